@@ -1,0 +1,94 @@
+"""The one translation layer: Fluent catalogues in ``data/locales/<lang>/*.ftl``.
+
+Every user-visible string goes through :func:`translate`. Fluent (with Babel's CLDR plural rules) gives correct
+Russian and Czech plurals: ``{ $count -> [one] ... [few] ... [many] ... *[other] ... }``.
+
+Message ids are event keys with dots turned into dashes (``nw.dawn`` -> ``nw-dawn``). Enum-like parameter values
+are translated when a message ``<prefix>-<param>-<value>`` exists (``nw-role-watch``), so events stay plain data.
+This module needs no Discord, so the offline table uses it too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from fluent.runtime import FluentBundle, FluentResource
+
+LOCALES_DIR = Path(__file__).resolve().parent.parent / "data" / "locales"
+LANGUAGES: tuple[str, ...] = ("en", "ru", "cs")
+DEFAULT_LANGUAGE = "en"
+
+
+def message_id(key: str) -> str:
+    """The Fluent id of an event or message key."""
+    return key.replace(".", "-")
+
+
+@cache
+def bundle(lang: str) -> FluentBundle:
+    """All catalogues of one language, loaded once."""
+    result = FluentBundle([lang], use_isolating=False)
+    for path in sorted((LOCALES_DIR / lang).glob("*.ftl")):
+        result.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+    return result
+
+
+def has(lang: str, key: str) -> bool:
+    return bundle(lang).has_message(message_id(key))
+
+
+def translate(lang: str, key: str, **args: Any) -> str:
+    """The message ``key`` in ``lang`` (falling back to English, then to the key itself)."""
+    for candidate in (lang, DEFAULT_LANGUAGE):
+        b = bundle(candidate if candidate in LANGUAGES else DEFAULT_LANGUAGE)
+        mid = message_id(key)
+        if b.has_message(mid):
+            message = b.get_message(mid)
+            if message.value is None:
+                continue
+            text, _errors = b.format_pattern(message.value, args)
+            return text
+    return key
+
+
+def normalise_language(locale: str | None) -> str:
+    """Map a Discord locale (``ru``, ``cs``, ``en-US`` ...) to a supported language."""
+    if locale:
+        short = str(locale).split("-")[0].lower()
+        if short in LANGUAGES:
+            return short
+    return DEFAULT_LANGUAGE
+
+
+def render_event(
+    lang: str, key: str, params: Mapping[str, Any], name_of: Mapping[str, str] | None = None
+) -> str:
+    """Word an engine event: player ids become names, enum values their translations, lists are joined."""
+    names = name_of or {}
+    prefix = key.split(".")[0]
+    args = {k: _render_value(lang, prefix, k, v, names) for k, v in params.items()}
+    return translate(lang, key, **args)
+
+
+def _render_value(lang: str, prefix: str, param: str, value: Any, names: Mapping[str, str]) -> Any:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (int, float)):
+        return value
+    if isinstance(value, str):
+        if value in names:
+            return names[value]
+        enum_key = f"{prefix}.{param}.{value}"
+        return translate(lang, enum_key) if has(lang, enum_key) else value
+    if isinstance(value, Sequence):
+        items = [_render_value(lang, prefix, param.removesuffix("s"), v, names) for v in value]
+        return ", ".join(str(i) for i in items) if items else translate(lang, "common.nobody")
+    if isinstance(value, Mapping):
+        return ", ".join(
+            f"{_render_value(lang, prefix, 'player', k, names)}: {_render_value(lang, prefix, param.removesuffix('s'), v, names)}"
+            for k, v in value.items()
+        )
+    return str(value)

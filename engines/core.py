@@ -1,0 +1,414 @@
+"""The contract every game engine follows.
+
+An engine is a pure rules machine, in the spirit of OpenSpiel and boardgame.io:
+
+* :meth:`Engine.setup` deals a new game from players, options and a seed;
+* :meth:`Engine.prompts` says who may act now (a turn, a simultaneous answer, a reaction window);
+* :meth:`Engine.legal_actions` lists the concrete choices a player has (what the bot makes buttons of);
+* :meth:`Engine.apply` returns the next state and the events it caused, or raises :class:`IllegalAction`
+  and leaves the state untouched;
+* :meth:`Engine.view` strips what a viewer may not see (``None`` is a spectator);
+* :meth:`Engine.outcome` is ``None`` while the game runs.
+
+Engines never read a clock, do I/O or touch the global :mod:`random`. A prompt carries a timeout in seconds;
+the runtime owns the clock and, when it runs out, applies a :meth:`Action.timeout` like any other action.
+All randomness comes from :func:`rng`, derived from the game's seed, so ``seed + action log`` replays a game
+exactly (see :func:`replay`).
+
+Example::
+
+    >>> from engines import get_engine
+    >>> nw = get_engine("night_watch")
+    >>> state, events = nw.setup(["a", "b", "c", "d", "e"], {}, seed="7")
+    >>> [p.kind for p in nw.prompts(state)]
+    ['simultaneous']
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, Mapping, NamedTuple, Sequence
+
+from engines.serial import from_plain, to_plain
+
+#: The actor id of the game's host (or narrator) in host-only actions. The runtime decides who that is.
+HOST = "@host"
+#: The actor id of the clock, used for timeouts.
+CLOCK = "@clock"
+
+
+class IllegalAction(ValueError):
+    """The one error an engine raises for input it refuses.
+
+    ``code`` is stable and machine-readable (``"stale_prompt"``, ``"not_your_turn"`` ...); ``reason`` is a short
+    English explanation for logs and the offline table. The bot translates by ``code`` (and ``params``).
+    """
+
+    def __init__(self, code: str, reason: str, **params: Any) -> None:
+        super().__init__(f"{code}: {reason}")
+        self.code = code
+        self.reason = reason
+        self.params = params
+
+
+def require(condition: object, code: str, reason: str, **params: Any) -> None:
+    """Raise :class:`IllegalAction` unless ``condition`` holds."""
+    if not condition:
+        raise IllegalAction(code, reason, **params)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One input to a game: who acts, on which open prompt, what they chose.
+
+    ``prompt`` must name a prompt that is open right now; an action for a prompt that has closed is refused as
+    stale, which is how double clicks and races between processes are caught.
+    """
+
+    player: str
+    prompt: str
+    kind: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def timeout(cls, prompt_id: str) -> Action:
+        return cls(CLOCK, prompt_id, "timeout")
+
+    @property
+    def is_timeout(self) -> bool:
+        return self.player == CLOCK and self.kind == "timeout"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "prompt": self.prompt, "kind": self.kind, "args": dict(self.args)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Action:
+        return cls(data["player"], data["prompt"], data["kind"], dict(data.get("args") or {}))
+
+
+PromptKind = Literal["turn", "simultaneous", "reaction"]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """An open request for input.
+
+    * ``turn``: one player must act (``players`` has one id);
+    * ``simultaneous``: every listed player answers; answers stay hidden until the prompt closes and may be
+      changed until then (a vote, a night);
+    * ``reaction``: a window where any listed player may react or pass; the first reaction wins.
+
+    ``timeout`` is in seconds (``None``: no limit); the runtime fires :meth:`Action.timeout` when it expires.
+    ``key`` and ``params`` say what is asked, for the bot to word.
+    """
+
+    id: str
+    kind: PromptKind
+    players: tuple[str, ...]
+    timeout: int | None
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Audience:
+    """Who an event is for: everyone, some players, or a team's private channel."""
+
+    kind: Literal["public", "players", "team"]
+    players: tuple[str, ...] = ()
+    team: str | None = None
+
+    @property
+    def is_public(self) -> bool:
+        return self.kind == "public"
+
+
+PUBLIC = Audience("public")
+
+
+def to(*players: str) -> Audience:
+    """An audience of the given players."""
+    return Audience("players", tuple(players))
+
+
+def team(name: str, members: Sequence[str]) -> Audience:
+    """A team channel (e.g. the Night Watch's) holding ``members`` at the time of the event."""
+    return Audience("team", tuple(members), name)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, as data: a message key, its parameters and who may see it.
+
+    Wording and language are the bot's job; ``params`` holds player ids, numbers and rule words only.
+    """
+
+    key: str
+    params: Mapping[str, Any]
+    audience: Audience = PUBLIC
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winning players (and teams), or a draw, with a reason key."""
+
+    winners: tuple[str, ...]
+    reason: str
+    teams: tuple[str, ...] = ()
+    draw: bool = False
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A lobby option an engine accepts: its name, default and bounds (for validation and the lobby's controls)."""
+
+    name: str
+    default: Any
+    kind: Literal["int", "bool", "choice", "counts"]
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(kw_only=True)
+class State:
+    """What every engine's state holds. Engines subclass it (as ``kw_only`` dataclasses) and add their own fields.
+
+    ``step`` counts the actions applied so far: it is the state id the runtime compares, and the log's
+    sequence number. ``rng_draws`` counts calls to :func:`rng`.
+    """
+
+    players: list[str]
+    seed: str
+    options: dict[str, Any]
+    step: int = 0
+    rng_draws: int = 0
+    prompt_serial: int = 0
+    prompts: list[Prompt] = field(default_factory=list)
+    outcome: Outcome | None = None
+
+
+def rng(state: State) -> random.Random:
+    """A fresh random generator for the next chance event of this game.
+
+    Each call derives a generator from the seed and a counter kept in the state, so the state stays small,
+    dumps to JSON, and a replay draws exactly the same numbers. Call it only on the state being built.
+    """
+    state.rng_draws += 1
+    return random.Random(f"{state.seed}/{state.rng_draws}")
+
+
+def new_prompt_id(state: State, name: str) -> str:
+    """A prompt id never used before in this game (so an answer to an old prompt is always stale)."""
+    state.prompt_serial += 1
+    return f"{name}#{state.prompt_serial}"
+
+
+class Transition(NamedTuple):
+    state: State
+    events: list[Event]
+
+
+class Engine:
+    """Base class of every game engine. Subclasses set the class attributes and implement the ``_`` hooks."""
+
+    name: ClassVar[str]
+    state_class: ClassVar[type[State]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+
+    # -- setup ---------------------------------------------------------------------------------------------
+
+    def setup(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        seed: str | int = 0,
+        overrides: Mapping[str, Any] | None = None,
+    ) -> Transition:
+        """Deal a new game. ``overrides`` fixes chance for scenario play (e.g. who holds which role)."""
+        players = list(players)
+        require(
+            self.min_players <= len(players) <= self.max_players,
+            "player_count",
+            f"{self.name} needs {self.min_players}-{self.max_players} players, not {len(players)}",
+            min=self.min_players,
+            max=self.max_players,
+            count=len(players),
+        )
+        require(len(set(players)) == len(players), "duplicate_player", "a player is seated twice")
+        require(
+            not any(p.startswith("@") for p in players), "bad_player", "player ids may not start with '@'"
+        )
+        checked = self.validate_options(options or {}, len(players))
+        events: list[Event] = []
+        state = self._setup(players, checked, str(seed), dict(overrides or {}), events)
+        return Transition(state, events)
+
+    def validate_options(self, raw: Mapping[str, Any], n_players: int) -> dict[str, Any]:
+        """Fill in defaults and check every option's type and bounds; unknown options are refused."""
+        specs = {o.name: o for o in self.options}
+        unknown = set(raw) - set(specs)
+        if unknown:
+            first = sorted(unknown)[0]
+            raise IllegalAction("bad_option", f"unknown option: {first}", option=first)
+        out: dict[str, Any] = {}
+        for spec in self.options:
+            value = raw.get(spec.name, spec.default)
+            out[spec.name] = _check_option(spec, value)
+        self._check_options(out, n_players)
+        return out
+
+    # -- the game ------------------------------------------------------------------------------------------
+
+    def prompts(self, state: State) -> list[Prompt]:
+        """The open requests for input; empty once the game is over."""
+        return list(state.prompts)
+
+    def legal_actions(self, state: State, player: str) -> list[Action]:
+        """Every concrete action ``player`` may take now (``HOST`` for host controls)."""
+        if state.outcome is not None:
+            return []
+        return self._legal_actions(state, player)
+
+    def apply(self, state: State, action: Action) -> Transition:
+        """Apply one action (or timeout). Returns a new state; ``state`` itself is never modified."""
+        require(state.outcome is None, "game_over", "the game is over")
+        require(
+            any(p.id == action.prompt for p in state.prompts),
+            "stale_prompt",
+            "that prompt has closed; the game has moved on",
+        )
+        if action.player == CLOCK:
+            require(action.kind == "timeout", "bad_action", "the clock can only time out")
+            prompt = next(p for p in state.prompts if p.id == action.prompt)
+            require(prompt.timeout is not None, "bad_action", "this prompt has no time limit")
+        new = _private_copy(state)
+        events: list[Event] = []
+        self._apply(new, action, events)
+        new.step += 1
+        return Transition(new, events)
+
+    def on_timeout(self, state: State, prompt_id: str) -> Transition:
+        """The runtime's call when a prompt's time runs out; recorded in the log like any action."""
+        return self.apply(state, Action.timeout(prompt_id))
+
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        """What ``viewer`` may see, JSON-safe. ``None`` is a spectator, who sees only public information."""
+        return self._view(state, viewer)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.outcome
+
+    def describe(self, state: State, viewer: str | None) -> str:
+        """The table as readable text for ``viewer`` (the offline table; code blocks on Discord)."""
+        return ""
+
+    def random_action(self, state: State, player: str, chooser: random.Random) -> Action | None:
+        """A random legal action for automatic players. Engines with free-text input override this."""
+        actions = self.legal_actions(state, player)
+        return chooser.choice(actions) if actions else None
+
+    def check_invariants(self, state: State) -> None:
+        """Assert the engine's internal invariants (called after every step of the random playouts)."""
+
+    # -- persistence ---------------------------------------------------------------------------------------
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return {"engine": self.name, "state": to_plain(state)}
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        require(data.get("engine") == self.name, "bad_dump", f"not a {self.name} state")
+        return from_plain(self.state_class, data["state"])
+
+    # -- hooks for subclasses ------------------------------------------------------------------------------
+
+    def _check_options(self, options: dict[str, Any], n_players: int) -> None:
+        """Cross-option checks (e.g. role counts must sum to the player count)."""
+
+    def _setup(
+        self,
+        players: list[str],
+        options: dict[str, Any],
+        seed: str,
+        overrides: dict[str, Any],
+        events: list[Event],
+    ) -> State:
+        raise NotImplementedError
+
+    def _legal_actions(self, state: State, player: str) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, state: State, action: Action, events: list[Event]) -> None:
+        """Mutate ``state`` (a private copy) and append events; raise :class:`IllegalAction` to refuse."""
+        raise NotImplementedError
+
+    def _view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+def _private_copy(state: State) -> State:
+    """A deep copy for :meth:`Engine.apply` to work on. States are plain data, and a pickle round trip copies
+    them about three times faster than :func:`copy.deepcopy`, which matters for playouts and replays."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+
+
+def _check_option(spec: Option, value: Any) -> Any:
+    bad = lambda why: IllegalAction("bad_option", f"option {spec.name}: {why}", option=spec.name)  # noqa: E731
+    if spec.kind == "bool":
+        if not isinstance(value, bool):
+            raise bad("must be true or false")
+        return value
+    if spec.kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise bad("must be a whole number")
+        if (spec.min is not None and value < spec.min) or (spec.max is not None and value > spec.max):
+            raise bad(f"must be between {spec.min} and {spec.max}")
+        return value
+    if spec.kind == "choice":
+        if value not in spec.choices:
+            raise bad(f"must be one of {', '.join(spec.choices)}")
+        return value
+    # counts: None (use the default table) or a mapping of name -> non-negative count over ``choices``
+    if value is None:
+        return None
+    if not isinstance(value, Mapping) or not all(
+        k in spec.choices and isinstance(v, int) and not isinstance(v, bool) and v >= 0 for k, v in value.items()
+    ):
+        raise bad(f"must map {', '.join(spec.choices)} to counts of 0 or more")
+    return {k: value.get(k, 0) for k in spec.choices}
+
+
+def replay(engine: Engine, record: Mapping[str, Any]) -> State:
+    """Rebuild a game from its record: ``players``, ``options``, ``seed``, ``overrides`` and ``log`` (actions)."""
+    state, _ = engine.setup(record["players"], record.get("options") or {}, record["seed"], record.get("overrides"))
+    for entry in record.get("log", []):
+        state, _ = engine.apply(state, Action.from_json(entry))
+    return state
+
+
+__all__ = [
+    "CLOCK",
+    "HOST",
+    "PUBLIC",
+    "Action",
+    "Audience",
+    "Engine",
+    "Event",
+    "IllegalAction",
+    "Option",
+    "Outcome",
+    "Prompt",
+    "State",
+    "Transition",
+    "new_prompt_id",
+    "replay",
+    "require",
+    "rng",
+    "team",
+    "to",
+]

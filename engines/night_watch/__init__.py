@@ -1,0 +1,7 @@
+"""Night Watch (Ночная Стража): Mafia on Babylon 5, for 5-25 players."""
+
+from engines.night_watch.engine import NightWatch, NightWatchState
+
+ENGINE = NightWatch()
+
+__all__ = ["ENGINE", "NightWatch", "NightWatchState"]

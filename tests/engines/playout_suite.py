@@ -1,0 +1,50 @@
+"""The random-playout checks every engine runs (see :mod:`engines.playout`).
+
+A game's test module calls :func:`run_playouts` with its player counts and, for the privacy invariants, a hook
+that inspects every transition. ``NOCTURNE_PLAYOUTS`` scales the number of games (default 1,000; the long
+reliability variants raise it).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from engines.core import Engine
+from engines.playout import Playout, StepHook, random_playout
+
+DEFAULT_GAMES = 1000
+
+
+def playout_count(default: int = DEFAULT_GAMES) -> int:
+    return int(os.environ.get("NOCTURNE_PLAYOUTS", default))
+
+
+def run_playouts(
+    engine: Engine,
+    player_counts: Sequence[int],
+    *,
+    games: int | None = None,
+    seed_prefix: str = "",
+    on_step: StepHook | None = None,
+    options: dict | None = None,
+    host_rate: float = 0.0,
+    timeout_rate: float = 0.1,
+) -> list[Playout]:
+    """Play ``games`` seeded games spread over ``player_counts``; every check of random_playout is on."""
+    results = []
+    for i in range(games if games is not None else playout_count()):
+        n = player_counts[i % len(player_counts)]
+        players = [f"p{j}" for j in range(1, n + 1)]
+        result = random_playout(
+            engine,
+            players,
+            seed=f"{seed_prefix}{i}",
+            options=options,
+            on_step=on_step,
+            host_rate=host_rate,
+            timeout_rate=timeout_rate,
+        )
+        assert engine.outcome(result.state) is not None
+        results.append(result)
+    return results
