@@ -70,6 +70,8 @@ def render_event(
     names = name_of or {}
     prefix = key.split(".")[0]
     args = {k: _render_value(lang, prefix, k, v, names) for k, v in params.items()}
+    # every list or mapping also gets a count, for plural selectors: { $dead_count -> [one] ... }
+    args.update({f"{k}_count": len(v) for k, v in params.items() if isinstance(v, (list, tuple, dict))})
     return translate(lang, key, **args)
 
 

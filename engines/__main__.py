@@ -60,7 +60,7 @@ def outcome_line(outcome: Outcome | None) -> str:
     return f"Outcome: {outcome.reason}; winners: {', '.join(outcome.winners) or 'none'}"
 
 
-def play(args: argparse.Namespace, out: TextIO = sys.stdout, inp: TextIO = sys.stdin) -> int:
+def play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     engine = get_engine(args.game)
     players = [f"P{i}" for i in range(1, args.players + 1)]
     options = {k: v for o in (args.option or []) for k, v in [_parse_option(o)]}
@@ -85,7 +85,7 @@ def play(args: argparse.Namespace, out: TextIO = sys.stdout, inp: TextIO = sys.s
     return 0
 
 
-def replay_file(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def replay_file(args: argparse.Namespace, out: TextIO) -> int:
     record = json.loads(Path(args.file).read_text(encoding="utf-8"))
     engine = get_engine(record["engine"])
     log = record["log"]
@@ -165,7 +165,7 @@ def _args_text(action: Action) -> str:
     return " ".join(f"{k}={v}" for k, v in action.args.items())
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engines", description="Play Nocturne's games offline.")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("play", help="play a game: hotseat, or --auto with random legal moves")
@@ -180,9 +180,10 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("file")
     r.add_argument("--reveal", action="store_true")
     args = parser.parse_args(argv)
+    out = out or sys.stdout
     if args.command == "play":
-        return play(args)
-    return replay_file(args)
+        return play(args, out, inp or sys.stdin)
+    return replay_file(args, out)
 
 
 if __name__ == "__main__":

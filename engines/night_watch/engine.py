@@ -336,10 +336,9 @@ class NightWatch(Engine):
         return rng(state).choice(tied)
 
     def _start_day(self, state: NightWatchState, events: list[Event], dead: list[str]) -> None:
-        reveal = state.options["reveal_roles"]
-        events.append(
-            Event("nw.dawn", {"day": state.day, "dead": dead, "roles": {p: state.roles[p] for p in dead} if reveal else {}})
-        )
+        events.append(Event("nw.dawn", {"day": state.day, "dead": dead}))  # NW-8: never who or what killed them
+        if state.options["reveal_roles"]:
+            events += [Event("nw.role_revealed", {"player": p, "role": state.roles[p]}) for p in dead]
         if self._check_end(state, events):
             return
         if state.quiet_cycles >= QUIET_CYCLES_FOR_DRAW:

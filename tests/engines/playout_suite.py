@@ -14,6 +14,8 @@ from engines.core import Engine
 from engines.playout import Playout, StepHook, random_playout
 
 DEFAULT_GAMES = 1000
+#: Playout tests are split into this many parametrised chunks so pytest-xdist spreads them over the cores.
+CHUNKS = 4
 
 
 def playout_count(default: int = DEFAULT_GAMES) -> int:
@@ -30,10 +32,15 @@ def run_playouts(
     options: dict | None = None,
     host_rate: float = 0.0,
     timeout_rate: float = 0.1,
+    chunk: int = 0,
+    chunks: int = 1,
 ) -> list[Playout]:
-    """Play ``games`` seeded games spread over ``player_counts``; every check of random_playout is on."""
+    """Play ``games`` seeded games spread over ``player_counts``; every check of random_playout is on.
+
+    With ``chunks > 1`` only the games ``chunk, chunk + chunks, ...`` are played (one test per chunk).
+    """
     results = []
-    for i in range(games if games is not None else playout_count()):
+    for i in range(chunk, games if games is not None else playout_count(), chunks):
         n = player_counts[i % len(player_counts)]
         players = [f"p{j}" for j in range(1, n + 1)]
         result = random_playout(

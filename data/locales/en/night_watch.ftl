@@ -1,0 +1,83 @@
+## Night Watch — Mafia on Babylon 5. Event keys are "nw.<event>"; see engines/night_watch.
+
+nw-name = Night Watch
+nw-tagline = Mafia on Babylon 5, 2260. The station sleeps; the Night Watch does not.
+nw-recommended = Recommended: 10 or more players.
+
+nw-role-citizen = Station resident
+nw-role-watch = Night Watch officer
+nw-role-wells = Mr. Wells, Head of the Night Watch
+nw-role-garibaldi = Michael Garibaldi, Chief of Security
+nw-role-zack = Zack Allan, Deputy Chief
+nw-role-bester = Alfred Bester, Psi Cop
+nw-role-franklin = Dr. Franklin, Head of MedLab
+
+nw-role-help-citizen = You have no night power. Find the Night Watch and jail them by day.
+nw-role-help-watch = Each night, agree with the Watch on a victim. By day, pass for a resident.
+nw-role-help-wells = You lead the Watch: propose the victim, and each night check whether a player is Security.
+nw-role-help-garibaldi = Each night, check one player: are they Night Watch? (The Psi Cop reads as no.)
+nw-role-help-zack = Each night you may shoot one player. Careful: you might hit your own side.
+nw-role-help-bester = You play alone. Each night you may shoot one player. Be the last one standing.
+nw-role-help-franklin = Each night, pick one player (not yourself): they survive every shot tonight.
+
+nw-team-station = the station
+nw-team-watch = the Night Watch
+nw-team-bester = the Psi Cop
+
+nw-task-kill = Watch victim
+nw-task-check = Check
+nw-task-shoot = Shoot
+nw-task-save = Revive
+
+nw-game_started = Night Watch begins with { $players_count } players. Roles in play: { $counts }. Each player gets their role privately.
+nw-your_role = Your role: **{ $role }**.
+nw-watch_introduced = The Night Watch meets in secret: { $members }.
+nw-dawn = { $dead_count ->
+    [0] ☀️ Day { $day }. The station wakes up. Nobody died tonight.
+   *[other] ☀️ Day { $day }. The station wakes up. Found dead: { $dead }.
+}
+nw-discussion_opened = 🗣️ Discussion. Press "Ready to vote" when you are done; the vote opens when { $needed } living players are ready.
+nw-ready = { $count } of { $needed } ready to vote.
+nw-vote_opened = 🗳️ Vote: who goes to jail? Pick one living player; you can change your vote until the vote closes.
+nw-vote_cast = { $voter } votes for { $target }.
+nw-jailed = ⛓️ { $player } is jailed.
+nw-nobody_jailed = Nobody voted. Nobody is jailed today.
+nw-role_revealed = { $player } was { $role }.
+nw-night_falls = 🌙 Night { $night }. The station sleeps.
+nw-player_left = { $player } has left the game.
+nw-watch_proposal = { $player } proposes { $target }.
+nw-check_watch = { $result ->
+    [yes] 🔍 { $target } IS Night Watch.
+   *[no] 🔍 { $target } is not Night Watch.
+}
+nw-check_security = { $result ->
+    [yes] 🔍 { $target } IS Security.
+   *[no] 🔍 { $target } is not Security.
+}
+nw-game_over = 🏁 Game over: { $outcome }. Winners: { $winners }.
+nw-outcome-station_wins = the station wins
+nw-outcome-watch_wins = the Night Watch wins
+nw-outcome-psi_cop_wins = the Psi Cop wins
+nw-outcome-nobody_alive = nobody is left alive: a draw
+nw-outcome-stalemate = three quiet days and nights: a draw
+
+nw-prompt-discussion = Discuss, then press "Ready to vote".
+nw-prompt-vote = Vote for the player to jail.
+nw-prompt-night = Night { $night }: choose your target.
+nw-button-ready = Ready to vote
+nw-button-skip = Skip
+nw-placeholder-target = Choose a player…
+nw-reveal-title = Full reveal
+nw-reveal-night = Night { $night }: { $actions }
+nw-reveal-action = { $player } ({ $role }) { $task } → { $target }
+nw-reveal-skipped = { $player } ({ $role }) { $task }: no action
+nw-reveal-vote = Day { $day }: { $votes } → jailed: { $jailed }
+nw-reveal-seed = Seed: { $seed }
+
+nw-error-wrong_phase = That is not possible in this phase.
+nw-error-already_done = You have already done that.
+nw-error-bad_target = You cannot pick that player.
+nw-error-not_alive = Eliminated players take no more actions.
+nw-error-bad_roles = These role counts are not valid: { $reason }
+nw-error-bad_action = Your role cannot do that.
+nw-error-bad_override = The dealt roles are not valid.

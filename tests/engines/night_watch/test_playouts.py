@@ -1,0 +1,102 @@
+"""Random playouts of Night Watch, with the privacy invariants NW-P1..NW-P3 checked at every step."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+
+from engines.core import Action, Event
+from engines.night_watch import NightWatchState
+from engines.night_watch.roles import NIGHT_WATCH, TASKS
+from tests.engines.night_watch.helpers import NW
+from tests.engines.playout_suite import CHUNKS, run_playouts
+
+NIGHT_TASKS = {"kill", "check", "shoot", "save"}
+SPECTATOR_SECRETS = {"role", "watch", "watch_proposals", "checks", "night_tasks", "night_answers", "nights", "roles"}
+
+
+def _leaks_living_role(value: Any, state: NightWatchState) -> bool:
+    """Does ``value`` pair a living player with their role anywhere (as ``{p: role}`` or ``{player, role}``)?"""
+    if isinstance(value, dict):
+        for player in state.alive:
+            if value.get(player) == state.roles[player]:
+                return True
+            if value.get("player") == player and value.get("role") == state.roles[player]:
+                return True
+        return any(_leaks_living_role(v, state) for v in value.values())
+    if isinstance(value, list):
+        return any(_leaks_living_role(v, state) for v in value)
+    return False
+
+
+def check_privacy(before: NightWatchState, action: Action, after: NightWatchState, events: list[Event]) -> None:
+    over = after.outcome is not None
+    for event in events:
+        if event.audience.is_public:
+            if event.key == "nw.game_over":
+                assert over
+                continue
+            # NW-P1: no living role, no night target, no check result in public.
+            assert not _leaks_living_role(dict(event.params), after), event
+            assert event.key not in ("nw.watch_proposal", "nw.check_watch", "nw.check_security"), event
+            if action.kind in NIGHT_TASKS:
+                assert event.key in ("nw.dawn", "nw.role_revealed", "nw.discussion_opened"), event
+        elif event.key in ("nw.check_watch", "nw.check_security"):  # NW-P2: only the checker
+            assert event.audience.players == (action.player,)
+        elif event.audience.kind == "team":  # NW-P3: exactly the Watch members living when the event happened
+            living = set(before.alive) - ({action.player} if action.kind == "leave" else set())
+            assert set(event.audience.players) == {p for p in living if after.roles[p] in NIGHT_WATCH}
+    if not over:
+        spectator = NW.view(after, None)
+        assert not SPECTATOR_SECRETS & spectator.keys(), spectator.keys()
+        assert set(spectator["revealed_roles"]) <= set(after.players) - set(after.alive)
+        assert not _leaks_living_role(spectator, after)
+    if after.phase == "night":  # NW-P2: a night prompt reaches exactly the living power holders
+        holders = {p for p in after.alive if after.roles[p] in TASKS}
+        assert set(after.prompts[0].players) == holders
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_playouts_5_to_25_players_with_privacy_checks(chunk):
+    results = run_playouts(
+        NW, list(range(5, 26)), on_step=check_privacy, host_rate=0.005, chunk=chunk, chunks=CHUNKS
+    )
+    reasons = {r.state.outcome.reason for r in results}
+    # random play reaches the main endings (a stalemate is rare: NW-22 has its own tests)
+    expected = {"station_wins", "watch_wins"} | ({"psi_cop_wins"} if len(results) >= 200 else set())
+    assert expected <= reasons, reasons
+
+
+def test_offline_table_auto_games_finish_and_replay(tmp_path):
+    from engines.__main__ import main
+
+    for n in (5, 12, 25):
+        outputs = []
+        saved = tmp_path / f"{n}.json"
+        for _ in range(2):
+            out = io.StringIO()
+            args = ["play", "night_watch", "--players", str(n), "--seed", "7", "--auto", "--save", str(saved)]
+            assert main(args, out=out) == 0
+            outputs.append(out.getvalue())
+        assert outputs[0] == outputs[1]  # the same seed plays the same game
+        last = outputs[0].strip().splitlines()[-1]
+        assert last.startswith("Outcome: ")
+        record = json.loads(saved.read_text())
+        assert record["seed"] == "7" and record["log"]
+        out = io.StringIO()
+        assert main(["replay", str(saved)], out=out) == 0
+        assert out.getvalue().strip().splitlines()[-1] == last
+
+
+def test_offline_table_hotseat_reads_choices(tmp_path):
+    from engines.__main__ import Table, _ask
+
+    record = {"engine": "night_watch", "players": ["A", "B", "C", "D", "E"], "options": {}, "seed": "1", "log": []}
+    out = io.StringIO()
+    table = Table(NW, record, out, reveal=False)
+    action = _ask(NW, table, out, io.StringIO("x\n1\n"))
+    assert action.kind == "ready" and action.player == "A"
+    assert "Type a number" in out.getvalue()
