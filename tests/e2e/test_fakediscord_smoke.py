@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import re
+import sys
+from pathlib import Path
 
 import discord
 import pytest
@@ -13,6 +16,8 @@ from discord.ext import commands
 from tests.fakediscord import FakeDiscord, point_discord_py_at, restore_discord_py_defaults
 
 pytestmark = pytest.mark.e2e
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 class PingButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ping:(?P<id>[0-9]+)"):
@@ -197,16 +202,83 @@ async def test_429_is_retried_and_posts_once(server: FakeDiscord, bot: commands.
     assert server.count_requests("POST", route, status=200) == 1
 
 
-async def test_gateway_resume_and_reidentify(server: FakeDiscord, bot: commands.Bot) -> None:
+async def test_gateway_resume_delivers_events(server: FakeDiscord, bot: commands.Bot) -> None:
     await server.drop_gateway(4000)
     await server.wait_for(lambda s: s.resume_count == 1 and s.connected, what="RESUME")
-    # After a resume, events still reach the bot.
-    await server.user_message(server.user_id("alice"), server.channel_id("general"), "hello bot")
-    await server.wait_for(lambda s: True)
-    # An invalid session forces a fresh IDENTIFY (as after a bot restart).
-    n = server.identify_count
-    for sess in list(server._sessions.values()):
-        sess.alive = False
-    await server.drop_gateway(4000)
-    await server.wait_until_ready(identifies=n + 1)
-    assert server.connected
+    got = asyncio.ensure_future(bot.wait_for("message", timeout=10))
+    mid = await server.user_message(server.user_id("alice"), server.channel_id("general"), "hello bot")
+    message = await got
+    assert message.id == mid
+    assert message.content == ""  # no message-content intent: Discord blanks it
+    assert server.identify_count == 1
+
+
+async def test_component_update_message_with_select(server: FakeDiscord, bot: commands.Bot) -> None:
+    class Picker(discord.ui.View):
+        @discord.ui.select(custom_id="pick", options=[discord.SelectOption(label=x, value=x) for x in ("red", "blue")])
+        async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+            select.disabled = True
+            await interaction.response.edit_message(content=f"picked {select.values[0]}", view=self)
+
+    @bot.tree.command(name="pick", description="Pick a colour", guild=discord.Object(server.guild_id))
+    async def pick(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("choose", view=Picker(timeout=30))
+
+    await bot.tree.sync(guild=discord.Object(server.guild_id))
+    alice, general = server.user_id("alice"), server.channel_id("general")
+    rec = await server.wait_for_response(await server.slash(alice, general, "pick"))
+    mid = rec.original_message_id
+    upd = await server.wait_for_response(await server.click(alice, mid, "pick", values=["blue"]))
+    assert upd.callback_type == 7
+    edited = server.message(mid)
+    assert edited["content"] == "picked blue" and edited["edits"] == 1
+    assert edited["components"][0]["components"][0]["disabled"] is True
+    with pytest.raises(LookupError):
+        await server.click(alice, mid, "pick", values=["red"])  # disabled components cannot be clicked
+
+
+async def test_bot_subprocess_sigkill_and_restart(server: FakeDiscord, tmp_path: Path) -> None:
+    """The bot as a subprocess (pointed at the server by env), SIGKILLed and restarted."""
+    env = {**os.environ, **server.env(), "PYTHONPATH": str(REPO_ROOT)}
+    logs = []
+
+    async def spawn() -> asyncio.subprocess.Process:
+        log_file = open(tmp_path / f"bot{len(logs)}.log", "wb")
+        logs.append(log_file)
+        return await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tests.fakediscord.example_bot", env=env, cwd=str(REPO_ROOT),
+            stdout=log_file, stderr=log_file,
+        )
+
+    alice, general = server.user_id("alice"), server.channel_id("general")
+    proc = await spawn()
+    try:
+        await server.wait_until_ready(timeout=20)
+        assert len(server.command_puts) == 1  # setup_hook synced before connecting
+        first_pid = proc.pid
+        rec = await server.wait_for_response(await server.slash(alice, general, "ping"))
+        assert rec.responses[0]["content"] == f"pong from {first_pid}"
+
+        proc.kill()
+        await proc.wait()
+        await server.wait_for(lambda s: not s.connected, what="disconnect after SIGKILL")
+        lost = server.interaction(await server.slash(alice, general, "ping"))
+        assert not lost.delivered  # nobody was connected to receive it
+
+        n = server.identify_count
+        proc = await spawn()
+        await server.wait_until_ready(timeout=20, identifies=n + 1)
+        rec = await server.wait_for_response(await server.slash(alice, general, "ping"))
+        assert rec.responses[0]["content"] == f"pong from {proc.pid}"
+        assert [m["content"] for m in server.messages(general)] == [f"pong from {first_pid}", f"pong from {proc.pid}"]
+    except BaseException:
+        for f in logs:
+            f.flush()
+            print(Path(f.name).read_text(errors="replace")[-3000:])
+        raise
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        for f in logs:
+            f.close()

@@ -203,6 +203,13 @@ def _json_response(data: Any, status: int = 200, headers: Optional[Dict[str, str
     return web.Response(status=status, body=json.dumps(data).encode(), headers=h)
 
 
+if hasattr(web, "RequestKey"):  # aiohttp >= 3.11 prefers typed request keys
+    _BODY: Any = web.RequestKey("fakediscord_body", object)
+    _FILES: Any = web.RequestKey("fakediscord_files", list)
+else:  # pragma: no cover
+    _BODY, _FILES = "fakediscord_body", "fakediscord_files"
+
+
 def _empty(status: int = 204) -> web.Response:
     return web.Response(status=status)
 
@@ -294,6 +301,8 @@ class FakeDiscord:
         self.identify_count = 0
         #: Number of successful RESUMEs.
         self.resume_count = 0
+        #: Heartbeats (op 1) received.
+        self.heartbeats = 0
         #: Presence updates (op 3) the bot sent.
         self.presences: List[Dict[str, Any]] = []
         #: Typing indicators: list of channel ids, in order.
@@ -645,6 +654,16 @@ class FakeDiscord:
         """Close every gateway connection with ``code`` (4000 = resumable)."""
         for ws in list(self._ws):
             await ws.close(code=code)
+
+    def invalidate_sessions(self) -> None:
+        """Forget every gateway session: a later RESUME gets op 9 (invalid session) and must re-IDENTIFY.
+
+        Note discord.py sleeps 5 s before a non-initial re-IDENTIFY in the same process
+        (``Client.before_identify_hook``); restarting the bot process does not have that delay.
+        """
+        for sess in self._sessions.values():
+            sess.alive = False
+        self._sessions.clear()
 
     @property
     def connected(self) -> bool:
@@ -1162,7 +1181,7 @@ class FakeDiscord:
             return await handler(request)
         rel = path[len(API_PREFIX):]
         body, files = await self._read_body(request)
-        request["body"], request["files"] = body, files
+        request[_BODY], request[_FILES] = body, files
         route = request.match_info.route.resource.canonical if request.match_info.route.resource else "?"
         route = route[len(API_PREFIX):] if route.startswith(API_PREFIX) else route
         status = 500
@@ -1345,7 +1364,7 @@ class FakeDiscord:
     # ------------------------------------------------------------------ REST: users / DMs
 
     async def h_create_dm(self, request: web.Request) -> web.Response:
-        body = request["body"] or {}
+        body = request[_BODY] or {}
         try:
             uid = int(body["recipient_id"])
         except (KeyError, ValueError, TypeError):
@@ -1417,7 +1436,7 @@ class FakeDiscord:
 
     async def h_commands_put(self, request: web.Request) -> web.Response:
         scope = self._check_app(request)
-        body = request["body"]
+        body = request[_BODY]
         self._validate_commands(body)
         self.command_puts.append((scope, copy.deepcopy(body)))
         self._commands[scope] = [self._command_from(scope, c) for c in body]
@@ -1425,7 +1444,7 @@ class FakeDiscord:
 
     async def h_command_post(self, request: web.Request) -> web.Response:
         scope = self._check_app(request)
-        body = request["body"] or {}
+        body = request[_BODY] or {}
         self._validate_commands([body])
         cmd = self._command_from(scope, body)
         cmds = [c for c in self._commands.get(scope, []) if c["id"] != cmd["id"]]
@@ -1445,7 +1464,7 @@ class FakeDiscord:
     async def h_command_patch(self, request: web.Request) -> web.Response:
         scope = self._check_app(request)
         cmd = self._command_or_404(scope, request.match_info["command_id"])
-        cmd.update({k: v for k, v in (request["body"] or {}).items() if k not in ("id", "application_id")})
+        cmd.update({k: v for k, v in (request[_BODY] or {}).items() if k not in ("id", "application_id")})
         cmd["version"] = str(self._snow())
         return _json_response(cmd)
 
@@ -1463,7 +1482,7 @@ class FakeDiscord:
 
     async def h_channel_patch(self, request: web.Request) -> web.Response:
         ch = self._channel_or_404(request.match_info["channel_id"])
-        body = request["body"] or {}
+        body = request[_BODY] or {}
         if ch["type"] in (10, 11, 12):
             meta = ch["thread_metadata"]
             for key in ("archived", "locked", "auto_archive_duration", "invitable"):
@@ -1519,7 +1538,7 @@ class FakeDiscord:
 
     async def h_message_post(self, request: web.Request) -> web.Response:
         ch = self._channel_or_404(request.match_info["channel_id"])
-        body, files = request["body"] or {}, request["files"]
+        body, files = request[_BODY] or {}, request[_FILES]
         err = P.validate_message(body, has_files=bool(files))
         if err:
             raise _HTTPError(400, err["code"], err["message"], err)
@@ -1538,7 +1557,7 @@ class FakeDiscord:
         sm = self._message_or_404(int(request.match_info["channel_id"]), request.match_info["message_id"])
         if int(sm.payload["author"]["id"]) != self.bot_user_id:
             raise _HTTPError(403, 50005, "Cannot edit a message authored by another user")
-        body, files = request["body"] or {}, request["files"]
+        body, files = request[_BODY] or {}, request[_FILES]
         err = P.validate_message(body, has_files=bool(files), partial=True)
         if err:
             raise _HTTPError(400, err["code"], err["message"], err)
@@ -1552,7 +1571,7 @@ class FakeDiscord:
 
     async def h_messages_bulk_delete(self, request: web.Request) -> web.Response:
         ch = self._channel_or_404(request.match_info["channel_id"])
-        ids = [int(i) for i in (request["body"] or {}).get("messages", [])]
+        ids = [int(i) for i in (request[_BODY] or {}).get("messages", [])]
         for mid in ids:
             sm = self._message_or_404(int(ch["id"]), mid)
             sm.deleted = True
@@ -1642,7 +1661,7 @@ class FakeDiscord:
 
     async def h_thread_create(self, request: web.Request) -> web.Response:
         parent = self._channel_or_404(request.match_info["channel_id"])
-        th = await self._create_thread(parent, request["body"] or {})
+        th = await self._create_thread(parent, request[_BODY] or {})
         return _json_response(self._wire(th), 201)
 
     async def h_thread_from_message(self, request: web.Request) -> web.Response:
@@ -1650,7 +1669,7 @@ class FakeDiscord:
         sm = self._message_or_404(int(parent["id"]), request.match_info["message_id"])
         if sm.payload.get("thread"):
             raise _HTTPError(400, 160004, "A thread has already been created for this message")
-        body = dict(request["body"] or {}, type=11)
+        body = dict(request[_BODY] or {}, type=11)
         th = await self._create_thread(parent, body, thread_id=int(sm.payload["id"]))  # Discord: thread id == message id
         sm.payload["thread"] = self._wire(th)
         return _json_response(self._wire(th), 201)
@@ -1702,7 +1721,7 @@ class FakeDiscord:
     async def h_overwrite_put(self, request: web.Request) -> web.Response:
         ch = self._channel_or_404(request.match_info["channel_id"])
         target = request.match_info["target_id"]
-        body = request["body"] or {}
+        body = request[_BODY] or {}
         ow = {"id": target, "type": int(body.get("type", 1)), "allow": str(body.get("allow", "0")), "deny": str(body.get("deny", "0"))}
         ch["permission_overwrites"] = [o for o in ch.get("permission_overwrites", []) if o["id"] != target] + [ow]
         await self._dispatch("CHANNEL_UPDATE", self._wire(ch))
@@ -1769,7 +1788,7 @@ class FakeDiscord:
     async def h_guild_member_patch(self, request: web.Request) -> web.Response:
         self._check_guild(request)
         uid = self._member_or_404(request.match_info["user_id"])
-        body = request["body"] or {}
+        body = request[_BODY] or {}
         m = self._members[uid]
         if "nick" in body:
             m["nick"] = body["nick"]
@@ -1842,7 +1861,7 @@ class FakeDiscord:
             raise self._record_error(rec, _HTTPError(400, P.ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged."))
         if self.interaction_ack_timeout is not None and elapsed > self.interaction_ack_timeout:
             raise self._record_error(rec, _not_found(P.UNKNOWN_INTERACTION, "interaction"))
-        body, files = request["body"] or {}, request["files"]
+        body, files = request[_BODY] or {}, request[_FILES]
         ctype = int(body.get("type", 0))
         data = body.get("data") or {}
         ch = self._channels[rec.channel_id]
@@ -1960,7 +1979,7 @@ class FakeDiscord:
 
     async def h_followup(self, request: web.Request) -> web.Response:
         rec = self._webhook_rec(request)
-        body, files = request["body"] or {}, request["files"]
+        body, files = request[_BODY] or {}, request[_FILES]
         err = P.validate_message(body, has_files=bool(files))
         if err:
             raise self._record_error(rec, _HTTPError(400, err["code"], err["message"], err))
@@ -1991,7 +2010,7 @@ class FakeDiscord:
     async def h_webhook_message_patch(self, request: web.Request) -> web.Response:
         rec = self._webhook_rec(request)
         sm = self._webhook_msg(rec, request.match_info["message_id"])
-        body, files = request["body"] or {}, request["files"]
+        body, files = request[_BODY] or {}, request[_FILES]
         err = P.validate_message(body, has_files=bool(files), partial=True)
         if err:
             raise self._record_error(rec, _HTTPError(400, err["code"], err["message"], err))
@@ -2027,9 +2046,8 @@ class FakeDiscord:
                     break
                 op, d = frame.get("op"), frame.get("d")
                 if op == 1:
-                    seq = session.seq if session else None
+                    self.heartbeats += 1
                     await ws.send_str(json.dumps({"op": 11, "d": None, "s": None, "t": None}))
-                    del seq
                 elif op == 2:
                     if session is not None:
                         await ws.close(code=4005, message=b"Already authenticated")
