@@ -1,0 +1,145 @@
+## Dům duchů (Ghost at Home). Klíče událostí jsou "gh.<událost>"; viz engines/ghost_at_home.
+
+gh-name = Dům duchů
+gh-tagline = Prozkoumejte svůj strašidelný dům patro po patře a dostaňte se ven jako první. Posílejte duchy na soupeře; přátelské kočky ochrání vás.
+gh-recommended = Pro 2 až 4 hráče.
+
+gh-card-room1 = Pokoj 1. patra
+gh-card-room2 = Pokoj 2. patra
+gh-card-room3 = Pokoj 3. patra
+gh-card-ghost = Duch
+gh-card-cat = Kočka
+gh-card-space_hole = Prostorová díra
+gh-card-light_bulb = Žárovka
+gh-card-cat_food = Kočičí žrádlo
+gh-card-elevator = Výtah
+gh-card-lightning = Blesk
+gh-card-joker_room = Žolíkový pokoj
+
+gh-side-left = levý
+gh-side-right = pravý
+gh-from_side-left = levého
+gh-from_side-right = pravého
+gh-window-cat = kočkou
+gh-window-ghost = duchem
+gh-source-ghost = ducha
+gh-source-space_hole = ducha Prostorovou dírou
+gh-source-escape = ducha proti útěku
+gh-outcome-escaped = útěk ze strašidelného domu
+gh-outcome-last_player = zbyl poslední hráč
+gh-outcome-ended_by_host = hru ukončil hostitel
+gh-outcome-stalemate = nikdo už nemůže hrát: remíza
+
+gh-game_started = 👻 Dům duchů začíná, hráčů: { $players_count }. Každý dostane 3 karty; v balíčku { $deck ->
+    [one] zbývá { $deck } karta
+    [few] zbývají { $deck } karty
+    [many] zbývá { $deck } karty
+   *[other] zbývá { $deck } karet
+}.
+gh-your_hand = Vaše karty: { $cards }.
+gh-turn_started = Tah { $turn }: hraje { $player }.
+gh-turn_passed = { $player } nemá žádné karty a tah přechází dál.
+gh-turn_timed_out = ⏰ Hráči { $player } vypršel čas; tah končí.
+gh-rooms_played = 🚪 { $player } prozkoumává { $cards_count ->
+    [one] { $cards_count } pokoj
+    [few] { $cards_count } pokoje
+    [many] { $cards_count } pokoje
+   *[other] { $cards_count } pokojů
+}: { $cards } (patra { $floors }).
+gh-ghost_sent = 👻 { $player } posílá { $source } na hráče { $target }: patro { $floor }, { $side } pokoj.
+gh-ghost_met_cat = 🐈 Tento pokoj v domě hráče { $player } hlídá kočka: duch i kočka jdou na odhazovací balíček.
+gh-waiting = ⏳ Čeká se na hráče { $player } (může odpovědět { $window }).
+gh-cat_answered = 🐈 { $player } zahání kočkou ducha od hráče { $attacker }.
+gh-ghost_rests = 👻 Duch se usadí v rozsvíceném patře { $floor } hráče { $player } ({ $side } pokoj) a čeká.
+gh-floor_wiped = { $light_off ->
+    [yes] 💥 Patro { $floor } hráče { $player } jde na odhazovací balíček a světlo zhasíná: { $cards }.
+   *[no] 💥 Patro { $floor } hráče { $player } jde na odhazovací balíček: { $cards }.
+}
+gh-cat_played = 🐈 { $player } posadí kočku do svého patra { $floor }, { $side } pokoj.
+gh-light_on = 💡 { $player } rozsvěcí patro { $floor } a platí { $cards }.
+gh-space_hole_played = 🌀 { $player } hraje Prostorovou díru na ducha ze svého patra { $from_floor }.
+gh-light_bulb_played = 💡 { $player } hraje Žárovku: patro { $floor } je rozsvícené.
+gh-cat_food_played = 🐟 { $player } hraje Kočičí žrádlo: kočka z patra { $from_floor } hráče { $from_player } (z { $from_side } pokoje) přechází do jeho patra { $floor }, { $side } pokoj.
+gh-elevator_played = 🛗 { $player } hraje Výtah: kočka jede z patra { $from_floor } (z { $from_side } pokoje) do patra { $floor }, { $side } pokoj.
+gh-lightning_played = ⚡ { $player } udeří Bleskem do domu hráče { $target }: patro { $floor } zhasíná.
+gh-discarded = { $player } odhazuje lícem dolů { $count ->
+    [one] { $count } kartu
+    [few] { $count } karty
+    [many] { $count } karty
+   *[other] { $count } karet
+}.
+gh-drew = { $player } si bere { $count ->
+    [one] { $count } kartu
+    [few] { $count } karty
+    [many] { $count } karty
+   *[other] { $count } karet
+}.
+gh-you_drew = Berete si: { $cards }.
+gh-reshuffled = 🔀 Balíček došel: odhazovací balíček ({ $count ->
+    [one] { $count } karta
+    [few] { $count } karty
+    [many] { $count } karty
+   *[other] { $count } karet
+}) se zamíchá do nového balíčku.
+gh-escape_started = 🏃 { $player } prozkoumal všechna patra a pokouší se utéct!
+gh-no_ghost = { $player } neposílá žádného ducha.
+gh-escape_stopped = 🚫 Útěk hráče { $player } byl zmařen. Všichni si doberou karty do 3.
+gh-escaped = 🎉 { $player } utíká ze strašidelného domu!
+gh-player_left = { $player } opouští hru; { $hand ->
+    [one] { $hand } karta z ruky jde
+    [few] { $hand } karty z ruky jdou
+    [many] { $hand } karty z ruky jde
+   *[other] { $hand } karet z ruky jde
+} lícem dolů na odhazovací balíček, dům { $cards_count ->
+    [0] byl prázdný
+   *[other] jde lícem nahoru na odhazovací balíček: { $cards }
+}.
+gh-game_over = 🏁 Konec hry: { $outcome }. Vítězové: { $winners }. Karty v rukou: { $cards }. Seed: { $seed }.
+
+gh-prompt_turn = { $player }, jste na tahu: zvolte jednu akci.
+gh-prompt_cat = { $player }, na váš dům jde duch: zahrát kočku?
+gh-prompt_ghost = { $player }, soupeř utíká: poslat ducha?
+
+gh-action-rooms = Zahrát pokoje
+gh-action-ghost = Zahrát ducha
+gh-action-cat = Zahrát kočku
+gh-action-light = Rozsvítit
+gh-action-space_hole = Zahrát Prostorovou díru
+gh-action-light_bulb = Zahrát Žárovku
+gh-action-cat_food = Zahrát Kočičí žrádlo
+gh-action-elevator = Zahrát Výtah
+gh-action-lightning = Zahrát Blesk
+gh-action-discard = Odhodit a dobrat
+gh-action-answer_cat = Zahrát kočku
+gh-action-no_cat = Bez kočky
+gh-action-no_ghost = Bez ducha
+gh-action-leave = Opustit hru
+gh-action-remove = Odebrat hráče
+gh-action-end = Ukončit hru
+
+gh-error-bad_override = Zadané rozdání není platné.
+gh-error-bad_args = Volba je neúplná nebo nesrozumitelná.
+gh-error-bad_action = Tato akce teď není možná.
+gh-error-bad_target = Vyberte soupeře, který je stále ve hře.
+gh-error-bad_room = Do tohoto pokoje to dát nelze.
+gh-error-no_card = Tuto kartu nemáte.
+gh-error-not_a_room = Do domu patří jen karty pokojů.
+gh-error-wrong_floor = Tento pokoj patří do jiného patra.
+gh-error-floor_full = V tomto patře není volné místo.
+gh-error-lower_floors_first = Nejdřív zaplňte všechna nižší patra.
+gh-error-cannot_light = Rozsvítit lze jen tmavé patro, jehož nižší patra jsou plná.
+gh-error-light_cost = Světlo stojí 2 nebo 3 karty.
+gh-error-not_enough_bulbs = Tyto karty mají { $bulbs ->
+    [one] { $bulbs } žárovku
+    [few] { $bulbs } žárovky
+    [many] { $bulbs } žárovky
+   *[other] { $bulbs } žárovek
+}, potřebujete { $needed }.
+gh-error-no_ghost_here = V tomto patře vašeho domu žádný duch není.
+gh-error-no_cat_here = V tomto pokoji žádná kočka není.
+gh-error-same_floor = Výtah musí kočku odvézt do jiného patra.
+gh-error-not_lit = Nejvyšší prozkoumané patro tohoto soupeře je tmavé.
+gh-error-not_a_player = V této hře nehrajete.
+gh-error-not_in_game = Tuto hru jste opustili.
+gh-error-not_your_turn = Nejste na tahu.
+gh-error-not_your_window = Tato volba vám nepatří.

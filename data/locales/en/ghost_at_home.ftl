@@ -1,0 +1,128 @@
+## Ghost at Home. Event keys are "gh.<event>"; see engines/ghost_at_home.
+
+gh-name = Ghost at Home
+gh-tagline = Explore your haunted house floor by floor and be the first to get out. Set ghosts on the others; friendly cats keep yours away.
+gh-recommended = For 2 to 4 players.
+
+gh-card-room1 = Floor-1 room
+gh-card-room2 = Floor-2 room
+gh-card-room3 = Floor-3 room
+gh-card-ghost = Ghost
+gh-card-cat = Cat
+gh-card-space_hole = Space hole
+gh-card-light_bulb = Light bulb
+gh-card-cat_food = Cat food
+gh-card-elevator = Elevator
+gh-card-lightning = Lightning
+gh-card-joker_room = Joker room
+
+gh-side-left = left
+gh-side-right = right
+gh-from_side-left = left
+gh-from_side-right = right
+gh-window-cat = a cat
+gh-window-ghost = a ghost
+gh-source-ghost = a ghost card
+gh-source-space_hole = the Space hole
+gh-source-escape = a ghost card against the escape
+gh-outcome-escaped = escaped from the haunted house
+gh-outcome-last_player = the last player left
+gh-outcome-ended_by_host = ended by the host
+gh-outcome-stalemate = nobody can play any more: a draw
+
+gh-game_started = 👻 Ghost at Home begins with { $players_count } players. Each gets 3 cards; { $deck ->
+    [one] { $deck } card is
+   *[other] { $deck } cards are
+} left in the deck.
+gh-your_hand = Your hand: { $cards }.
+gh-turn_started = Turn { $turn }: { $player } to play.
+gh-turn_passed = { $player } has no cards and passes.
+gh-turn_timed_out = ⏰ { $player } ran out of time; the turn ends.
+gh-rooms_played = 🚪 { $player } explores { $cards_count ->
+    [one] a room
+   *[other] { $cards_count } rooms
+}: { $cards } (floors { $floors }).
+gh-ghost_sent = 👻 { $player } sends { $source } at { $target }'s floor { $floor }, { $side } room.
+gh-ghost_met_cat = 🐈 A cat guards that room in { $player }'s house: the ghost and the cat are discarded.
+gh-waiting = ⏳ Waiting for { $player } (may answer with { $window }).
+gh-cat_answered = 🐈 { $player } chases the ghost from { $attacker } away with a cat.
+gh-ghost_rests = 👻 The ghost settles on { $player }'s lit floor { $floor }, { $side } room, and waits.
+gh-floor_wiped = { $light_off ->
+    [yes] 💥 { $player }'s floor { $floor } is wiped and its light goes off: { $cards } go to the discard pile.
+   *[no] 💥 { $player }'s floor { $floor } is wiped: { $cards } go to the discard pile.
+}
+gh-cat_played = 🐈 { $player } puts a cat on their floor { $floor }, { $side } room.
+gh-light_on = 💡 { $player } turns on the light on floor { $floor }, paying { $cards }.
+gh-space_hole_played = 🌀 { $player } plays the Space hole on the ghost on their floor { $from_floor }.
+gh-light_bulb_played = 💡 { $player } plays the Light bulb: floor { $floor } is lit.
+gh-cat_food_played = 🐟 { $player } plays Cat food: the cat on { $from_player }'s floor { $from_floor }, { $from_side } room, moves to their floor { $floor }, { $side } room.
+gh-elevator_played = 🛗 { $player } plays the Elevator: their cat moves from floor { $from_floor } ({ $from_side }) to floor { $floor } ({ $side }).
+gh-lightning_played = ⚡ { $player } strikes { $target } with Lightning: floor { $floor } goes dark.
+gh-discarded = { $player } discards { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+} face down.
+gh-drew = { $player } draws { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+}.
+gh-you_drew = You draw: { $cards }.
+gh-reshuffled = 🔀 The deck ran out: the discard pile ({ $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+}) is shuffled into a new deck.
+gh-escape_started = 🏃 { $player } has explored every floor and tries to escape!
+gh-no_ghost = { $player } sends no ghost.
+gh-escape_stopped = 🚫 { $player }'s escape is stopped. Everyone draws back up to 3 cards.
+gh-escaped = 🎉 { $player } escapes from the haunted house!
+gh-player_left = { $player } has left the game; their { $hand ->
+    [one] { $hand } card in hand goes
+   *[other] { $hand } cards in hand go
+} to the discard pile face down, their house { $cards_count ->
+    [0] was empty
+   *[other] goes face up: { $cards }
+}.
+gh-game_over = 🏁 Game over: { $outcome }. Winners: { $winners }. Hands: { $cards }. Seed: { $seed }.
+
+gh-prompt_turn = { $player }, your turn: choose one action.
+gh-prompt_cat = { $player }, a ghost is coming at your house: play a cat?
+gh-prompt_ghost = { $player }, an opponent is escaping: send a ghost?
+
+gh-action-rooms = Play rooms
+gh-action-ghost = Play a ghost
+gh-action-cat = Play a cat
+gh-action-light = Turn on a light
+gh-action-space_hole = Play Space hole
+gh-action-light_bulb = Play Light bulb
+gh-action-cat_food = Play Cat food
+gh-action-elevator = Play Elevator
+gh-action-lightning = Play Lightning
+gh-action-discard = Discard and draw
+gh-action-answer_cat = Play cat
+gh-action-no_cat = No cat
+gh-action-no_ghost = No ghost
+gh-action-leave = Leave the game
+gh-action-remove = Remove the player
+gh-action-end = End the game
+
+gh-error-bad_override = The fixed deal is not valid.
+gh-error-bad_args = That choice is incomplete or not understood.
+gh-error-bad_action = That action is not possible now.
+gh-error-bad_target = Choose an opponent who is still in the game.
+gh-error-bad_room = You cannot put it on that room.
+gh-error-no_card = You do not hold that card.
+gh-error-not_a_room = Only room cards go into the house.
+gh-error-wrong_floor = That room belongs on another floor.
+gh-error-floor_full = That floor has no empty slot.
+gh-error-lower_floors_first = Fill every lower floor first.
+gh-error-cannot_light = You can light only a dark floor whose lower floors are full.
+gh-error-light_cost = A light costs 2 or 3 cards.
+gh-error-not_enough_bulbs = Those cards show { $bulbs } bulbs; you need { $needed }.
+gh-error-no_ghost_here = No ghost rests on that floor of your house.
+gh-error-no_cat_here = No cat lies on that room.
+gh-error-same_floor = The elevator must take the cat to another floor.
+gh-error-not_lit = That opponent's highest explored floor is dark.
+gh-error-not_a_player = You are not playing in this game.
+gh-error-not_in_game = You have left this game.
+gh-error-not_your_turn = It is not your turn.
+gh-error-not_your_window = This choice is not yours.

@@ -1,0 +1,145 @@
+## Дом с призраками. Ключи событий — "gh.<событие>"; см. engines/ghost_at_home.
+
+gh-name = Дом с призраками
+gh-tagline = Исследуйте свой дом с призраками этаж за этажом и выберитесь первым. Натравливайте призраков на соперников; дружелюбные котики защитят вас.
+gh-recommended = Для 2–4 игроков.
+
+gh-card-room1 = Комната 1-го этажа
+gh-card-room2 = Комната 2-го этажа
+gh-card-room3 = Комната 3-го этажа
+gh-card-ghost = Призрак
+gh-card-cat = Котик
+gh-card-space_hole = Пространственная дыра
+gh-card-light_bulb = Лампочка
+gh-card-cat_food = Кошачий корм
+gh-card-elevator = Лифт
+gh-card-lightning = Молния
+gh-card-joker_room = Комната-Джокер
+
+gh-side-left = левую
+gh-side-right = правую
+gh-from_side-left = левой
+gh-from_side-right = правой
+gh-window-cat = котиком
+gh-window-ghost = призраком
+gh-source-ghost = призрака
+gh-source-space_hole = призрака через Пространственную дыру
+gh-source-escape = призрака против побега
+gh-outcome-escaped = побег из дома с призраками
+gh-outcome-last_player = остался последний игрок
+gh-outcome-ended_by_host = игру завершил ведущий
+gh-outcome-stalemate = никто не может ходить: ничья
+
+gh-game_started = 👻 «Дом с призраками» начинается, игроков: { $players_count }. Каждый получает 3 карты; в колоде { $deck ->
+    [one] осталась { $deck } карта
+    [few] осталось { $deck } карты
+    [many] осталось { $deck } карт
+   *[other] осталось { $deck } карты
+}.
+gh-your_hand = Ваши карты: { $cards }.
+gh-turn_started = Ход { $turn }: ходит { $player }.
+gh-turn_passed = У игрока { $player } нет карт, ход переходит дальше.
+gh-turn_timed_out = ⏰ У игрока { $player } вышло время; ход окончен.
+gh-rooms_played = 🚪 { $player } исследует { $cards_count ->
+    [one] { $cards_count } комнату
+    [few] { $cards_count } комнаты
+    [many] { $cards_count } комнат
+   *[other] { $cards_count } комнаты
+}: { $cards } (этажи { $floors }).
+gh-ghost_sent = 👻 { $player } натравливает { $source } на { $target }: этаж { $floor }, { $side } комната.
+gh-ghost_met_cat = 🐈 Эту комнату в доме игрока { $player } охраняет котик: призрак и котик уходят в сброс.
+gh-waiting = ⏳ Ждём игрока { $player } (может ответить { $window }).
+gh-cat_answered = 🐈 { $player } прогоняет котиком призрака от игрока { $attacker }.
+gh-ghost_rests = 👻 Призрак поселяется на освещённом этаже { $floor } игрока { $player } ({ $side } комната) и ждёт.
+gh-floor_wiped = { $light_off ->
+    [yes] 💥 Этаж { $floor } игрока { $player } уходит в сброс, свет на нём гаснет: { $cards }.
+   *[no] 💥 Этаж { $floor } игрока { $player } уходит в сброс: { $cards }.
+}
+gh-cat_played = 🐈 { $player } сажает котика на свой этаж { $floor }, { $side } комната.
+gh-light_on = 💡 { $player } включает свет на этаже { $floor }, сбросив { $cards }.
+gh-space_hole_played = 🌀 { $player } играет Пространственную дыру на призрака со своего этажа { $from_floor }.
+gh-light_bulb_played = 💡 { $player } играет Лампочку: на этаже { $floor } горит свет.
+gh-cat_food_played = 🐟 { $player } играет Кошачий корм: котик с этажа { $from_floor } игрока { $from_player } ({ $from_side } комнаты) переходит на его этаж { $floor }, { $side } комната.
+gh-elevator_played = 🛗 { $player } играет Лифт: котик переезжает с этажа { $from_floor } ({ $from_side } комнаты) на этаж { $floor }, { $side } комната.
+gh-lightning_played = ⚡ { $player } бьёт Молнией по дому игрока { $target }: на этаже { $floor } гаснет свет.
+gh-discarded = { $player } сбрасывает { $count ->
+    [one] { $count } карту
+    [few] { $count } карты
+    [many] { $count } карт
+   *[other] { $count } карты
+} рубашкой вверх.
+gh-drew = { $player } берёт { $count ->
+    [one] { $count } карту
+    [few] { $count } карты
+    [many] { $count } карт
+   *[other] { $count } карты
+}.
+gh-you_drew = Вы берёте: { $cards }.
+gh-reshuffled = 🔀 Колода кончилась: сброс ({ $count ->
+    [one] { $count } карта
+    [few] { $count } карты
+    [many] { $count } карт
+   *[other] { $count } карты
+}) перемешан в новую колоду.
+gh-escape_started = 🏃 { $player } исследовал все этажи и пытается сбежать!
+gh-no_ghost = { $player } не натравливает призрака.
+gh-escape_stopped = 🚫 Побег игрока { $player } сорван. Все добирают карты до 3.
+gh-escaped = 🎉 { $player } сбегает из дома с призраками!
+gh-player_left = { $player } покидает игру; { $hand ->
+    [one] { $hand } карта с руки уходит
+    [few] { $hand } карты с руки уходят
+    [many] { $hand } карт с руки уходят
+   *[other] { $hand } карты с руки уходят
+} в сброс рубашкой вверх, а дом { $cards_count ->
+    [0] был пуст
+   *[other] уходит в сброс лицом вверх: { $cards }
+}.
+gh-game_over = 🏁 Игра окончена: { $outcome }. Победители: { $winners }. Карты на руках: { $cards }. Сид: { $seed }.
+
+gh-prompt_turn = { $player }, ваш ход: выберите одно действие.
+gh-prompt_cat = { $player }, на ваш дом идёт призрак: сыграть котика?
+gh-prompt_ghost = { $player }, соперник сбегает: натравить призрака?
+
+gh-action-rooms = Сыграть комнаты
+gh-action-ghost = Сыграть призрака
+gh-action-cat = Сыграть котика
+gh-action-light = Включить свет
+gh-action-space_hole = Сыграть Пространственную дыру
+gh-action-light_bulb = Сыграть Лампочку
+gh-action-cat_food = Сыграть Кошачий корм
+gh-action-elevator = Сыграть Лифт
+gh-action-lightning = Сыграть Молнию
+gh-action-discard = Сбросить и добрать
+gh-action-answer_cat = Сыграть котика
+gh-action-no_cat = Без котика
+gh-action-no_ghost = Без призрака
+gh-action-leave = Покинуть игру
+gh-action-remove = Убрать игрока
+gh-action-end = Завершить игру
+
+gh-error-bad_override = Заданная раздача некорректна.
+gh-error-bad_args = Выбор неполон или непонятен.
+gh-error-bad_action = Сейчас это действие невозможно.
+gh-error-bad_target = Выберите соперника, который ещё в игре.
+gh-error-bad_room = На эту комнату положить нельзя.
+gh-error-no_card = У вас нет этой карты.
+gh-error-not_a_room = В дом выкладываются только карты комнат.
+gh-error-wrong_floor = Эта комната относится к другому этажу.
+gh-error-floor_full = На этом этаже нет свободного места.
+gh-error-lower_floors_first = Сначала заполните все нижние этажи.
+gh-error-cannot_light = Свет можно включить только на тёмном этаже, все нижние этажи которого заполнены.
+gh-error-light_cost = Свет стоит 2 или 3 карты.
+gh-error-not_enough_bulbs = На этих картах { $bulbs ->
+    [one] { $bulbs } лампочка
+    [few] { $bulbs } лампочки
+    [many] { $bulbs } лампочек
+   *[other] { $bulbs } лампочки
+}, а нужно { $needed }.
+gh-error-no_ghost_here = На этом этаже вашего дома нет призрака.
+gh-error-no_cat_here = В этой комнате нет котика.
+gh-error-same_floor = Лифт должен отвезти котика на другой этаж.
+gh-error-not_lit = Верхний исследованный этаж этого соперника не освещён.
+gh-error-not_a_player = Вы не участвуете в этой игре.
+gh-error-not_in_game = Вы покинули эту игру.
+gh-error-not_your_turn = Сейчас не ваш ход.
+gh-error-not_your_window = Этот выбор не ваш.
