@@ -1,0 +1,54 @@
+"""Time for the runtime, injectable: the real clock in production, a manual one in tests (no wall-clock sleeps)."""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import time
+
+
+class Clock:
+    """Wall-clock time (unix seconds) and sleeping until a moment."""
+
+    def now(self) -> float:
+        return time.time()
+
+    async def sleep_until(self, when: float) -> None:
+        delay = when - self.now()
+        if delay > 0:
+            await asyncio.sleep(delay)
+
+
+class ManualClock(Clock):
+    """A clock that moves only when a test calls :meth:`advance`; sleepers wake in deadline order."""
+
+    def __init__(self, start: float = 1_700_000_000.0) -> None:
+        self._now = start
+        self._sleepers: list[tuple[float, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    def now(self) -> float:
+        return self._now
+
+    async def sleep_until(self, when: float) -> None:
+        if when <= self._now:
+            await asyncio.sleep(0)
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._sleepers, (when, next(self._order), future))
+        await future
+
+    async def advance(self, seconds: float) -> None:
+        """Move time forward, waking every sleeper whose moment has come and letting it run."""
+        target = self._now + seconds
+        while self._sleepers and self._sleepers[0][0] <= target:
+            when, _, future = heapq.heappop(self._sleepers)
+            self._now = max(self._now, when)
+            if not future.done():
+                future.set_result(None)
+            for _ in range(20):  # let the woken task and whatever it starts run to their next await
+                await asyncio.sleep(0)
+        self._now = target
+        for _ in range(20):
+            await asyncio.sleep(0)

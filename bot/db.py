@@ -1,0 +1,199 @@
+"""The database: tables, connection and migrations (SQLAlchemy 2 async; SQLite by default, PostgreSQL to scale).
+
+The action log is the truth. A game is its row in ``games`` (who, where, options, seed) plus its rows in
+``actions``; ``snapshots`` only shorten the replay. Every accepted action is inserted with the next sequence
+number, in the same transaction as the ``outbox`` rows that carry what must be posted to Discord and the
+``deadlines`` of the prompts it opened. ``(game_id, seq)`` is the primary key of ``actions``: a second writer
+(another process, a double click) cannot insert the same step twice.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    event,
+)
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class Game(Base):
+    """One game, from lobby to result."""
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    engine: Mapped[str] = mapped_column(String(32))
+    #: lobby -> running -> finished | aborted
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    #: The server's name when the game was opened, for the header of private messages.
+    guild_name: Mapped[str] = mapped_column(String(100), default="")
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    #: The game's own thread (None: the game runs in the channel).
+    thread_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    host_id: Mapped[int] = mapped_column(BigInteger)
+    narrator_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    language: Mapped[str] = mapped_column(String(8))
+    seed: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: Seats in order: Discord user ids as strings (the engine's player ids).
+    seats: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    #: Display names at the time of joining, by player id.
+    names: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: Messages the bot edits (lobby, tally, board...) and channels it made (team threads), by slot name.
+    slots: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: The sequence number of the last action applied (0: just dealt).
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    #: Timers paused by the host (remaining seconds are kept in ``deadlines``).
+    paused: Mapped[bool] = mapped_column(Boolean, default=False)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class ActionRow(Base):
+    """The log: every accepted action (timeouts included), numbered from 1 per game."""
+
+    __tablename__ = "actions"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class Snapshot(Base):
+    """A dumped engine state after action ``seq``, so a restart replays only the log's tail."""
+
+    __tablename__ = "snapshots"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class Deadline(Base):
+    """When an open prompt times out (absolute unix time), or how long it had left when timers were paused."""
+
+    __tablename__ = "deadlines"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    prompt_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    due_at: Mapped[float] = mapped_column(Float)
+    remaining: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class OutboxRow(Base):
+    """Something to post, send, edit or create on Discord, written with the action that caused it."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_pending", "sent", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    op: Mapped[dict[str, Any]] = mapped_column(JSON)
+    sent: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: What Discord answered (message id...), or why it could not be delivered.
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class GuildSettings(Base):
+    __tablename__ = "guild_settings"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)
+
+
+class Result(Base):
+    """One row per seated player of a finished game, for stats."""
+
+    __tablename__ = "results"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    engine: Mapped[str] = mapped_column(String(32))
+    won: Mapped[bool] = mapped_column(Boolean)
+    draw: Mapped[bool] = mapped_column(Boolean)
+    finished_at: Mapped[float] = mapped_column(Float)
+
+
+class Database:
+    """An async engine and session factory, with migrations applied by :meth:`migrate`."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        kwargs: dict[str, Any] = {}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"timeout": 30}
+        else:
+            kwargs.update(pool_size=10, max_overflow=10, pool_pre_ping=True)
+        self.engine: AsyncEngine = create_async_engine(url, **kwargs)
+        if self.is_sqlite:
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    async def migrate(self) -> None:
+        """Apply every Alembic migration not yet applied (creates the schema on first start)."""
+        async with self.engine.begin() as conn:
+            await conn.run_sync(_upgrade)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    # WAL lets readers work while a write commits; NORMAL sync is durable across process crashes in WAL mode.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _upgrade(connection) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+async def open_database(url: str) -> Database:
+    db = Database(url)
+    await db.migrate()
+    return db
+
+
+__all__ = [
+    "ActionRow",
+    "Base",
+    "Database",
+    "Deadline",
+    "Game",
+    "GuildSettings",
+    "OutboxRow",
+    "Result",
+    "Snapshot",
+    "open_database",
+]

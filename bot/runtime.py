@@ -1,0 +1,496 @@
+"""The game runtime: live games by id, one action at a time per game, timers, and recovery after a restart.
+
+Every change goes through :meth:`Runtime.act` (players, host controls and the clock alike):
+
+1. under the game's lock, the engine applies the action to the cached state (an illegal one raises
+   :class:`engines.core.IllegalAction` and nothing is written);
+2. the presenter turns the transition into outbox ops;
+3. one transaction inserts the action with its sequence number, the ops, the deadlines of newly opened prompts
+   and the game's new ``seq`` (and a snapshot now and then);
+4. only then is the cache updated, timers re-armed and the dispatcher woken to deliver the ops.
+
+A crash at any point loses nothing: before the commit nothing happened; after it, :meth:`Runtime.recover`
+rebuilds the game from snapshot + log, re-arms its timers from the stored deadlines and the dispatcher sends
+whatever was not yet sent. If another process wrote the same step first, the insert fails on the primary key;
+the game is reloaded and the action tried again against the fresh state (usually refused as stale).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
+
+from bot.clock import Clock
+from bot.db import ActionRow, Database, Deadline, Game, GuildSettings, OutboxRow, Result, Snapshot
+from bot.ops import Op
+from bot.presenter import Table, presenter_for
+from engines import get_engine
+from engines.core import CLOCK, Action, Engine, IllegalAction, State
+
+log = logging.getLogger(__name__)
+
+#: A snapshot is written every this many actions, so a restart replays at most this many.
+SNAPSHOT_EVERY = 25
+#: Warnings before a prompt times out, in seconds left (each only when the prompt lasts at least twice that).
+WARN_AT = (30, 10)
+
+
+class GameError(Exception):
+    """A request the runtime refuses outside the rules (no such game, not the host, lobby full...).
+
+    ``code`` is translated by the bot as ``common.error.<code>``.
+    """
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+@dataclass
+class LiveGame:
+    """A game in memory: its row (detached), engine and current state, and the lock that serialises it."""
+
+    row: Game
+    engine: Engine
+    state: State | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    def table(self) -> Table:
+        return Table(
+            game_id=self.row.id,
+            engine=self.engine,
+            lang=self.row.language,
+            names=dict(self.row.names),
+            guild_name=self.row.guild_name,
+            narrator=str(self.row.narrator_id) if self.row.narrator_id else None,
+        )
+
+
+class Runtime:
+    """Owns the live games of this process. ``dispatcher`` (set by the bot) delivers outbox ops."""
+
+    def __init__(
+        self,
+        db: Database,
+        clock: Clock | None = None,
+        *,
+        owns_guild: Callable[[int], bool] = lambda guild_id: True,
+    ) -> None:
+        self.db = db
+        self.clock = clock or Clock()
+        self.owns_guild = owns_guild
+        self.games: dict[int, LiveGame] = {}
+        self._timers: dict[tuple[int, str], asyncio.Task[None]] = {}
+        self._load_locks: dict[int, asyncio.Lock] = {}
+        self.dispatcher: Any = None  # bot.delivery.Dispatcher, or a test double with kick(game_id)
+        self.on_finished: list[Callable[[LiveGame], Any]] = []
+
+    # -- loading -------------------------------------------------------------------------------------------
+
+    async def get(self, game_id: int) -> LiveGame:
+        """The live game ``game_id``, loaded from the database on first use (any process can act on any game)."""
+        live = self.games.get(game_id)
+        if live is not None:
+            return live
+        lock = self._load_locks.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            if game_id not in self.games:
+                self.games[game_id] = await self._load(game_id)
+        return self.games[game_id]
+
+    async def _load(self, game_id: int) -> LiveGame:
+        async with self.db.sessions() as session:
+            row = await session.get(Game, game_id)
+            if row is None:
+                raise GameError("no_game", id=game_id)
+            live = LiveGame(row, get_engine(row.engine))
+            if row.status in ("running", "finished"):
+                snap = await session.get(Snapshot, game_id)
+                if snap is None:
+                    raise GameError("corrupt_game", id=game_id)
+                state = live.engine.load(snap.state)
+                tail = await session.scalars(
+                    select(ActionRow).where(ActionRow.game_id == game_id, ActionRow.seq > snap.seq).order_by(ActionRow.seq)
+                )
+                for entry in tail:
+                    state, _ = live.engine.apply(state, Action.from_json(entry.action))
+                live.state = state
+        return live
+
+    def forget(self, game_id: int) -> None:
+        """Drop a game from the cache (it reloads from the database on next use)."""
+        self.games.pop(game_id, None)
+        for key in [k for k in self._timers if k[0] == game_id]:
+            self._timers.pop(key).cancel()
+
+    # -- lobby ---------------------------------------------------------------------------------------------
+
+    async def open_lobby(
+        self,
+        engine_name: str,
+        *,
+        guild_id: int,
+        guild_name: str,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        language: str,
+        lobby_ops: Callable[[LiveGame], list[Op]],
+    ) -> LiveGame:
+        engine = get_engine(engine_name)
+        row = Game(
+            engine=engine_name,
+            status="lobby",
+            guild_id=guild_id,
+            guild_name=guild_name[:100],
+            channel_id=channel_id,
+            host_id=host_id,
+            language=language,
+            seed=secrets.token_hex(8),
+            options={},
+            seats=[str(host_id)],
+            names={str(host_id): host_name},
+            slots={},
+            seq=0,
+            paused=False,
+            created_at=self.clock.now(),
+        )
+        async with self.db.sessions.begin() as session:
+            session.add(row)
+            await session.flush()
+            live = LiveGame(row, engine)
+            for op in lobby_ops(live):
+                session.add(OutboxRow(game_id=row.id, seq=0, op=op, sent=False))
+        self.games[row.id] = live
+        self._kick(row.id)
+        return live
+
+    async def update_lobby(
+        self, game_id: int, change: Callable[[Game], None], lobby_ops: Callable[[LiveGame], list[Op]]
+    ) -> LiveGame:
+        """Change a lobby (seats, options, narrator) and refresh its message, in one transaction."""
+        live = await self.get(game_id)
+        async with live.lock:
+            if live.row.status != "lobby":
+                raise GameError("not_lobby")
+            draft = _copy_row(live.row)
+            change(draft)
+            async with self.db.sessions.begin() as session:
+                await session.execute(
+                    update(Game)
+                    .where(Game.id == game_id)
+                    .values(seats=draft.seats, names=draft.names, options=draft.options, narrator_id=draft.narrator_id)
+                )
+                live.row = draft
+                for op in lobby_ops(live):
+                    session.add(OutboxRow(game_id=game_id, seq=0, op=op, sent=False))
+        self._kick(game_id)
+        return live
+
+    async def start(self, game_id: int, start_ops: Callable[[LiveGame], list[Op]], overrides: dict | None = None) -> LiveGame:
+        """Deal the game: engine setup (options are validated here), first prompts, thread, deadlines."""
+        live = await self.get(game_id)
+        async with live.lock:
+            if live.row.status != "lobby":
+                raise GameError("not_lobby")
+            state, events = live.engine.setup(live.row.seats, live.row.options, live.row.seed, overrides)
+            ops = start_ops(live) + presenter_for(live.engine.name).present(live.table(), None, state, events)
+            now = self.clock.now()
+            async with self.db.sessions.begin() as session:
+                result = await session.execute(
+                    update(Game).where(Game.id == game_id, Game.status == "lobby").values(status="running")
+                )
+                if result.rowcount != 1:
+                    raise GameError("not_lobby")
+                session.add(Snapshot(game_id=game_id, seq=0, state=live.engine.dump(state)))
+                await self._write_deadlines(session, live, None, state, now)
+                for op in ops:
+                    session.add(OutboxRow(game_id=game_id, seq=0, op=op, sent=False))
+            live.row.status = "running"
+            live.state = state
+        self._arm(live)
+        self._kick(game_id)
+        return live
+
+    async def cancel(self, game_id: int, ops: list[Op]) -> None:
+        """Cancel a lobby or abort a running game; its timers stop and its buttons stop answering."""
+        live = await self.get(game_id)
+        async with live.lock:
+            if live.row.status not in ("lobby", "running"):
+                raise GameError("not_running")
+            async with self.db.sessions.begin() as session:
+                await session.execute(
+                    update(Game).where(Game.id == game_id).values(status="aborted", finished_at=self.clock.now())
+                )
+                await session.execute(delete(Deadline).where(Deadline.game_id == game_id))
+                for op in ops:
+                    session.add(OutboxRow(game_id=game_id, seq=live.row.seq, op=op, sent=False))
+            live.row.status = "aborted"
+        self._disarm(game_id)
+        self._kick(game_id)
+
+    # -- play ----------------------------------------------------------------------------------------------
+
+    async def act(self, game_id: int, action: Action) -> list:
+        """Apply one action durably. Raises IllegalAction (refused: nothing written) or GameError."""
+        live = await self.get(game_id)
+        for attempt in range(2):
+            async with live.lock:
+                if live.row.status != "running" or live.state is None:
+                    raise GameError("not_running")
+                before = live.state
+                after, events = live.engine.apply(before, action)
+                ops = presenter_for(live.engine.name).present(live.table(), before, after, events)
+                try:
+                    await self._commit(live, action, before, after, ops)
+                except IntegrityError:
+                    if attempt:
+                        raise
+                    log.info("game %s: step %s was written elsewhere; reloading", game_id, after.step)
+                    self.forget(game_id)
+                    live = await self.get(game_id)
+                    self._arm(live)
+                    continue
+                live.state = after
+                finished = after.outcome is not None
+                if finished:
+                    live.row.status = "finished"
+                live.row.seq = after.step
+            self._arm(live)
+            self._kick(game_id)
+            if finished:
+                for hook in self.on_finished:
+                    hook(live)
+            return events
+        raise AssertionError("unreachable")
+
+    async def _commit(self, live: LiveGame, action: Action, before: State, after: State, ops: list[Op]) -> None:
+        now = self.clock.now()
+        async with self.db.sessions.begin() as session:
+            session.add(ActionRow(game_id=live.id, seq=after.step, action=action.to_json(), at=now))
+            await session.flush()  # the primary key refuses a step another writer already took
+            values: dict[str, Any] = {"seq": after.step}
+            if after.outcome is not None:
+                values.update(status="finished", finished_at=now, outcome=_outcome_json(after))
+                await session.merge(Snapshot(game_id=live.id, seq=after.step, state=live.engine.dump(after)))
+                draw = after.outcome.draw
+                for player in live.row.seats:
+                    session.add(
+                        Result(
+                            game_id=live.id,
+                            user_id=int(player),
+                            engine=live.engine.name,
+                            won=player in after.outcome.winners,
+                            draw=draw,
+                            finished_at=now,
+                        )
+                    )
+            elif after.step % SNAPSHOT_EVERY == 0:
+                await session.merge(Snapshot(game_id=live.id, seq=after.step, state=live.engine.dump(after)))
+            result = await session.execute(
+                update(Game).where(Game.id == live.id, Game.seq == before.step).values(**values)
+            )
+            if result.rowcount != 1:
+                raise IntegrityError("games.seq moved", None, Exception("concurrent writer"))
+            await self._write_deadlines(session, live, before, after, now)
+            for op in ops:
+                session.add(OutboxRow(game_id=live.id, seq=after.step, op=op, sent=False))
+
+    async def _write_deadlines(self, session, live: LiveGame, before: State | None, after: State, now: float) -> None:
+        """Forget the deadlines of prompts that closed; store one for each newly opened timed prompt."""
+        old = {p.id for p in before.prompts} if before else set()
+        new = {p.id: p for p in after.prompts}
+        closed = old - set(new)
+        if closed:
+            await session.execute(
+                delete(Deadline).where(Deadline.game_id == live.id, Deadline.prompt_id.in_(sorted(closed)))
+            )
+        for prompt_id, prompt in new.items():
+            if prompt_id in old or prompt.timeout is None:
+                continue
+            if live.row.paused:  # a prompt opened while paused starts paused, with its whole time left
+                session.add(Deadline(game_id=live.id, prompt_id=prompt_id, due_at=float("inf"), remaining=prompt.timeout))
+            else:
+                session.add(Deadline(game_id=live.id, prompt_id=prompt_id, due_at=now + prompt.timeout))
+
+    async def timeout(self, game_id: int, prompt_id: str) -> None:
+        """A prompt's time ran out: applied through :meth:`act` like any action (stale ones are ignored)."""
+        try:
+            await self.act(game_id, Action.timeout(prompt_id))
+        except IllegalAction as exc:
+            log.debug("game %s: timeout of %s ignored (%s)", game_id, prompt_id, exc.code)
+        except GameError:
+            pass
+
+    # -- timers --------------------------------------------------------------------------------------------
+
+    def _arm(self, live: LiveGame) -> None:
+        """Make the timer tasks match the game's open prompts and their stored deadlines."""
+        asyncio.get_running_loop().create_task(self._arm_from_db(live.id))
+
+    async def _arm_from_db(self, game_id: int) -> None:
+        async with self.db.sessions() as session:
+            rows = (await session.scalars(select(Deadline).where(Deadline.game_id == game_id))).all()
+        live = self.games.get(game_id)
+        open_ids = {p.id for p in live.state.prompts} if live and live.state else set()
+        wanted = {(game_id, r.prompt_id): r for r in rows if r.prompt_id in open_ids and r.remaining is None}
+        for key in [k for k in self._timers if k[0] == game_id and k not in wanted]:
+            self._timers.pop(key).cancel()
+        for key, row in wanted.items():
+            if key not in self._timers or self._timers[key].done():
+                self._timers[key] = asyncio.get_running_loop().create_task(self._run_timer(game_id, row.prompt_id, row.due_at))
+
+    async def _run_timer(self, game_id: int, prompt_id: str, due_at: float) -> None:
+        live = self.games.get(game_id)
+        prompt = next((p for p in live.state.prompts if p.id == prompt_id), None) if live and live.state else None
+        if prompt is not None and prompt.timeout:
+            for left in WARN_AT:
+                if prompt.timeout >= 2 * left and due_at - left > self.clock.now():
+                    await self.clock.sleep_until(due_at - left)
+                    await self._warn(game_id, prompt_id, left)
+        await self.clock.sleep_until(due_at)
+        self._timers.pop((game_id, prompt_id), None)
+        await self.timeout(game_id, prompt_id)
+
+    async def _warn(self, game_id: int, prompt_id: str, seconds_left: int) -> None:
+        live = self.games.get(game_id)
+        if live is None or live.state is None or not any(p.id == prompt_id for p in live.state.prompts):
+            return
+        if self.dispatcher is not None:
+            text = live.table().t("common.time_left", seconds=seconds_left)
+            await self.dispatcher.send_now(live, {"do": "post", "to": "game", "content": f"⏳ {text}"})
+
+    def _disarm(self, game_id: int) -> None:
+        for key in [k for k in self._timers if k[0] == game_id]:
+            self._timers.pop(key).cancel()
+
+    async def pause(self, game_id: int) -> None:
+        """Host control: stop the clocks of every open prompt, keeping the time each had left."""
+        live = await self.get(game_id)
+        async with live.lock:
+            if live.row.status != "running":
+                raise GameError("not_running")
+            if live.row.paused:
+                raise GameError("already_paused")
+            now = self.clock.now()
+            async with self.db.sessions.begin() as session:
+                rows = (await session.scalars(select(Deadline).where(Deadline.game_id == game_id))).all()
+                for row in rows:
+                    row.remaining = max(0.0, row.due_at - now)
+                    row.due_at = float("inf")
+                await session.execute(update(Game).where(Game.id == game_id).values(paused=True))
+            live.row.paused = True
+        self._disarm(game_id)
+
+    async def resume(self, game_id: int) -> None:
+        live = await self.get(game_id)
+        async with live.lock:
+            if not live.row.paused:
+                raise GameError("not_paused")
+            now = self.clock.now()
+            async with self.db.sessions.begin() as session:
+                rows = (await session.scalars(select(Deadline).where(Deadline.game_id == game_id))).all()
+                for row in rows:
+                    row.due_at = now + (row.remaining or 0.0)
+                    row.remaining = None
+                await session.execute(update(Game).where(Game.id == game_id).values(paused=False))
+            live.row.paused = False
+        self._arm(live)
+
+    async def extend(self, game_id: int, seconds: int) -> None:
+        """Host control: give every open prompt ``seconds`` more."""
+        live = await self.get(game_id)
+        async with live.lock:
+            if live.row.status != "running":
+                raise GameError("not_running")
+            async with self.db.sessions.begin() as session:
+                rows = (await session.scalars(select(Deadline).where(Deadline.game_id == game_id))).all()
+                for row in rows:
+                    if row.remaining is not None:
+                        row.remaining += seconds
+                    else:
+                        row.due_at += seconds
+        self._disarm(game_id)
+        self._arm(live)
+
+    # -- recovery ------------------------------------------------------------------------------------------
+
+    async def recover(self) -> list[int]:
+        """After a start: rebuild every running game this process owns, re-arm its timers, resend the outbox."""
+        async with self.db.sessions() as session:
+            running = (await session.execute(select(Game.id, Game.guild_id).where(Game.status == "running"))).all()
+            pending = (await session.execute(select(OutboxRow.game_id).where(OutboxRow.sent.is_(False)).distinct())).all()
+        owned = [gid for gid, guild in running if self.owns_guild(guild)]
+        for game_id in owned:
+            live = await self.get(game_id)
+            await self._arm_from_db(live.id)
+        for (game_id,) in pending:
+            self._kick(game_id)
+        return owned
+
+    def _kick(self, game_id: int) -> None:
+        if self.dispatcher is not None:
+            self.dispatcher.kick(game_id)
+
+    # -- settings and queries ------------------------------------------------------------------------------
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        async with self.db.sessions() as session:
+            row = await session.get(GuildSettings, guild_id)
+            return row.language if row else None
+
+    async def set_guild_language(self, guild_id: int, language: str) -> None:
+        async with self.db.sessions.begin() as session:
+            await session.merge(GuildSettings(guild_id=guild_id, language=language))
+
+    async def games_in(self, guild_id: int, statuses: Iterable[str] = ("lobby", "running")) -> list[Game]:
+        async with self.db.sessions() as session:
+            rows = await session.scalars(
+                select(Game).where(Game.guild_id == guild_id, Game.status.in_(list(statuses))).order_by(Game.id)
+            )
+            return list(rows)
+
+    async def games_of(self, user_id: int, statuses: Iterable[str] = ("running",)) -> list[LiveGame]:
+        """Running games where ``user_id`` is seated or narrates (for /game mine)."""
+        async with self.db.sessions() as session:
+            rows = (await session.scalars(select(Game).where(Game.status.in_(list(statuses))).order_by(Game.id))).all()
+        found = []
+        for row in rows:
+            if str(user_id) in row.seats or row.narrator_id == user_id:
+                found.append(await self.get(row.id))
+        return found
+
+    async def log_of(self, game_id: int) -> list[dict[str, Any]]:
+        async with self.db.sessions() as session:
+            rows = await session.scalars(select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.seq))
+            return [r.action for r in rows]
+
+
+def _outcome_json(state: State) -> dict[str, Any]:
+    o = state.outcome
+    assert o is not None
+    return {"winners": list(o.winners), "reason": o.reason, "teams": list(o.teams), "draw": o.draw}
+
+
+def _copy_row(row: Game) -> Game:
+    copy = Game(**{c.key: getattr(row, c.key) for c in Game.__table__.columns})
+    copy.seats = list(row.seats)
+    copy.names = dict(row.names)
+    copy.options = dict(row.options)
+    copy.slots = dict(row.slots)
+    return copy
+
+
+__all__ = ["CLOCK", "GameError", "LiveGame", "Runtime"]
