@@ -282,3 +282,126 @@ async def test_bot_subprocess_sigkill_and_restart(server: FakeDiscord, tmp_path:
             await proc.wait()
         for f in logs:
             f.close()
+
+
+async def test_rest_paths_roundtrip(server: FakeDiscord, bot: commands.Bot) -> None:
+    """Channel/thread/guild REST calls discord.py makes, and what the server records."""
+    import io
+
+    guild = bot.get_guild(server.guild_id)
+    general = guild.get_channel(server.channel_id("general"))
+    alice = guild.get_member(server.user_id("alice"))
+
+    first = await general.send("first", embed=discord.Embed(title="Board", description="x"))
+    reply = await first.reply("a reply", file=discord.File(io.BytesIO(b"PNGDATA"), filename="board.png"))
+    assert reply.reference.message_id == first.id
+    assert reply.attachments[0].filename == "board.png"
+    assert server.attachment_bytes(reply.attachments[0].id) == b"PNGDATA"
+    edited = await first.edit(content="first (edited)")
+    assert edited.content == "first (edited)"
+    await reply.delete()
+    stored = {m["id"]: m for m in server.messages(general.id)}
+    assert stored[str(first.id)]["edits"] == 1 and stored[str(first.id)]["embeds"][0]["title"] == "Board"
+    assert stored[str(reply.id)]["deleted"] is True
+    history = [m.content async for m in general.history(limit=10)]
+    assert history == ["first (edited)"]
+
+    thread = await first.create_thread(name="from-message")
+    assert thread.id == first.id  # Discord: a thread started from a message shares its id
+    await thread.edit(archived=True, locked=True)
+    assert server.channel(thread.id)["thread_metadata"]["locked"] is True
+    with pytest.raises(discord.HTTPException):
+        await thread.send("locked out")
+
+    await general.set_permissions(alice, send_messages=False)
+    assert server.channel(general.id)["permission_overwrites"][0]["id"] == str(alice.id)
+    await general.set_permissions(alice, overwrite=None)
+    assert server.channel(general.id)["permission_overwrites"] == []
+
+    role_id = await server.add_role("Werewolf")
+    role = await server.wait_for(lambda s: guild.get_role(role_id), what="GUILD_ROLE_CREATE in the bot cache")
+    await alice.add_roles(role)
+    assert role.id in server.member_role_ids(alice.id)
+    await alice.remove_roles(role)
+    assert role.id not in server.member_role_ids(alice.id)
+
+    with pytest.raises(discord.HTTPException) as excinfo:
+        await general.send("x" * 2001)
+    assert excinfo.value.code == 50035
+    async with general.typing():
+        pass
+    assert server.typing == [general.id]
+    assert server.unknown_routes == []
+
+
+async def test_interaction_followup_edit_delete_and_dm_context(server: FakeDiscord, bot: commands.Bot) -> None:
+    guild_obj = discord.Object(server.guild_id)
+    seen_channels = []
+
+    @bot.tree.command(name="slow", description="Defers publicly", guild=guild_obj)
+    async def slow(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        # After a type-5 defer, the first followup replaces the loading message (Discord quirk),
+        # keeping the defer's visibility even if it asks to be ephemeral.
+        await interaction.followup.send("done", ephemeral=True)
+        extra = await interaction.followup.send("second", wait=True)
+        await interaction.edit_original_response(content="done (edited)")
+        await extra.delete()
+
+    @bot.tree.command(name="where", description="Works in DMs")
+    async def where(interaction: discord.Interaction) -> None:
+        seen_channels.append(type(interaction.channel).__name__)
+        await interaction.response.send_message("here", ephemeral=True)
+
+    @bot.tree.command(name="pickgame", description="Autocomplete", guild=guild_obj)
+    async def pickgame(interaction: discord.Interaction, game: str) -> None:
+        await interaction.response.send_message(game)
+
+    @pickgame.autocomplete("game")
+    async def _games(interaction: discord.Interaction, current: str):
+        return [app_commands.Choice(name=g, value=g) for g in ("night_watch", "midnighters") if g.startswith(current)]
+
+    await bot.tree.sync(guild=guild_obj)
+    await bot.tree.sync()
+    alice, general = server.user_id("alice"), server.channel_id("general")
+
+    rec = await server.wait_for_response(await server.slash(alice, general, "slow"), count=5)
+    assert [r["kind"] for r in rec.responses] == ["callback", "followup", "followup", "edit", "delete"]
+    assert rec.responses[1]["replaced_loading"] is True and rec.responses[1]["ephemeral"] is False
+    msgs = server.messages(general)
+    assert [(m["content"], m["deleted"]) for m in msgs] == [("done (edited)", False), ("second", True)]
+    assert rec.original["content"] == "done (edited)" and not rec.original["flags"] & 128
+
+    dm = await server.open_dm(alice)
+    rec = await server.wait_for_response(await server.slash(alice, dm, "where"))
+    assert rec.ephemeral and seen_channels == ["DMChannel"]
+
+    opts = [{"type": 3, "name": "game", "value": "mid", "focused": True}]
+    rec = await server.wait_for_response(await server.slash(alice, general, "pickgame", opts, autocomplete=True))
+    assert rec.callback_type == 8 and rec.choices == [{"name": "midnighters", "value": "midnighters"}]
+
+    with pytest.raises(LookupError):
+        await server.slash(alice, general, "never-synced")
+
+
+async def test_slow_ack_is_rejected_like_discord(server: FakeDiscord, bot: commands.Bot) -> None:
+    errors = []
+    release = asyncio.Event()
+
+    @bot.tree.command(name="sleepy", description="Acks too late", guild=discord.Object(server.guild_id))
+    async def sleepy(interaction: discord.Interaction) -> None:
+        await release.wait()
+        try:
+            await interaction.response.send_message("late")
+        except discord.NotFound as exc:
+            errors.append(exc.code)
+
+    await bot.tree.sync(guild=discord.Object(server.guild_id))
+    server.interaction_ack_timeout = 0.0  # instead of sleeping 3 s: every ack is "late"
+    iid = await server.slash(server.user_id("alice"), server.channel_id("general"), "sleepy")
+    release.set()
+    rec = server.interaction(iid)
+    await server.wait_for(lambda s: rec.errors, what="rejected callback")
+    assert rec.errors[0]["body"]["code"] == 10062 and not rec.acknowledged
+    await server.wait_for(lambda s: errors)
+    assert errors == [10062]

@@ -428,11 +428,14 @@ class FakeDiscord:
         self._changed.set()
         self._changed = asyncio.Event()
 
-    async def wait_for(self, predicate: Callable[["FakeDiscord"], Any], timeout: float = 10.0, what: str = "") -> Any:
+    async def wait_for(
+        self, predicate: Callable[["FakeDiscord"], Any], timeout: float = 10.0, what: str = "", *, poll_interval: float = 0.05
+    ) -> Any:
         """Wait until ``predicate(server)`` is truthy and return its value.
 
-        Re-checked on every server state change (REST call, gateway event); raises :class:`WaitTimeout`
-        with recent traffic after ``timeout`` seconds.
+        Re-checked on every server state change (REST call, gateway traffic) and every ``poll_interval``
+        seconds (so predicates about an in-process bot's cache work too); raises :class:`WaitTimeout`
+        (an ``AssertionError``) with recent traffic after ``timeout`` seconds.
         """
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -449,7 +452,7 @@ class FakeDiscord:
                 )
             event = self._changed
             try:
-                await asyncio.wait_for(event.wait(), remaining)
+                await asyncio.wait_for(event.wait(), min(remaining, poll_interval))
             except asyncio.TimeoutError:
                 pass
 
