@@ -59,6 +59,7 @@ ALL_PERMISSIONS = (1 << 53) - 1
 # Message flags.
 FLAG_EPHEMERAL = 1 << 6
 FLAG_LOADING = 1 << 7
+FLAG_COMPONENTS_V2 = 1 << 15
 
 # Gateway intents used by the server.
 INTENT_GUILD_MEMBERS = 1 << 1
@@ -325,13 +326,13 @@ def _check_len(errs: FormErrors, path: List[Any], value: Any, maximum: int, mini
         errs.add(path, "BASE_TYPE_BAD_LENGTH", f"Must be between {minimum} and {maximum} in length.")
 
 
-def validate_components(errs: FormErrors, components: List[Dict[str, Any]], path: List[Any]) -> None:
+def validate_components(errs: FormErrors, components: List[Dict[str, Any]], path: List[Any], *, v2: bool = False) -> None:
     if not isinstance(components, list):
         errs.add(path, "BASE_TYPE_ARRAY", "Must be an array.")
         return
     custom_ids: Dict[str, List[Any]] = {}
     top_level = [c for c in components if c.get("type") == 1]
-    if len(top_level) > 5:
+    if len(top_level) > 5 and not v2:  # components-v2 messages (flag 1<<15) allow up to 40 components
         errs.add(path, "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
     for i, row in enumerate(components):
         if row.get("type") == 1:
@@ -400,7 +401,7 @@ def validate_message(payload: Dict[str, Any], *, has_files: bool = False, partia
             errs.add(["embeds"], "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")
     components = payload.get("components")
     if components is not None:
-        validate_components(errs, components, ["components"])
+        validate_components(errs, components, ["components"], v2=bool(int(payload.get("flags") or 0) & FLAG_COMPONENTS_V2))
     if errs:
         return errs.body()
     if not partial:

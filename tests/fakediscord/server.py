@@ -21,7 +21,7 @@ import secrets
 import time
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Deque, Dict, Iterable, List, NamedTuple, Optional, Sequence, Set, Tuple, Union
+from typing import Any, Awaitable, Callable, Deque, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple, Union
 
 from aiohttp import WSMsgType, web
 
