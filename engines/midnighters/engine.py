@@ -31,7 +31,7 @@ from engines.core import (
     rng,
     to,
 )
-from engines.midnighters import board, rules
+from engines.midnighters import board, piles, rules
 from engines.midnighters.data import (
     ALL_CARDS,
     CORRIDORS,
@@ -86,7 +86,7 @@ class Midnighters(Engine):
 
     def _setup(self, players, options, seed, overrides, events) -> MidnightersState:
         state = MidnightersState(
-            players=players, seed=seed, options=options, seats=[], active=[], cells={}, turns={}, avatars={}, hands={}, deck=[]
+            players=players, seed=seed, options=options, seats=[], active=[], cells={}, turns={}, avatars={}, hands={}, deck={}
         )
         # MN-1: random seating from the seeded RNG (MN-4).
         seats = list(overrides.get("seats") or players)
@@ -124,27 +124,26 @@ class Midnighters(Engine):
 
     def _deal(self, state: MidnightersState, overrides: dict[str, Any]) -> None:
         """MN-10 / MN-11: shuffle the 102 cards and deal 5 each, keeping nightmares out of the opening hands."""
-        if "hands" in overrides:
+        deck = piles.of(full_deck())
+        if "hands" in overrides:  # scenario play: chosen hands (and discard, and cards stacked on the deck)
             state.hands = {p: list(overrides["hands"].get(p, [])) for p in state.seats}
-            deck = full_deck()
-            for card in [c for hand in state.hands.values() for c in hand] + list(overrides.get("discard", [])):
-                require(card in deck, "bad_override", f"too many {card} cards", card=card)
-                deck.remove(card)
-            rng(state).shuffle(deck)
+            state.stacked = list(overrides.get("stacked", []))
+            state.discard = piles.of(overrides.get("discard", []))
+            for card in [c for h in state.hands.values() for c in h] + state.stacked + piles.contents(state.discard):
+                require(deck.get(card, 0) > 0, "bad_override", f"too many {card} cards", card=card)
+                piles.remove(deck, card)
         else:
-            deck = full_deck()
-            rng(state).shuffle(deck)
+            # MN-11: a nightmare dealt goes back and is replaced by the next card, so hands are dealt from the
+            # Director cards alone; the nightmares stay in the (face-down, shuffled) deck.
+            chooser = rng(state)
+            dealable = {c: n for c, n in deck.items() if c not in NIGHTMARES}
             state.hands = {p: [] for p in state.seats}
             for p in state.seats:
-                while len(state.hands[p]) < HAND_SIZE:
-                    card = deck.pop(0)
-                    if card in NIGHTMARES:
-                        deck.append(card)  # put back, take the next (MN-11)
-                    else:
-                        state.hands[p].append(card)
-            rng(state).shuffle(deck)
-        state.deck = list(overrides["deck"]) if "deck" in overrides else deck
-        state.discard = list(overrides.get("discard", []))
+                for _ in range(HAND_SIZE):
+                    card = piles.draw(dealable, chooser)
+                    piles.remove(deck, card)
+                    state.hands[p].append(card)
+        state.deck = deck
 
     # -- legal actions -------------------------------------------------------------------------------------
 
@@ -228,7 +227,7 @@ class Midnighters(Engine):
         if kind == "forest":
             return [act("goto", location=loc) for loc in LOCATIONS if loc != state.avatars[who]]
         if kind == "square":
-            cards = sorted(set(state.discard)) if task.count < TAKE_LIMIT else []
+            cards = sorted(state.discard) if task.count < TAKE_LIMIT else []
             return [act("done")] + [act("take", card=c) for c in cards]
         if kind == "motel_target":
             return [act("done")] + [act("target", player=p) for p in self._motel_targets(state, who)]
@@ -504,11 +503,11 @@ class Midnighters(Engine):
         follow: list[Task] = []
         if top.kind in ("cancel", "intercept"):
             target = state.stack.pop()
-            state.discard += top.cards
+            piles.add(state.discard, top.cards)
             self._penalise(state, top.player)  # the answer's own "-1 next turn" (MN-24 (a), MN-25 (a))
             shown = "trap" if target.kind == "set_trap" else target.cards[0]
             if top.kind == "cancel" or top.player not in state.active:
-                state.discard += target.cards  # MN-30: a cancelled trap goes face down, unrevealed
+                piles.add(state.discard, target.cards)  # MN-30: a cancelled trap goes face down, unrevealed
                 events.append(Event("mn.cancelled", {"player": top.player, "target": target.player, "card": shown}))
             else:
                 state.hands[top.player] += target.cards
@@ -547,7 +546,7 @@ class Midnighters(Engine):
             state.traps.append(trap)
             events.append(Event("mn.trap_ready", {"player": cur, "traps": len(rules.own_traps(state, cur))}))
             return [Task("draw", cur, count=TRAP_DRAW)]  # MN-51
-        state.discard += play.cards
+        piles.add(state.discard, play.cards)
         if cur not in state.active:
             return self._fizzle(state, play, events)
         here = state.avatars[cur]
@@ -667,14 +666,13 @@ class Midnighters(Engine):
         p = task.player
         if p not in state.active or (len(state.hands[p]) >= HAND_SIZE if task.flag else task.count <= 0):
             return
-        if not state.deck:
+        if not state.deck and not state.stacked:
             if not state.discard:  # MN-60: nothing left to draw
                 self._finish(state, events, Outcome((), "nobody_woke", params={"cause": "no_cards"}))
                 return
-            state.deck, state.discard = state.discard, []
-            rng(state).shuffle(state.deck)
-            events.append(Event("mn.reshuffled", {"count": len(state.deck)}))
-        card = state.deck.pop(0)
+            state.deck, state.discard = state.discard, {}  # MN-12: the discard, shuffled, is the new deck
+            events.append(Event("mn.reshuffled", {"count": piles.size(state.deck)}))
+        card = state.stacked.pop(0) if state.stacked else piles.draw(state.deck, rng(state))
         state.hands[p].append(card)
         state.agenda.insert(0, Task("draw", p, count=task.count - 1, flag=task.flag))
         if card in NIGHTMARES:
@@ -749,7 +747,7 @@ class Midnighters(Engine):
         if loc == "forest":
             self._ask(state, Task("forest", who))
         elif loc == "square":
-            events.append(Event("mn.discard_pile", {"cards": sorted(state.discard)}, to(decider(state, who))))  # MN-P3
+            events.append(Event("mn.discard_pile", {"cards": piles.contents(state.discard)}, to(decider(state, who))))  # MN-P3
             self._ask(state, Task("square", who))
         elif loc == "motel":
             if self._motel_targets(state, who):
@@ -771,7 +769,7 @@ class Midnighters(Engine):
         own = [c for c in state.hands[who] if c in NIGHTMARES]
         for card in own:
             state.hands[who].remove(card)
-        state.discard += own
+        piles.add(state.discard, own)
         events.append(Event("mn.neutralised", {"player": who, "colours": colours, "count": len(own)}))
 
     # -- choices -------------------------------------------------------------------------------------------
@@ -813,8 +811,10 @@ class Midnighters(Engine):
             events.append(Event("mn.moved", {"player": who, "location": args["location"]}))
         elif task.kind in ("square", "motel_take"):  # MN-32 / MN-33
             if kind == "take":
-                source = state.discard if task.kind == "square" else state.hands[task.other]
-                source.remove(args["card"])
+                if task.kind == "square":
+                    piles.remove(state.discard, args["card"])
+                else:
+                    state.hands[task.other].remove(args["card"])
                 state.hands[who].append(args["card"])
                 task.count += 1
                 done = False
@@ -834,7 +834,7 @@ class Midnighters(Engine):
                 state.hands[task.other].append(card)
                 task.count += 1
             else:
-                state.discard.append(card)
+                piles.add(state.discard, [card])
                 task.names.append(card)
             done = not (len(state.hands[who]) > HAND_SIZE and rules.discardable(state, who, task.flag))
             if done:
@@ -890,7 +890,7 @@ class Midnighters(Engine):
                     break
                 card = chooser.choice(pool)
                 state.hands[who].remove(card)
-                state.discard.append(card)
+                piles.add(state.discard, [card])
                 task.names.append(card)
             self._announce_excess(state, task, events)
         elif task.kind == "assign":
@@ -917,7 +917,7 @@ class Midnighters(Engine):
         picked = rng(state).sample(pool, min(count, len(pool)))
         for card in picked:
             state.hands[target].remove(card)
-        state.discard += picked
+        piles.add(state.discard, picked)
         events.append(Event("mn.blind_discard", {"player": who, "target": target, "count": len(picked)}))
         events.append(Event("mn.your_hand", {"cards": list(state.hands[target])}, to(target)))
 
@@ -966,7 +966,7 @@ class Midnighters(Engine):
     def _reveal_trap(self, state: MidnightersState, trap: Trap, events: list[Event], shown: dict[str, Any]) -> None:
         """MN-53: a sprung trap is revealed publicly and both its cards go to the discard."""
         state.traps.remove(trap)
-        state.discard += [trap.suspense, trap.card]
+        piles.add(state.discard, [trap.suspense, trap.card])
         events.append(Event("mn.trap_sprung", {"player": trap.owner, "location": trap.location, "card": trap.card, **shown}))
 
     # -- leaving and the end -------------------------------------------------------------------------------
@@ -981,11 +981,11 @@ class Midnighters(Engine):
             cards.remove("black")
             state.out_of_game.append("black")
             state.horror = None
-        state.discard += cards
+        piles.add(state.discard, cards)
         state.hands[player] = []
         for trap in [t for t in state.traps if t.owner == player]:
             state.traps.remove(trap)
-            state.discard += [trap.suspense, trap.card]
+            piles.add(state.discard, [trap.suspense, trap.card])
         state.claims = {v: o for v, o in state.claims.items() if player not in (v, o)}
         state.marks = [m for m in state.marks if rules.find_trap(state, m) is not None]
         events.append(Event("mn.player_removed", {"player": player}))
@@ -994,7 +994,7 @@ class Midnighters(Engine):
             return
         if player == state.current:
             for play in state.stack:
-                state.discard += play.cards
+                piles.add(state.discard, play.cards)
             state.stack, state.marks, state.agenda, state.choice, state.controller = [], [], [], None, None
             state.agenda.append(Task("next_turn"))
             self._advance(state, events)
@@ -1043,7 +1043,7 @@ class Midnighters(Engine):
         return {
             "hands": {p: list(state.hands[p]) for p in state.seats},
             "traps": [{"player": t.owner, "location": t.location, "card": t.card} for t in state.traps],
-            "discard": list(state.discard),
+            "discard": piles.contents(state.discard),
             "seed": state.seed,
         }
 
@@ -1072,8 +1072,8 @@ class Midnighters(Engine):
             "avatars": dict(state.avatars),
             "hand_sizes": {p: len(state.hands[p]) for p in state.seats},
             "trap_counts": {p: len(rules.own_traps(state, p)) for p in state.seats},
-            "deck_size": len(state.deck),
-            "discard_size": len(state.discard),
+            "deck_size": piles.size(state.deck) + len(state.stacked),
+            "discard_size": piles.size(state.discard),
             "nightmares": {c: list(ex) for c, ex in state.effects.items()},
             "horror": state.horror,
             "base_actions": {p: rules.base_actions(state, p) for p in state.active},
@@ -1101,7 +1101,7 @@ class Midnighters(Engine):
         task = state.choice
         if task is not None and prompt is not None and prompt.players[0] == viewer:
             if task.kind == "square":  # MN-P3
-                view["discard_pile"] = sorted(state.discard)
+                view["discard_pile"] = piles.contents(state.discard)
             if task.kind == "motel_take":  # MN-P4
                 view["target_hand"] = list(state.hands[task.other])
         return view
@@ -1120,7 +1120,7 @@ class Midnighters(Engine):
     # -- invariants ----------------------------------------------------------------------------------------
 
     def check_invariants(self, state: MidnightersState) -> None:
-        cards = list(state.deck) + list(state.discard) + list(state.out_of_game)
+        cards = piles.contents(state.deck) + state.stacked + piles.contents(state.discard) + list(state.out_of_game)
         cards += [c for hand in state.hands.values() for c in hand]
         cards += [c for t in state.traps for c in (t.suspense, t.card)]
         cards += [c for play in state.stack for c in play.cards]

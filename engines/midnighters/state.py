@@ -74,8 +74,9 @@ class MidnightersState(State):
     turns: dict[str, int]  # location card -> quarter turns clockwise
     avatars: dict[str, str]  # player -> location card (MN-6)
     hands: dict[str, list[str]]
-    deck: list[str]  # top card first
-    discard: list[str] = field(default_factory=list)
+    deck: dict[str, int]  # card -> count: a shuffled face-down pile (see engines.midnighters.piles)
+    stacked: list[str] = field(default_factory=list)  # known cards on top of the deck (scenario overrides)
+    discard: dict[str, int] = field(default_factory=dict)  # card -> count
     traps: list[Trap] = field(default_factory=list)
     next_trap: int = 1
     #: Active lasting nightmares (MN-39): colour -> players exempt from it (MN-38).

@@ -1,0 +1,135 @@
+"""Random playouts of Midnighters (2-6 players) with the privacy invariants MN-P1 .. MN-P9 checked at every step.
+
+Covers MN-4 (replays are exact), MN-28 / MN-P8 (a window opens after every play, whatever the hands hold) and,
+in aggregate, every ending of MN-59 / MN-60.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+
+from engines.core import Action, Event
+from engines.midnighters import ENGINE as MN
+from engines.midnighters import MidnightersState
+from engines.midnighters.data import ALL_CARDS
+from engines.playout import random_playout
+from tests.engines.playout_suite import CHUNKS, playout_count, run_playouts
+
+CARD_IDS = set(ALL_CARDS) | {"trap"}
+#: Public events allowed to name a card, and the parameters that may (MN-P1: face-up plays, answers, sprung
+#: traps, nightmares when drawn; the end reveals everything, MN-61).
+CARD_PARAMS = {
+    "mn.played": {"card", "play"},
+    "mn.reacted": {"card", "answered", "play"},
+    "mn.cancelled": {"card"},
+    "mn.intercepted": {"card"},
+    "mn.fizzled": {"card"},
+    "mn.trap_sprung": {"card"},
+    "mn.nightmare_drawn": {"colour"},
+    "mn.neutralised": {"colours"},  # active nightmares are public (MN-64)
+}
+#: Spectator view keys that may name cards: the face-up stack and the active nightmares' colours.
+VIEW_CARD_KEYS = {"stack", "nightmares"}
+PRIVATE_VIEW_KEYS = {"hand", "my_traps", "my_marks", "controlled_hands", "discard_pile", "target_hand", "discard", "hands", "traps"}
+
+
+def _cards_in(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value} & CARD_IDS
+    if isinstance(value, dict):
+        return set().union(*(_cards_in(k) | _cards_in(v) for k, v in value.items())) if value else set()
+    if isinstance(value, (list, tuple)):
+        return set().union(*(_cards_in(v) for v in value)) if value else set()
+    return set()
+
+
+def check_privacy(before: MidnightersState, action: Action, after: MidnightersState, events: list[Event]) -> None:
+    over = after.outcome is not None
+    for event in events:
+        if not event.audience.is_public:
+            # MN-P2 .. MN-P7: private messages go to one or two players, never to a crowd
+            assert 1 <= len(event.audience.players) <= 2, event
+            continue
+        if event.key == "mn.game_over":
+            assert over
+            continue
+        allowed = CARD_PARAMS.get(event.key, set())
+        for name, value in event.params.items():  # MN-P1 / MN-P6 / MN-P9: hands, draws, discards only as counts
+            if name not in allowed:
+                assert not _cards_in(value), event
+        if event.key == "mn.trap_set":  # MN-P7: a setting shows only its owner
+            assert set(event.params) == {"player"}, event
+    if not over:
+        spectator = MN.view(after, None)
+        assert not PRIVATE_VIEW_KEYS & spectator.keys()
+        for key, value in spectator.items():
+            if key not in VIEW_CARD_KEYS:
+                assert not _cards_in(value), (key, value)
+        assert all("location" not in p or p["play"] != "set_trap" for p in spectator["stack"])
+    # MN-27 / MN-P8: every play opens a window for every other player, whatever their hands hold
+    opened = [e for e in events if e.key in ("mn.played", "mn.trap_set", "mn.reacted")]
+    if opened and not over and after.stack and after.phase == "window":
+        top = after.stack[-1]
+        eligible = [p for p in after.active if p != top.player and not (after.controller and p == after.current)]
+        assert after.prompts[0].kind == "reaction"
+        assert list(after.prompts[0].players) == eligible
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_mn_p1_to_p9_random_playouts_2_to_6_players(chunk):
+    """MN-P1 .. MN-P9, MN-4, MN-28: 1,000 checked random games over 2-6 players (short dreams: max_turns 8)."""
+    results = run_playouts(
+        MN, [2, 3, 4, 5, 6], on_step=check_privacy, options={"max_turns": 8}, host_rate=0.002, chunk=chunk, chunks=CHUNKS
+    )
+    assert len(results) == len(range(chunk, playout_count(), CHUNKS))
+    reasons = {r.state.outcome.reason for r in results}
+    assert "nobody_woke" in reasons
+
+
+def test_mn_59_mn_60_full_length_random_games_reach_every_ending():
+    """MN-59 (a) and (b), MN-60: full-length random games end by waking, by dead sleep and collectively."""
+    reasons = set()
+    for i in range(30):
+        players = [f"p{j}" for j in range(1, 2 + i % 5 + 1)]
+        reasons.add(random_playout(MN, players, seed=f"long{i}", check=False).state.outcome.reason)
+    assert {"woke", "dead_sleep", "nobody_woke"} <= reasons, reasons
+
+
+def test_offline_table_auto_games_finish_deterministically_and_replay(tmp_path):
+    """The offline table: ``--auto`` plays to an ending, the same for a seed; ``--save`` + ``replay`` agree."""
+    from engines.__main__ import main
+
+    for n in (2, 4, 6):
+        outputs = []
+        saved = tmp_path / f"{n}.json"
+        for _ in range(2):
+            out = io.StringIO()
+            args = ["play", "midnighters", "--players", str(n), "--seed", "11", "--auto", "--save", str(saved)]
+            assert main(args, out=out) == 0
+            outputs.append(out.getvalue())
+        assert outputs[0] == outputs[1]
+        last = outputs[0].strip().splitlines()[-1]
+        assert last.startswith("Outcome: ")
+        record = json.loads(saved.read_text())
+        assert record["seed"] == "11" and record["log"]
+        out = io.StringIO()
+        assert main(["replay", str(saved)], out=out) == 0
+        assert out.getvalue().strip().splitlines()[-1] == last
+
+
+def test_offline_table_hotseat_draws_the_grid_and_asks_the_prompted_player():
+    """Hotseat: the grid is drawn as text (cards with arrows, players, trap counts) for the prompted player."""
+    from engines.__main__ import Table, _ask
+
+    record = {"engine": "midnighters", "players": ["A", "B", "C", "D"], "options": {"layout": "classic"}, "seed": "11", "log": []}
+    out = io.StringIO()
+    table = Table(MN, record, out, reveal=False)
+    action = _ask(MN, table, out, io.StringIO("x\n1\n"))
+    text = out.getvalue()
+    assert action.kind == "end" and action.player == table.state.current
+    assert "Bridge" in text and "Town Hall" in text and "^ v" in text and "traps" in text
+    assert "Your hand:" in text and "Type a number" in text
