@@ -1,0 +1,145 @@
+## Полночная Охота — тактика на гексах 1×1 / 2×2 с мешком жетонов. Ключи событий "mh.<событие>".
+
+mh-name = Полночная Охота
+mh-tagline = Соберите отряды, тяните жетоны из мешка, удерживайте локации.
+mh-recommended = Для 2 игроков (1×1) или 4 игроков (2×2).
+
+mh-mode-1v1 = 1 × 1
+mh-mode-2v2 = 2 × 2
+mh-side-A = сторона А (красные)
+mh-side-B = сторона Б (фиолетовые)
+mh-side-none = никто
+mh-previous-A = сторона А
+mh-previous-B = сторона Б
+mh-previous-neutral = нейтральная
+mh-faction-hunters = 🗡️ Охотники
+mh-faction-darkness = 🌑 Тьма
+
+mh-unit-archer = Лучник
+mh-unit-crossbowman = Арбалетчик
+mh-unit-uhlan = Улан
+mh-unit-cavalry = Кавалерия
+mh-unit-light_cavalry = Лёгкая Кавалерия
+mh-unit-spearman = Копейщик
+mh-unit-knight = Рыцарь
+mh-unit-swordsman = Мечник
+mh-unit-necromancer = Некромант
+mh-unit-seal = Печать
+mh-name-archer = { mh-unit-archer }
+mh-name-crossbowman = { mh-unit-crossbowman }
+mh-name-night_shooter = Ночной Стрелок
+mh-name-uhlan = { mh-unit-uhlan }
+mh-name-cavalry = { mh-unit-cavalry }
+mh-name-light_cavalry = { mh-unit-light_cavalry }
+mh-name-spearman = { mh-unit-spearman }
+mh-name-knight = { mh-unit-knight }
+mh-name-swordsman = { mh-unit-swordsman }
+mh-name-necromancer = { mh-unit-necromancer }
+mh-victim_name-archer = { mh-name-archer }
+mh-victim_name-crossbowman = { mh-name-crossbowman }
+mh-victim_name-night_shooter = { mh-name-night_shooter }
+mh-victim_name-uhlan = { mh-name-uhlan }
+mh-victim_name-cavalry = { mh-name-cavalry }
+mh-victim_name-light_cavalry = { mh-name-light_cavalry }
+mh-victim_name-spearman = { mh-name-spearman }
+mh-victim_name-knight = { mh-name-knight }
+mh-victim_name-swordsman = { mh-name-swordsman }
+mh-victim_name-necromancer = { mh-name-necromancer }
+mh-token-archer = { mh-unit-archer }
+mh-token-crossbowman = { mh-unit-crossbowman }
+mh-token-uhlan = { mh-unit-uhlan }
+mh-token-cavalry = { mh-unit-cavalry }
+mh-token-light_cavalry = { mh-unit-light_cavalry }
+mh-token-spearman = { mh-unit-spearman }
+mh-token-knight = { mh-unit-knight }
+mh-token-swordsman = { mh-unit-swordsman }
+mh-token-necromancer = { mh-unit-necromancer }
+mh-token-seal = 🔑 Печать
+mh-seal-seal_of_the_order = 🔑 Печать Ордена
+mh-seal-seal_of_the_abyss = 🔑 Печать Бездны
+
+mh-how-attack = атака
+mh-how-move = ход
+mh-how-shot = Выстрел
+mh-how-aimed_shot = Прицельный выстрел
+mh-how-piercing_strike = Разящий удар
+mh-how-charge = Наскок
+mh-how-dash = Рывок
+mh-choice-initiative = Перехватить инициативу
+mh-choice-recruit = Завербовать
+mh-choice-pass = Пропустить ход
+mh-reason-control = контроль локаций
+mh-reason-surrender = сдача
+mh-reason-abandoned = игрок не вернулся
+mh-reason-time = время на часах истекло
+mh-reason-stalemate = пат
+
+mh-draft = { $player }, выберите тип отряда.
+mh-turn = { $player }, разыграйте жетон (раунд { $round }).
+mh-rejoin = { $player } вышел: нажмите «Вернуться».
+
+mh-game_started = Полночная Охота, { $mode }. Фракции: { $factions }. Первым ходит { $first } ({ $side }).
+mh-drafted = { $player } берёт отряд: { $name }.
+mh-draft_done = Драфт окончен: { $units }.
+mh-round_started = Раунд { $round }: ведёт { $side }, первым ходит { $first }.
+mh-drew = { $player } тянет { $count ->
+    [one] { $count } жетон
+    [few] { $count } жетона
+    [many] { $count } жетонов
+   *[other] { $count } жетона
+} (в руке: { $hand }).
+mh-hand = Ваша рука: { $tokens }.
+mh-reshuffled = { $player } замешивает в мешок { $count ->
+    [one] { $count } жетон
+    [few] { $count } жетона
+    [many] { $count } жетонов
+   *[other] { $count } жетона
+} из сброса.
+mh-deployed = { $player } разворачивает отряд «{ $name }» на { $hex }.
+mh-bolstered = { $player } укрепляет отряд «{ $name }» на { $hex } (стопка { $stack }).
+mh-moved = { $player }: «{ $name }» ({ $how }) { $from } → { $to }.
+mh-attacked = { $player }: «{ $name }» ({ $how }) с { $hex } бьёт «{ $victim_name }» игрока { $victim } на { $target }: осталось { $left }.{ $counter ->
+    [yes] { " " }Контрудар! У атакующего осталось { $stack }.
+   *[no] {""}
+}
+mh-destroyed = Отряд «{ $name }» игрока { $player } на { $hex } уничтожен.
+mh-fee = «{ $name }» игрока { $player } платит за атаку: { $paid } в сброс (стопка { $stack }).
+mh-controlled = { $player }: «{ $name }» захватывает { $location } (была: { $previous }); под контролем { $count ->
+    [one] { $count } локация
+    [few] { $count } локации
+    [many] { $count } локаций
+   *[other] { $count } локации
+}.
+mh-forfeited = { $player } сбрасывает жетон «{ $name }» (нет доступных действий).
+mh-seal_played = { $player }: ***
+mh-seal_chosen = Ваша Печать: { $choice } { $unit } (сработает в конце раунда).
+mh-round_ended = Раунд { $round } окончен. В следующем раунде ведёт { $side }{ $changed ->
+    [yes] { " " }(инициатива перешла).
+   *[no] .
+}
+mh-left = { $player } покинул игру: { $seconds ->
+    [one] { $seconds } секунда
+    [few] { $seconds } секунды
+    [many] { $seconds } секунд
+   *[other] { $seconds } секунды
+} на возвращение.{ $idle ->
+    [yes] { " " }(слишком долго бездействовал)
+   *[no] {""}
+}
+mh-rejoined = { $player } вернулся.
+mh-game_over = Игра окончена ({ $reason }). Победители: { $winners }.
+
+mh-error-not_a_player = Зрители не могут ходить.
+mh-error-bad_action = В Полночной Охоте нет такого действия.
+mh-error-away = Вы покинули игру: сначала нажмите «Вернуться».
+mh-error-not_away = Вы не покидали игру.
+mh-error-not_your_turn = Сейчас не ваш ход.
+mh-error-wrong_prompt = Отвечайте на запрос своего хода.
+mh-error-bad_elapsed = Затраченное время — целое число секунд, не меньше 0.
+mh-error-wrong_phase = Идёт драфт: выберите тип отряда.
+mh-error-not_in_hand = Этого жетона нет у вас в руке.
+mh-error-illegal_play = Сейчас так сыграть нельзя.
+mh-error-bad_unit = Этот отряд нельзя выбрать.
+mh-error-bad_override = Неверная расстановка сценария.
+mh-error-player_count = В Полночную Охоту играют вдвоём (1×1) или вчетвером (2×2).
+mh-error-bad_option = Неверная настройка.
