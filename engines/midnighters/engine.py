@@ -359,14 +359,8 @@ class Midnighters(Engine):
 
     @staticmethod
     def _play_params(play: Play) -> dict[str, Any]:
-        params: dict[str, Any] = {}
-        if play.target:
-            params["target"] = play.target
-        if play.direction:
-            params["direction"] = play.direction
-        if play.location:
-            params["location"] = play.location
-        return params
+        # every key always present ("none" when unused) so messages can select on it
+        return {"target": play.target or "none", "direction": play.direction or "none", "location": play.location or "none"}
 
     def _declare_trap(self, state: MidnightersState, action: Action, events: list[Event]) -> None:
         """MN-50: Suspense + a non-Suspense Director card, face down, 2 actions, only on your turn."""
@@ -423,9 +417,7 @@ class Midnighters(Engine):
         # MN-16: penalties are paid by the next turn that is not skipped.
         state.allowance = rules.base_actions(state, nxt) - state.penalties.pop(nxt, 0)
         state.controller = state.claims.pop(nxt, None)  # MN-58
-        params: dict[str, Any] = {"player": nxt, "turn": state.turn, "actions": rules.actions_left(state)}
-        if state.controller:
-            params["controller"] = state.controller
+        params = {"player": nxt, "turn": state.turn, "actions": rules.actions_left(state), "controller": state.controller or "none"}
         events.append(Event("mn.turn_started", params))
 
     # -- reaction windows (MN-27 .. MN-30) -----------------------------------------------------------------
@@ -481,7 +473,7 @@ class Midnighters(Engine):
         target = state.stack[-1]
         state.stack.append(Play(player, kind, [card], target=target.player))  # MN-29: on top, its own window
         shown = "trap" if target.kind == "set_trap" else target.cards[0]
-        events.append(Event("mn.reacted", {"player": player, "card": card, "play": kind, "target": target.player, "answered": shown}))
+        events.append(Event("mn.reacted", {"player": player, "play": kind, "target": target.player, "card": shown}))
         self._open_window(state, events)
 
     def _mark(self, state: MidnightersState, action: Action, events: list[Event]) -> None:
@@ -720,7 +712,7 @@ class Midnighters(Engine):
         for p, corridor in moves.items():
             if p in state.active:
                 state.avatars[p] = corridor
-        events.append(Event("mn.sent_to_corridors", {"moves": moves}))
+        events.append(Event("mn.sent_to_corridors", {"corridors": moves}))
 
     def _purple(self, state: MidnightersState, ring: list[str], events: list[Event]) -> None:
         """MN-43: hands and prepared traps pass to the previous affected player in seat order."""
@@ -826,7 +818,7 @@ class Midnighters(Engine):
                 events.append(Event("mn.hand_shown", {"player": target, "cards": list(state.hands[target])}, to(action.player)))
                 state.agenda.insert(0, Task("motel_take", who, other=target))
             else:
-                events.append(Event("mn.took", {"player": who, "location": "motel", "count": 0}))
+                events.append(Event("mn.took", {"player": who, "location": "motel", "count": 0, "target": "none"}))
         elif task.kind == "excess":
             card = args["card"]
             state.hands[who].remove(card)
@@ -860,18 +852,15 @@ class Midnighters(Engine):
     def _finish_taking(self, state: MidnightersState, task: Task, events: list[Event]) -> None:
         """After Square or Motel takes: announce the count, then discard (or give back) down to 5."""
         where = "square" if task.kind == "square" else "motel"
-        params: dict[str, Any] = {"player": task.player, "location": where, "count": task.count}
+        params: dict[str, Any] = {"player": task.player, "location": where, "count": task.count, "target": task.other or "none"}
         if task.other:
-            params["target"] = task.other
             events.append(Event("mn.your_hand", {"cards": list(state.hands[task.other])}, to(task.other)))
         events.append(Event("mn.took", params))
         state.agenda.insert(0, Task("excess", task.player, other=task.other, flag=True))
 
     def _announce_excess(self, state: MidnightersState, task: Task, events: list[Event]) -> None:
-        params: dict[str, Any] = {"player": task.player, "count": len(task.names)}
+        params: dict[str, Any] = {"player": task.player, "count": len(task.names), "given": task.count, "target": task.other or "none"}
         if task.other:
-            params["given"] = task.count
-            params["target"] = task.other
             events.append(Event("mn.your_hand", {"cards": list(state.hands[task.other])}, to(task.other)))
         events.append(Event("mn.excess_discarded", params))
 
@@ -935,7 +924,7 @@ class Midnighters(Engine):
         )
         assert trap is not None
         loc = trap.location
-        shown: dict[str, Any] = {}
+        shown: dict[str, Any] = {"target": "none"}
         if trap.card == "sleepwalk":  # MN-54
             if args["mode"] == "self":
                 state.avatars[player] = loc

@@ -1,0 +1,212 @@
+## Půlnočníci (Полуночники) — karetní hra o surreálném lucidním snu. Klíče událostí "mn.<událost>".
+
+mn-name = Půlnočníci
+mn-tagline = Režírujte surreálný lucidní sen. Probuďte se na Mostě dřív, než Půlnoční hrůza sen zapečetí.
+
+## Karty lokací
+mn-location-corridor1 = Chodba 1
+mn-location-corridor2 = Chodba 2
+mn-location-corridor3 = Chodba 3
+mn-location-corridor4 = Chodba 4
+mn-location-corridor5 = Chodba 5
+mn-location-corridor6 = Chodba 6
+mn-location-forest = Les
+mn-location-square = Náměstí
+mn-location-motel = Motel
+mn-location-restaurant = Restaurace
+mn-location-townhall = Radnice
+mn-location-bridge = Most
+mn-corridor-corridor1 = { mn-location-corridor1 }
+mn-corridor-corridor2 = { mn-location-corridor2 }
+mn-corridor-corridor3 = { mn-location-corridor3 }
+mn-corridor-corridor4 = { mn-location-corridor4 }
+mn-corridor-corridor5 = { mn-location-corridor5 }
+mn-corridor-corridor6 = { mn-location-corridor6 }
+
+## Karty
+mn-card-sleepwalk = Náměsíčnost
+mn-card-vertigo = Vertigo
+mn-card-star = Půlnoční hvězda
+mn-card-dutch = Holandský úhel
+mn-card-catcher = Lapač snů
+mn-card-suspense-forest = Napětí (Les)
+mn-card-suspense-square = Napětí (Náměstí)
+mn-card-suspense-motel = Napětí (Motel)
+mn-card-suspense-restaurant = Napětí (Restaurace)
+mn-card-suspense-townhall = Napětí (Radnice)
+mn-card-suspense-bridge = Napětí (Most)
+mn-card-red = Rudá noční můra
+mn-card-blue = Modrá noční můra
+mn-card-purple = Purpurová noční můra
+mn-card-black = Černá noční můra
+mn-card-multi = Pestrobarevná noční můra
+mn-card-colourless = Bezbarvá noční můra
+mn-card-trap = past lícem dolů
+mn-colour-red = Rudá
+mn-colour-blue = Modrá
+mn-colour-purple = Purpurová
+mn-colour-black = Černá
+mn-colour-multi = Pestrobarevná
+mn-colour-colourless = Bezbarvá
+
+## Tahy, směry, rozložení, výsledky
+mn-play-sleepwalk = Náměsíčnost
+mn-play-vertigo_move = Vertigo (posunout lokaci)
+mn-play-vertigo_rotate = Vertigo (otočit lokaci)
+mn-play-star = Půlnoční hvězda (aktivace)
+mn-play-dutch_cut = Holandský úhel (méně akcí)
+mn-play-dutch_extra = Holandský úhel (akce navíc)
+mn-play-catcher_steal = Lapač snů (naslepo vzít kartu)
+mn-play-set_trap = nastražit past
+mn-play-cancel = Holandský úhel (zrušení)
+mn-play-intercept = Lapač snů (zachycení)
+mn-direction-up = nahoru
+mn-direction-right = doprava
+mn-direction-down = dolů
+mn-direction-left = doleva
+mn-direction-cw = po směru hodinových ručiček
+mn-direction-ccw = proti směru hodinových ručiček
+mn-arrow-up = ↑
+mn-arrow-right = →
+mn-arrow-down = ↓
+mn-arrow-left = ←
+mn-layout-random = náhodné rozložení
+mn-layout-classic = klasické rozložení
+mn-outcome-woke = probudil se na Mostě
+mn-outcome-dead_sleep = Půlnoční hrůza uvrhla všechny do mrtvého spánku
+mn-outcome-nobody_woke = nikdo se neprobudil
+mn-outcome-abandoned = všichni opustili sen
+
+## Události
+mn-game_started = 🌙 Sen začíná ({ $layout }). Pořadí hráčů: { $players }. Každý Půlnočník začíná ve své chodbě.
+mn-your_hand = Vaše karty: { $cards }.
+mn-turn_started = { $controller ->
+    [none] Tah { $turn }: hraje { $player } ({ $actions ->
+        [one] { $actions } akce
+        [few] { $actions } akce
+        [many] { $actions } akce
+       *[other] { $actions } akcí
+    }).
+   *[other] Tah { $turn }: hraje { $player }, ale všechna rozhodnutí dělá { $controller } (past Lapače snů).
+}
+mn-turn_skipped = Tah { $turn }: { $player } je ve spánkové paralýze a tah vynechává.
+mn-turn_ended = { $player } končí tah.
+mn-played = { $player } hraje: { $play }{ $target ->
+    [none] {""}
+   *[other] {" "}na { $target }
+}{ $direction ->
+    [none] {""}
+   *[other] {" "}({ $direction })
+}{ $location ->
+    [none] {""}
+   *[other] {" "}— { $location }
+}.
+mn-trap_set = { $player } nastražil past lícem dolů.
+mn-trap_set_secret = Vaše past: { $card }, lokace { $location }.
+mn-reacted = { $player } odpovídá na kartu „{ $card }“ hráče { $target }: { $play }.
+mn-cancelled = Holandský úhel hráče { $player } ruší kartu „{ $card }“ hráče { $target }.
+mn-intercepted = { $player } zachycuje kartu „{ $card }“ hráče { $target } ({ $count ->
+    [one] { $count } karta
+    [few] { $count } karty
+    [many] { $count } karty
+   *[other] { $count } karet
+} do ruky).
+mn-cards_received = Vzali jste: { $cards }.
+mn-mark_set = Vaše past Půlnoční hvězdy v lokaci { $location } je označena.
+mn-mark_lapsed = Označení pasti Půlnoční hvězdy v lokaci { $location } propadlo; past zůstává skrytá.
+mn-trap_ready = { $player } má { $traps ->
+    [one] { $traps } připravenou past
+    [few] { $traps } připravené pasti
+    [many] { $traps } připravené pasti
+   *[other] { $traps } připravených pastí
+}.
+mn-moved = { $player } se přesouvá: { $location }.
+mn-location_moved = Lokace { $location } se posouvá na pole { $cell }.
+mn-location_rotated = Lokace { $location } je otočena na { $degrees }° (šipky: { $arrows }).
+mn-actions_cut = { $player } i { $target } budou mít příští tah o 1 akci méně.
+mn-extra_action = { $player } získává akci navíc (zbývá: { $actions }).
+mn-card_stolen = { $player } naslepo bere kartu hráči { $target }.
+mn-card_taken_secret = { $player } vzal hráči { $target } kartu „{ $card }“.
+mn-fizzled = Karta „{ $card }“ hráče { $player } vyzní naprázdno: její účinek už není možný.
+mn-card_drawn = Líznuli jste kartu „{ $card }“.
+mn-drew = { $player } si lízá kartu (v ruce: { $hand }).
+mn-reshuffled = Odhazovací balíček je zamíchán do nového balíčku ({ $count ->
+    [one] { $count } karta
+    [few] { $count } karty
+    [many] { $count } karty
+   *[other] { $count } karet
+}).
+mn-nightmare_drawn = { $fired ->
+    [yes] 😱 { $player } si líznul noční můru: { $colour }! { $immune_count ->
+        [0] {""}
+       *[other] V bezpečí na Radnici: { $immune }.
+    }
+   *[no] { $player } si na Radnici líznul noční můru ({ $colour }): nespustí se.
+}
+mn-gathered = Sen přenáší { $players } do lokace { $location }.
+mn-sent_to_corridors = Posláni do chodeb: { $corridors }.
+mn-hands_passed = Karty a pasti se předávají proti směru hodinových ručiček: { $players }.
+mn-horror = 🖤 { $player } se stal Půlnoční hrůzou!
+mn-activated = { $player } aktivuje lokaci { $location }.
+mn-discard_pile = Odhazovací balíček: { $cards }.
+mn-neutralised = { $player } neutralizuje noční můry ({ $colours }); všichni mají opět 2 akce.{ $count ->
+    [0] {""}
+   *[other] {" "}{ $player } odhazuje karty nočních můr: { $count }.
+}
+mn-hand_shown = Karty hráče { $player }: { $cards }.
+mn-took = { $target ->
+    [none] { $player } bere karty: { $count } (lokace { $location }).
+   *[other] { $player } bere hráči { $target } karty: { $count } (lokace { $location }).
+}
+mn-excess_discarded = { $player } odhazuje přebytečné karty: { $count }{ $given ->
+    [0] {""}
+   *[other] {" "}a dává hráči { $target }: { $given }
+}.
+mn-nothing_done = { $player } zde nic nedělá.
+mn-hands_shuffled = { $player } zamíchá karty hráčů { $players } a rozdá je zpět.
+mn-blind_discard = { $player } odhazuje náhodné karty hráče { $target }: { $count }.
+mn-trap_sprung = 💥 Spouští se past hráče { $player } v lokaci { $location }: { $card }{ $target ->
+    [none] {""}
+   *[other] {" "}— { $target }
+}.
+mn-player_removed = { $player } opustil sen.
+mn-game_over = Sen skončil: { $outcome }. { $winners_count ->
+    [0] Nikdo nevyhrál.
+   *[other] Vítěz: { $winners }.
+}
+
+## Výzvy
+mn-turn = Jste na tahu: zahrajte kartu, nastražte past, nebo ukončete tah.
+mn-window = Odpověď na kartu „{ $card }“ hráče { $player }: Holandský úhel ji zruší, Lapač snů zachytí, nebo pas.
+mn-choose_forest = Les: jděte kamkoli ve snu.
+mn-choose_square = Náměstí: vezměte si až 3 karty z odhazovacího balíčku.
+mn-choose_motel_target = Motel: vyberte, čí karty si prohlédnete.
+mn-choose_motel_take = Motel: vezměte si až 3 jeho karty.
+mn-choose_excess = Příliš mnoho karet: odhoďte na 5.
+mn-choose_restaurant = Restaurace: zamíchejte karty u Mostu, nebo naslepo odhoďte něčí karty.
+mn-choose_assign = Jako Půlnoční hrůza pošlete každého Půlnočníka do jiné chodby.
+
+## Odmítnutí
+mn-error-bad_override = Takové nastavení scénáře není možné.
+mn-error-not_a_player = V tomto snu nehrajete.
+mn-error-bad_action = Takový tah tato hra nezná.
+mn-error-not_your_turn = Nejste na tahu.
+mn-error-no_card = Takovou kartu nemáte.
+mn-error-no_actions = V tomto tahu vám nezbývají žádné akce.
+mn-error-bad_direction = Zvolte platný směr.
+mn-error-blocked = Cesta je zablokovaná.
+mn-error-bad_location = Taková lokace neexistuje.
+mn-error-not_adjacent = To není vaše ani sousední lokace.
+mn-error-corridor = Chodby nelze aktivovat.
+mn-error-blue_nightmare = Modrá noční můra dovoluje aktivovat jen Radnici.
+mn-error-horror_cannot_wake = Půlnoční hrůza se nemůže probudit.
+mn-error-nightmare_in_hand = Nemůžete se probudit s kartou noční můry v ruce.
+mn-error-bad_target = Tohoto hráče nelze vybrat.
+mn-error-red_nightmare = Rudá noční můra zakazuje nastražit pasti.
+mn-error-not_eligible = Na tuto kartu nemůžete odpovědět.
+mn-error-already_passed = V tomto okně jste už pasovali.
+mn-error-bad_trap = Tuto past nelze označit.
+mn-error-bad_choice = Taková volba není na výběr.
+mn-error-not_your_choice = Teď volí někdo jiný.
+mn-error-wrong_phase = Pasti nelze spustit uprostřed jiného účinku.
+mn-error-bad_spring = Tuto past teď takto spustit nelze.

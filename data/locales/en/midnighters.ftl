@@ -1,0 +1,204 @@
+## Midnighters (Полуночники) — a surreal lucid-dream card game. Event keys are "mn.<event>"; see engines/midnighters.
+
+mn-name = Midnighters
+mn-tagline = Direct a surreal lucid dream. Wake up on the Bridge before the Midnight Horror seals the dream.
+
+## Location cards
+mn-location-corridor1 = Corridor 1
+mn-location-corridor2 = Corridor 2
+mn-location-corridor3 = Corridor 3
+mn-location-corridor4 = Corridor 4
+mn-location-corridor5 = Corridor 5
+mn-location-corridor6 = Corridor 6
+mn-location-forest = the Forest
+mn-location-square = the Square
+mn-location-motel = the Motel
+mn-location-restaurant = the Restaurant
+mn-location-townhall = the Town Hall
+mn-location-bridge = the Bridge
+mn-corridor-corridor1 = { mn-location-corridor1 }
+mn-corridor-corridor2 = { mn-location-corridor2 }
+mn-corridor-corridor3 = { mn-location-corridor3 }
+mn-corridor-corridor4 = { mn-location-corridor4 }
+mn-corridor-corridor5 = { mn-location-corridor5 }
+mn-corridor-corridor6 = { mn-location-corridor6 }
+
+## Cards
+mn-card-sleepwalk = Sleepwalk
+mn-card-vertigo = Vertigo
+mn-card-star = Midnight Star
+mn-card-dutch = Dutch Angle
+mn-card-catcher = Dream Catcher
+mn-card-suspense-forest = Suspense (Forest)
+mn-card-suspense-square = Suspense (Square)
+mn-card-suspense-motel = Suspense (Motel)
+mn-card-suspense-restaurant = Suspense (Restaurant)
+mn-card-suspense-townhall = Suspense (Town Hall)
+mn-card-suspense-bridge = Suspense (Bridge)
+mn-card-red = Red Nightmare
+mn-card-blue = Blue Nightmare
+mn-card-purple = Purple Nightmare
+mn-card-black = Black Nightmare
+mn-card-multi = Multicoloured Nightmare
+mn-card-colourless = Colourless Nightmare
+mn-card-trap = a face-down trap
+mn-colour-red = Red
+mn-colour-blue = Blue
+mn-colour-purple = Purple
+mn-colour-black = Black
+mn-colour-multi = Multicoloured
+mn-colour-colourless = Colourless
+
+## Plays, directions, layouts, outcomes
+mn-play-sleepwalk = Sleepwalk
+mn-play-vertigo_move = Vertigo (move a location)
+mn-play-vertigo_rotate = Vertigo (rotate a location)
+mn-play-star = Midnight Star (activate)
+mn-play-dutch_cut = Dutch Angle (cut a player's actions)
+mn-play-dutch_extra = Dutch Angle (extra action)
+mn-play-catcher_steal = Dream Catcher (take a random card)
+mn-play-set_trap = set a trap
+mn-play-cancel = Dutch Angle (cancel)
+mn-play-intercept = Dream Catcher (intercept)
+mn-direction-up = up
+mn-direction-right = right
+mn-direction-down = down
+mn-direction-left = left
+mn-direction-cw = clockwise
+mn-direction-ccw = counter-clockwise
+mn-arrow-up = ↑
+mn-arrow-right = →
+mn-arrow-down = ↓
+mn-arrow-left = ←
+mn-layout-random = random layout
+mn-layout-classic = classic layout
+mn-outcome-woke = woke up on the Bridge
+mn-outcome-dead_sleep = the Midnight Horror put everyone into dead sleep
+mn-outcome-nobody_woke = nobody woke up
+mn-outcome-abandoned = everyone left the dream
+
+## Events
+mn-game_started = 🌙 The dream begins ({ $layout }). Seat order: { $players }. Every Midnighter starts in their own corridor.
+mn-your_hand = Your hand: { $cards }.
+mn-turn_started = { $controller ->
+    [none] Turn { $turn }: { $player } plays ({ $actions ->
+        [one] 1 action
+       *[other] { $actions } actions
+    }).
+   *[other] Turn { $turn }: { $player } plays, but { $controller } makes every choice (Dream Catcher trap).
+}
+mn-turn_skipped = Turn { $turn }: { $player } is in sleep paralysis and skips the turn.
+mn-turn_ended = { $player } ends the turn.
+mn-played = { $player } plays { $play }{ $target ->
+    [none] {""}
+   *[other] {" "}on { $target }
+}{ $direction ->
+    [none] {""}
+   *[other] {" "}({ $direction })
+}{ $location ->
+    [none] {""}
+   *[other] {" "}— { $location }
+}.
+mn-trap_set = { $player } sets a trap face down.
+mn-trap_set_secret = Your trap: { $card } waiting in { $location }.
+mn-reacted = { $player } answers { $target }'s { $card } with { $play }.
+mn-cancelled = { $player }'s Dutch Angle cancels { $target }'s { $card }.
+mn-intercepted = { $player } intercepts { $target }'s { $card } ({ $count ->
+    [one] 1 card
+   *[other] { $count } cards
+} into their hand).
+mn-cards_received = You took: { $cards }.
+mn-mark_set = Your Midnight Star trap in { $location } is marked.
+mn-mark_lapsed = Your mark on the Midnight Star trap in { $location } lapsed; the trap stays hidden.
+mn-trap_ready = { $player } now has { $traps ->
+    [one] 1 prepared trap
+   *[other] { $traps } prepared traps
+}.
+mn-moved = { $player } moves to { $location }.
+mn-location_moved = { $location } slides to cell { $cell }.
+mn-location_rotated = { $location } turns to { $degrees }° (arrows: { $arrows }).
+mn-actions_cut = { $player } and { $target } will each have 1 action less next turn.
+mn-extra_action = { $player } takes an extra action ({ $actions } left).
+mn-card_stolen = { $player } blindly takes a card from { $target }.
+mn-card_taken_secret = { $player } took { $card } from { $target }.
+mn-fizzled = { $player }'s { $card } fizzles: its effect is no longer possible.
+mn-card_drawn = You drew { $card }.
+mn-drew = { $player } draws a card ({ $hand } in hand).
+mn-reshuffled = The discard pile is shuffled into a new deck ({ $count ->
+    [one] 1 card
+   *[other] { $count } cards
+}).
+mn-nightmare_drawn = { $fired ->
+    [yes] 😱 { $player } draws the { $colour } Nightmare! { $immune_count ->
+        [0] {""}
+       *[other] Safe in the Town Hall: { $immune }.
+    }
+   *[no] { $player } draws the { $colour } Nightmare inside the Town Hall: it does not fire.
+}
+mn-gathered = The dream pulls { $players } to { $location }.
+mn-sent_to_corridors = Sent to the corridors: { $corridors }.
+mn-hands_passed = Hands and traps pass counter-clockwise among { $players }.
+mn-horror = 🖤 { $player } has become the Midnight Horror!
+mn-activated = { $player } activates { $location }.
+mn-discard_pile = The discard pile: { $cards }.
+mn-neutralised = { $player } neutralises the nightmares ({ $colours }); everyone is back to 2 actions.{ $count ->
+    [0] {""}
+   *[other] {" "}{ $player } discards { $count } nightmare cards.
+}
+mn-hand_shown = { $player }'s hand: { $cards }.
+mn-took = { $target ->
+    [none] { $player } takes { $count } cards in { $location }.
+   *[other] { $player } takes { $count } cards from { $target } in { $location }.
+}
+mn-excess_discarded = { $player } discards { $count } excess cards{ $given ->
+    [0] {""}
+   *[other] {" "}and gives { $given } to { $target }
+}.
+mn-nothing_done = { $player } does nothing here.
+mn-hands_shuffled = { $player } shuffles the hands of { $players } and deals them back.
+mn-blind_discard = { $player } discards { $count } random cards from { $target }'s hand.
+mn-trap_sprung = 💥 { $player }'s trap springs in { $location }: { $card }{ $target ->
+    [none] {""}
+   *[other] {" "}on { $target }
+}.
+mn-player_removed = { $player } has left the dream.
+mn-game_over = The dream is over: { $outcome }. { $winners_count ->
+    [0] Nobody wins.
+   *[other] Winner: { $winners }.
+}
+
+## Prompts
+mn-turn = Your turn: play a card, set a trap, or end your turn.
+mn-window = Answer { $player }'s { $card }: Dutch Angle to cancel, Dream Catcher to intercept, or pass.
+mn-choose_forest = The Forest: go anywhere in the dream.
+mn-choose_square = The Square: take up to 3 cards from the discard pile.
+mn-choose_motel_target = The Motel: choose whose hand to look at.
+mn-choose_motel_take = The Motel: take up to 3 of their cards.
+mn-choose_excess = Too many cards: discard down to 5.
+mn-choose_restaurant = The Restaurant: shuffle the hands near the Bridge, or blindly discard someone's cards.
+mn-choose_assign = As the Midnight Horror, send each Midnighter to a different corridor.
+
+## Refusals
+mn-error-bad_override = That scenario setup is not possible.
+mn-error-not_a_player = You are not in this dream.
+mn-error-bad_action = That is not a move in this game.
+mn-error-not_your_turn = It is not your turn.
+mn-error-no_card = You do not hold that card.
+mn-error-no_actions = You have no actions left this turn.
+mn-error-bad_direction = Choose a valid direction.
+mn-error-blocked = The way is blocked.
+mn-error-bad_location = There is no such location.
+mn-error-not_adjacent = That location is neither yours nor adjacent.
+mn-error-corridor = Corridors cannot be activated.
+mn-error-blue_nightmare = The Blue Nightmare lets you activate only the Town Hall.
+mn-error-horror_cannot_wake = The Midnight Horror cannot wake up.
+mn-error-nightmare_in_hand = You cannot wake up while holding a nightmare card.
+mn-error-bad_target = You cannot choose that player.
+mn-error-red_nightmare = The Red Nightmare forbids setting traps.
+mn-error-not_eligible = You cannot answer this card.
+mn-error-already_passed = You have already passed in this window.
+mn-error-bad_trap = You cannot mark that trap.
+mn-error-bad_choice = That is not one of the choices.
+mn-error-not_your_choice = Someone else is choosing.
+mn-error-wrong_phase = Traps cannot be sprung in the middle of an effect.
+mn-error-bad_spring = That trap cannot be sprung that way now.
