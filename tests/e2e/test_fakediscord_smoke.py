@@ -405,3 +405,81 @@ async def test_slow_ack_is_rejected_like_discord(server: FakeDiscord, bot: comma
     assert rec.errors[0]["body"]["code"] == 10062 and not rec.acknowledged
     await server.wait_for(lambda s: errors)
     assert errors == [10062]
+
+
+async def test_enforce_nonce_dedups_message_create(server: FakeDiscord, bot: commands.Bot) -> None:
+    from discord.http import Route
+
+    general = server.channel_id("general")
+    created: list[int] = []
+
+    async def on_message(message: discord.Message) -> None:
+        created.append(message.id)
+
+    bot.add_listener(on_message)
+
+    def post(content: str, **extra):
+        route = Route("POST", "/channels/{channel_id}/messages", channel_id=general)
+        return bot.http.request(route, json={"content": content, **extra})
+
+    first = await post("once", nonce="x1", enforce_nonce=True)
+    edit = Route("PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=general, message_id=first["id"])
+    await bot.http.request(edit, json={"content": "once (edited)"})
+    again = await post("twice", nonce="x1", enforce_nonce=True)
+    assert again["id"] == first["id"] and again["content"] == "once (edited)"  # the stored message, edits applied
+    assert [m["id"] for m in server.messages(general)] == [first["id"]]
+    assert server.nonce_dedup_hits == 1
+    route = "/channels/{channel_id}/messages"
+    assert server.count_requests("POST", route, status=200) == 2
+
+    # Gateway events arrive in order: once the marker's MESSAGE_CREATE is seen, a duplicate would have been too.
+    marker = await post("marker")
+    await server.wait_for(lambda s: int(marker["id"]) in created, what="marker MESSAGE_CREATE")
+    assert created == [int(first["id"]), int(marker["id"])]
+
+    # Same nonce in another channel, or from another author, is a different message.
+    other = await bot.get_channel(general).create_thread(name="t", type=discord.ChannelType.public_thread)
+    in_thread = Route("POST", "/channels/{channel_id}/messages", channel_id=other.id)
+    elsewhere = await bot.http.request(in_thread, json={"content": "x", "nonce": "x1", "enforce_nonce": True})
+    assert elsewhere["id"] != first["id"]
+    alice = server.user_id("alice")
+    by_alice = await server.user_message(alice, general, "hi", nonce="x1", enforce_nonce=True)
+    assert by_alice != int(first["id"])
+    assert await server.user_message(alice, general, "hi again", nonce="x1", enforce_nonce=True) == by_alice
+    assert server.nonce_dedup_hits == 2
+
+    # discord.py itself sends a random nonce with enforce_nonce on every send.
+    sent = await bot.get_channel(general).send("via discord.py", nonce="dpy-1")
+    resent = await bot.get_channel(general).send("via discord.py", nonce="dpy-1")
+    assert resent.id == sent.id and server.nonce_dedup_hits == 3
+
+    # Past the window (server clock), the nonce is forgotten; a deleted original answers 404 / 10008.
+    base = server.clock()
+    server.clock = lambda: base + server.nonce_window + 1
+    later = await post("later", nonce="x1", enforce_nonce=True)
+    assert later["id"] != first["id"]
+    await bot.http.delete_message(general, later["id"])
+    with pytest.raises(discord.NotFound) as excinfo:
+        await post("after delete", nonce="x1", enforce_nonce=True)
+    assert excinfo.value.code == 10008
+    assert server.nonce_dedup_hits == 3
+    assert server.unknown_routes == []
+
+
+async def test_repeated_nonce_without_enforce_creates_new_messages(server: FakeDiscord, bot: commands.Bot) -> None:
+    from discord.http import Route
+
+    general = server.channel_id("general")
+    route = Route("POST", "/channels/{channel_id}/messages", channel_id=general)
+    a = await bot.http.request(route, json={"content": "a", "nonce": "x1"})
+    b = await bot.http.request(route, json={"content": "b", "nonce": "x1", "enforce_nonce": False})
+    assert a["id"] != b["id"] and a["nonce"] == b["nonce"] == "x1"
+    assert [m["content"] for m in server.messages(general)] == ["a", "b"]
+    assert server.nonce_dedup_hits == 0
+    # With enforce_nonce, the newest message carrying that nonce is the one returned.
+    c = await bot.http.request(route, json={"content": "c", "nonce": "x1", "enforce_nonce": True})
+    assert c["id"] == b["id"] and server.nonce_dedup_hits == 1
+
+    with pytest.raises(discord.HTTPException) as excinfo:
+        await bot.http.request(route, json={"content": "d", "nonce": "n" * 26, "enforce_nonce": True})
+    assert excinfo.value.code == 50035

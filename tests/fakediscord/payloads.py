@@ -402,6 +402,12 @@ def validate_message(payload: Dict[str, Any], *, has_files: bool = False, partia
     components = payload.get("components")
     if components is not None:
         validate_components(errs, components, ["components"], v2=bool(int(payload.get("flags") or 0) & FLAG_COMPONENTS_V2))
+    nonce = payload.get("nonce")
+    if nonce is not None and not partial:  # integer or string of up to 25 characters
+        if isinstance(nonce, bool) or not isinstance(nonce, (int, str)):
+            errs.add(["nonce"], "BASE_TYPE_REQUIRED", "Must be an integer or a string.")
+        elif isinstance(nonce, str):
+            _check_len(errs, ["nonce"], nonce, 25)
     if errs:
         return errs.body()
     if not partial:

@@ -155,6 +155,7 @@ class _StoredMessage:
     deleted: bool = False
     interaction_id: Optional[int] = None
     edits: int = 0
+    created_at: float = 0.0  # FakeDiscord.clock() when stored (for the nonce dedup window)
 
 
 @dataclass
@@ -253,8 +254,14 @@ class FakeDiscord:
         strict_commands: bool = True,
         seed: int = 0,
         host: str = "127.0.0.1",
+        nonce_window: float = 300.0,
+        clock: Optional[Callable[[], float]] = None,
     ) -> None:
         self._snow = P.SnowflakeGenerator()
+        #: Seconds-valued time source (default ``time.monotonic``); replace it to fake the passing of time.
+        self.clock: Callable[[], float] = clock or time.monotonic
+        #: How long (seconds) a message nonce is remembered for ``enforce_nonce`` dedup (Discord: "a few minutes").
+        self.nonce_window = nonce_window
         self.host = host
         self.port: Optional[int] = None
         self.bot_token: str = bot_token or f"fake.{secrets.token_hex(8)}"
@@ -279,6 +286,7 @@ class FakeDiscord:
         self._dm_by_user: Dict[int, int] = {}
         self._dms_closed: Set[int] = set()
         self._messages: Dict[int, _StoredMessage] = {}
+        self._nonces: Dict[Tuple[int, int, str], int] = {}  # (channel_id, author_id, nonce) -> newest message id
         self._channel_messages: Dict[int, List[int]] = collections.defaultdict(list)
         self._attachments: Dict[int, bytes] = {}
         self._interactions: Dict[int, InteractionRecord] = {}
@@ -307,6 +315,8 @@ class FakeDiscord:
         self.presences: List[Dict[str, Any]] = []
         #: Typing indicators: list of channel ids, in order.
         self.typing: List[int] = []
+        #: Message creates answered with an existing message because of ``nonce`` + ``enforce_nonce``.
+        self.nonce_dedup_hits = 0
 
         everyone = P.role_payload(self.guild_id, "@everyone", permissions=P.EVERYONE_PERMISSIONS)
         self._roles[self.guild_id] = everyone
@@ -888,7 +898,8 @@ class FakeDiscord:
     async def _store_and_dispatch(self, msg: Dict[str, Any], *, ephemeral: bool, interaction_id: Optional[int] = None) -> _StoredMessage:
         ch = self._channels[int(msg["channel_id"])]
         guild_id = int(ch["guild_id"]) if ch.get("guild_id") else None
-        sm = _StoredMessage(payload=msg, guild_id=guild_id, ephemeral=ephemeral, interaction_id=interaction_id)
+        sm = _StoredMessage(payload=msg, guild_id=guild_id, ephemeral=ephemeral, interaction_id=interaction_id,
+                            created_at=self.clock())
         self._messages[int(msg["id"])] = sm
         if not ephemeral:
             self._channel_messages[int(ch["id"])].append(int(msg["id"]))
@@ -899,6 +910,32 @@ class FakeDiscord:
             await self._dispatch_message_create(sm)
         self._notify()
         return sm
+
+    def _nonce_duplicate(self, channel_id: int, author_id: int, payload: Dict[str, Any]) -> Optional[_StoredMessage]:
+        """Discord's ``enforce_nonce``: the message this create would duplicate, or ``None`` to create one.
+
+        Only when ``payload`` has a ``nonce`` and ``enforce_nonce`` is true and the same author created a message
+        with that nonce in the same channel within :attr:`nonce_window` seconds (by :attr:`clock`).  If that
+        message has since been deleted, Discord answers 404 / 10008 (raised here).
+        """
+        nonce = payload.get("nonce")
+        if nonce is None or not payload.get("enforce_nonce"):
+            return None
+        mid = self._nonces.get((int(channel_id), int(author_id), str(nonce)))
+        sm = self._messages.get(mid) if mid is not None else None
+        if sm is None or self.clock() - sm.created_at > self.nonce_window:
+            return None
+        if sm.deleted:
+            raise _not_found(P.UNKNOWN_MESSAGE, "Message")
+        self.nonce_dedup_hits += 1
+        self._notify()
+        return sm
+
+    def _remember_nonce(self, sm: _StoredMessage) -> None:
+        nonce = sm.payload.get("nonce")
+        if nonce is not None:
+            key = (int(sm.payload["channel_id"]), int(sm.payload["author"]["id"]), str(nonce))
+            self._nonces[key] = int(sm.payload["id"])
 
     async def _dispatch_message_create(self, sm: _StoredMessage) -> None:
         data = self._wire(self._message_event(sm))
@@ -1156,11 +1193,17 @@ class FakeDiscord:
         return await self._deliver(rec)
 
     async def user_message(self, user_id: int, channel_id: int, content: str, **extra: Any) -> int:
-        """Post a message as a user (dispatches MESSAGE_CREATE, respecting the message-content intent). Returns its id."""
+        """Post a message as a user (dispatches MESSAGE_CREATE, respecting the message-content intent). Returns its id.
+
+        ``nonce=..., enforce_nonce=True`` in ``extra`` dedups like the REST create (returns the earlier id).
+        """
         ch = self._channel_or_404(channel_id)
+        dup = self._nonce_duplicate(int(ch["id"]), int(user_id), extra)
+        if dup is not None:
+            return int(dup.payload["id"])
         msg = self._build_message(ch, int(user_id), {"content": content, **extra}, [])
         msg["mentions"] = P.resolve_mentions(content, None, self._users)
-        await self._store_and_dispatch(msg, ephemeral=False)
+        self._remember_nonce(await self._store_and_dispatch(msg, ephemeral=False))
         return int(msg["id"])
 
     async def open_dm(self, user_id: int) -> int:
@@ -1546,9 +1589,12 @@ class FakeDiscord:
         if err:
             raise _HTTPError(400, err["code"], err["message"], err)
         self._check_can_send(ch)
+        dup = self._nonce_duplicate(int(ch["id"]), self.bot_user_id, body)
+        if dup is not None:  # enforce_nonce: return the earlier message (edits applied), no new MESSAGE_CREATE
+            return _json_response(self._wire(dup.payload))
         flags = int(body.get("flags") or 0) & ~P.FLAG_EPHEMERAL
         msg = self._build_message(ch, self.bot_user_id, body, files, flags=flags)
-        await self._store_and_dispatch(msg, ephemeral=False)
+        self._remember_nonce(await self._store_and_dispatch(msg, ephemeral=False))
         return _json_response(self._wire(msg))
 
     async def h_message_get(self, request: web.Request) -> web.Response:
@@ -2176,6 +2222,7 @@ class FakeDiscord:
             "command_puts": len(self.command_puts),
             "unknown_routes": self.unknown_routes,
             "request_count": len(self.requests),
+            "nonce_dedup_hits": self.nonce_dedup_hits,
         }
 
     async def h_fake_action(self, request: web.Request) -> web.Response:
