@@ -98,7 +98,7 @@ class Table:
     # -- editing the position ------------------------------------------------------------------------------
 
     def _take(self, player: str, token: str) -> None:
-        """Take one ``token`` of ``player`` from wherever it idles: hand, supply, bag, then discard."""
+        """Take one ``token`` of ``player`` from wherever it idles: the bag, then the supply, then the discard."""
         me = self.state.seats[player]
         if token == SEAL:
             if SEAL in me.bag:
@@ -108,10 +108,10 @@ class Table:
             else:
                 assert me.discard_hidden == 1
                 me.discard_hidden = 0
-        elif me.supply.get(token, 0):
-            me.supply[token] -= 1
         elif token in me.bag:
             me.bag.remove(token)
+        elif me.supply.get(token, 0):
+            me.supply[token] -= 1
         elif me.discard.get(token, 0):
             me.discard[token] -= 1
         else:
