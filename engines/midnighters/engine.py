@@ -227,13 +227,11 @@ class Midnighters(Engine):
         if kind == "forest":
             return [act("goto", location=loc) for loc in LOCATIONS if loc != state.avatars[who]]
         if kind == "square":
-            cards = sorted(state.discard) if task.count < TAKE_LIMIT else []
-            return [act("done")] + [act("take", card=c) for c in cards]
+            return [act("done")] + [act("take", card=c) for c in sorted(state.discard)]
         if kind == "motel_target":
             return [act("done")] + [act("target", player=p) for p in self._motel_targets(state, who)]
         if kind == "motel_take":
-            cards = sorted(set(state.hands[task.other])) if task.count < TAKE_LIMIT else []
-            return [act("done")] + [act("take", card=c) for c in cards]
+            return [act("done")] + [act("take", card=c) for c in sorted(set(state.hands[task.other]))]
         if kind == "excess":
             actions = [act("discard", card=c) for c in sorted(set(rules.discardable(state, who, task.flag)))]
             if task.other in state.active:
@@ -740,7 +738,10 @@ class Midnighters(Engine):
             self._ask(state, Task("forest", who))
         elif loc == "square":
             events.append(Event("mn.discard_pile", {"cards": piles.contents(state.discard)}, to(decider(state, who))))  # MN-P3
-            self._ask(state, Task("square", who))
+            if state.discard:
+                self._ask(state, Task("square", who))
+            else:
+                events.append(Event("mn.took", {"player": who, "location": "square", "count": 0, "target": "none"}))
         elif loc == "motel":
             if self._motel_targets(state, who):
                 self._ask(state, Task("motel_target", who))
@@ -809,8 +810,9 @@ class Midnighters(Engine):
                     state.hands[task.other].remove(args["card"])
                 state.hands[who].append(args["card"])
                 task.count += 1
-                done = False
-            else:
+                source_left = state.discard if task.kind == "square" else state.hands[task.other]
+                done = task.count >= TAKE_LIMIT or not source_left  # nothing more can be taken
+            if done:
                 self._finish_taking(state, task, events)
         elif task.kind == "motel_target":
             if kind == "target":
