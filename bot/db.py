@@ -122,6 +122,15 @@ class GuildSettings(Base):
     language: Mapped[str | None] = mapped_column(String(8), nullable=True)
 
 
+class Meta(Base):
+    """Small facts about the installation (e.g. the digest of the last application-command sync)."""
+
+    __tablename__ = "meta"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(String(256))
+
+
 class Result(Base):
     """One row per seated player of a finished game, for stats."""
 
@@ -138,7 +147,8 @@ class Result(Base):
 class Database:
     """An async engine and session factory, with migrations applied by :meth:`migrate`."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, schema: str | None = None) -> None:
+        """``schema`` (PostgreSQL only) keeps the tables in a schema of their own, e.g. one per test."""
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
         kwargs: dict[str, Any] = {}
@@ -146,6 +156,8 @@ class Database:
             kwargs["connect_args"] = {"timeout": 30}
         else:
             kwargs.update(pool_size=10, max_overflow=10, pool_pre_ping=True)
+            if schema:
+                kwargs["connect_args"] = {"server_settings": {"search_path": schema}}
         self.engine: AsyncEngine = create_async_engine(url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
@@ -193,6 +205,7 @@ __all__ = [
     "Game",
     "GuildSettings",
     "OutboxRow",
+    "Meta",
     "Result",
     "Snapshot",
     "open_database",

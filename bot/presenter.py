@@ -15,6 +15,7 @@ Games subclass it in ``cogs/<game>.py`` and register with :func:`register`.
 
 from __future__ import annotations
 
+import importlib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -71,14 +72,22 @@ class Table:
 #: Event-key prefix of each engine.
 PREFIXES = {"night_watch": "nw", "kdyz_snim": "ks", "ghost_at_home": "gh", "midnighters": "mn", "midnight_hunt": "mh"}
 
-ACTION_ID = "nc"  # custom_id prefix of in-game components: nc:<game>:<prompt>:<kind>[:<arg>[=<value>]]
+# custom_id of in-game components, parsed back by cogs.game's dynamic items (so buttons survive restarts):
+#   button  nc:<game>:<prompt>:<kind>[:<arg>=<value>]
+#   select  ncs:<game>:<prompt>:<kind>:<arg>   (the chosen value arrives with the interaction)
 
 
 def action_custom_id(game_id: int, prompt_id: str, kind: str, arg: str | None = None, value: str | None = None) -> str:
-    cid = f"{ACTION_ID}:{game_id}:{prompt_id}:{kind}"
-    if arg is not None:
-        cid += f":{arg}" if value is None else f":{arg}={value}"
-    return cid
+    cid = f"nc:{game_id}:{prompt_id}:{kind}"
+    return cid if arg is None else f"{cid}:{arg}={value}"
+
+
+def select_custom_id(game_id: int, prompt_id: str, kind: str, arg: str, page: int = 0) -> str:
+    return f"ncs:{game_id}:{prompt_id}:{kind}:{arg}" + (f":{page}" if page else "")
+
+
+#: A choice among this many values is offered as buttons; more become a select.
+BUTTONS_UP_TO = 3
 
 
 class Presenter:
@@ -149,6 +158,23 @@ class Presenter:
         key = f"{prompt.key}.prompt" if table.has(f"{prompt.key}.prompt") else "common.your_move"
         return table.t(key, **{k: v for k, v in prompt.params.items() if isinstance(v, (str, int, float))})
 
+    def status_text(self, table: Table, state: State) -> str:
+        """What anyone may see of a running game (``/game status``)."""
+        board = table.engine.describe(state, None)
+        return f"```\n{board}\n```" if board else ""
+
+    def private_text(self, table: Table, state: State, player: str) -> str:
+        """What ``player`` may see (``/game mine``, the fallback when DMs are closed)."""
+        board = table.engine.describe(state, player)
+        return f"```\n{board}\n```" if board else ""
+
+    def ack_text(self, table: Table, action: Action) -> str:
+        """The private confirmation after a player's action was accepted."""
+        value = next(iter(action.args.values()), None)
+        label = self.kind_label(table, action.kind)
+        arg = next(iter(action.args), "")
+        return "✅ " + (label if value is None else f"{label}: {self.value_label(table, arg, value)}")
+
     # -- building blocks -----------------------------------------------------------------------------------
 
     @staticmethod
@@ -172,20 +198,18 @@ class Presenter:
         for kind, group in by_kind.items():
             arg = _single_arg(group)
             label = self.kind_label(table, kind)
-            if arg is None or len(group) == 1:
+            if arg is None or len(group) <= BUTTONS_UP_TO:
                 for action in group:
                     value = next(iter(action.args.values()), None) if action.args else None
                     name = next(iter(action.args), None)
                     text = label if value is None else f"{label}: {self.value_label(table, name or '', value)}"
-                    cid = action_custom_id(table.game_id, action.prompt, kind, name, None if value is None else str(value))
+                    cid = action_custom_id(table.game_id, action.prompt, kind, name, None if name is None else str(value))
                     buttons.append(button(text, cid, PRIMARY if kind not in ("skip", "pass") else SECONDARY))
             else:
                 values = [str(a.args[arg]) for a in group]
                 for page in range(0, len(values), MAX_SELECT_OPTIONS):
                     chunk = values[page : page + MAX_SELECT_OPTIONS]
-                    cid = action_custom_id(table.game_id, group[0].prompt, kind, arg)
-                    if page:
-                        cid += f"#{page // MAX_SELECT_OPTIONS}"
+                    cid = select_custom_id(table.game_id, group[0].prompt, kind, arg, page // MAX_SELECT_OPTIONS)
                     items.append(select(cid, [(self.value_label(table, arg, v), v) for v in chunk], placeholder=label))
         return items + buttons
 
@@ -258,7 +282,15 @@ def register(presenter: Presenter) -> Presenter:
 
 
 def presenter_for(engine_name: str) -> Presenter:
-    return _PRESENTERS.get(engine_name, _DEFAULT)
+    """The game's presenter (``cogs/<game>.py`` registers it when imported), or the default one."""
+    if engine_name not in _PRESENTERS:
+        try:
+            importlib.import_module(f"cogs.{engine_name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"cogs.{engine_name}":
+                raise
+        _PRESENTERS.setdefault(engine_name, _DEFAULT)
+    return _PRESENTERS[engine_name]
 
 
 __all__ = ["HOST", "Presenter", "Table", "action_custom_id", "chunks", "presenter_for", "prompt_slot", "register"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +38,8 @@ log = logging.getLogger(__name__)
 
 #: A snapshot is written every this many actions, so a restart replays at most this many.
 SNAPSHOT_EVERY = 25
+#: ``due_at`` of a paused deadline (its time left is in ``remaining``).
+PAUSED = float("inf")
 #: Warnings before a prompt times out, in seconds left (each only when the prompt lasts at least twice that).
 WARN_AT = (30, 10)
 
@@ -61,6 +63,8 @@ class LiveGame:
     row: Game
     engine: Engine
     state: State | None = None
+    #: When each open timed prompt runs out (unix time), as stored in ``deadlines``; absent while paused.
+    deadlines: dict[str, float] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
@@ -96,6 +100,8 @@ class Runtime:
         self._load_locks: dict[int, asyncio.Lock] = {}
         self.dispatcher: Any = None  # bot.delivery.Dispatcher, or a test double with kick(game_id)
         self.on_finished: list[Callable[[LiveGame], Any]] = []
+        self._working = 0
+        self._settled = asyncio.Event()
 
     # -- loading -------------------------------------------------------------------------------------------
 
@@ -127,6 +133,8 @@ class Runtime:
                 for entry in tail:
                     state, _ = live.engine.apply(state, Action.from_json(entry.action))
                 live.state = state
+                rows = await session.scalars(select(Deadline).where(Deadline.game_id == game_id))
+                live.deadlines = {r.prompt_id: r.due_at for r in rows if r.remaining is None}
         return live
 
     def forget(self, game_id: int) -> None:
@@ -215,11 +223,12 @@ class Runtime:
                 if result.rowcount != 1:
                     raise GameError("not_lobby")
                 session.add(Snapshot(game_id=game_id, seq=0, state=live.engine.dump(state)))
-                await self._write_deadlines(session, live, None, state, now)
+                deadlines = await self._write_deadlines(session, live, None, state, now)
                 for op in ops:
                     session.add(OutboxRow(game_id=game_id, seq=0, op=op, sent=False))
             live.row.status = "running"
             live.state = state
+            live.deadlines = deadlines
         self._arm(live)
         self._kick(game_id)
         return live
@@ -254,7 +263,7 @@ class Runtime:
                 after, events = live.engine.apply(before, action)
                 ops = presenter_for(live.engine.name).present(live.table(), before, after, events)
                 try:
-                    await self._commit(live, action, before, after, ops)
+                    deadlines = await self._commit(live, action, before, after, ops)
                 except IntegrityError:
                     if attempt:
                         raise
@@ -264,6 +273,7 @@ class Runtime:
                     self._arm(live)
                     continue
                 live.state = after
+                live.deadlines = deadlines
                 finished = after.outcome is not None
                 if finished:
                     live.row.status = "finished"
@@ -276,7 +286,9 @@ class Runtime:
             return events
         raise AssertionError("unreachable")
 
-    async def _commit(self, live: LiveGame, action: Action, before: State, after: State, ops: list[Op]) -> None:
+    async def _commit(
+        self, live: LiveGame, action: Action, before: State, after: State, ops: list[Op]
+    ) -> dict[str, float]:
         now = self.clock.now()
         async with self.db.sessions.begin() as session:
             session.add(ActionRow(game_id=live.id, seq=after.step, action=action.to_json(), at=now))
@@ -304,12 +316,18 @@ class Runtime:
             )
             if result.rowcount != 1:
                 raise IntegrityError("games.seq moved", None, Exception("concurrent writer"))
-            await self._write_deadlines(session, live, before, after, now)
+            deadlines = await self._write_deadlines(session, live, before, after, now)
             for op in ops:
                 session.add(OutboxRow(game_id=live.id, seq=after.step, op=op, sent=False))
+        return deadlines
 
-    async def _write_deadlines(self, session, live: LiveGame, before: State | None, after: State, now: float) -> None:
-        """Forget the deadlines of prompts that closed; store one for each newly opened timed prompt."""
+    async def _write_deadlines(
+        self, session, live: LiveGame, before: State | None, after: State, now: float
+    ) -> dict[str, float]:
+        """Forget the deadlines of prompts that closed; store one for each newly opened timed prompt.
+
+        Returns the game's deadlines after the change, for the cache once the transaction has committed.
+        """
         old = {p.id for p in before.prompts} if before else set()
         new = {p.id: p for p in after.prompts}
         closed = old - set(new)
@@ -317,13 +335,16 @@ class Runtime:
             await session.execute(
                 delete(Deadline).where(Deadline.game_id == live.id, Deadline.prompt_id.in_(sorted(closed)))
             )
+        deadlines = {pid: due for pid, due in live.deadlines.items() if pid in new}
         for prompt_id, prompt in new.items():
             if prompt_id in old or prompt.timeout is None:
                 continue
             if live.row.paused:  # a prompt opened while paused starts paused, with its whole time left
-                session.add(Deadline(game_id=live.id, prompt_id=prompt_id, due_at=float("inf"), remaining=prompt.timeout))
+                session.add(Deadline(game_id=live.id, prompt_id=prompt_id, due_at=PAUSED, remaining=prompt.timeout))
             else:
                 session.add(Deadline(game_id=live.id, prompt_id=prompt_id, due_at=now + prompt.timeout))
+                deadlines[prompt_id] = now + prompt.timeout
+        return deadlines
 
     async def timeout(self, game_id: int, prompt_id: str) -> None:
         """A prompt's time ran out: applied through :meth:`act` like any action (stale ones are ignored)."""
@@ -337,20 +358,16 @@ class Runtime:
     # -- timers --------------------------------------------------------------------------------------------
 
     def _arm(self, live: LiveGame) -> None:
-        """Make the timer tasks match the game's open prompts and their stored deadlines."""
-        asyncio.get_running_loop().create_task(self._arm_from_db(live.id))
-
-    async def _arm_from_db(self, game_id: int) -> None:
-        async with self.db.sessions() as session:
-            rows = (await session.scalars(select(Deadline).where(Deadline.game_id == game_id))).all()
-        live = self.games.get(game_id)
-        open_ids = {p.id for p in live.state.prompts} if live and live.state else set()
-        wanted = {(game_id, r.prompt_id): r for r in rows if r.prompt_id in open_ids and r.remaining is None}
-        for key in [k for k in self._timers if k[0] == game_id and k not in wanted]:
+        """Make the timer tasks of a game match its cached deadlines (they only change under its lock)."""
+        if not self.owns_guild(live.row.guild_id):
+            return
+        wanted = {(live.id, pid): due for pid, due in live.deadlines.items()}
+        for key in [k for k in self._timers if k[0] == live.id and k not in wanted]:
             self._timers.pop(key).cancel()
-        for key, row in wanted.items():
-            if key not in self._timers or self._timers[key].done():
-                self._timers[key] = asyncio.get_running_loop().create_task(self._run_timer(game_id, row.prompt_id, row.due_at))
+        loop = asyncio.get_running_loop()
+        for key, due in wanted.items():
+            if key not in self._timers:
+                self._timers[key] = loop.create_task(self._run_timer(live.id, key[1], due))
 
     async def _run_timer(self, game_id: int, prompt_id: str, due_at: float) -> None:
         live = self.games.get(game_id)
@@ -359,10 +376,28 @@ class Runtime:
             for left in WARN_AT:
                 if prompt.timeout >= 2 * left and due_at - left > self.clock.now():
                     await self.clock.sleep_until(due_at - left)
-                    await self._warn(game_id, prompt_id, left)
+                    await self._busy(self._warn(game_id, prompt_id, left))
         await self.clock.sleep_until(due_at)
         self._timers.pop((game_id, prompt_id), None)
-        await self.timeout(game_id, prompt_id)
+        await self._busy(self.timeout(game_id, prompt_id))
+
+    async def _busy(self, work: Awaitable[None]) -> None:
+        """Run timer work, counted so :meth:`idle` can wait for it."""
+        self._working += 1
+        try:
+            await work
+        finally:
+            self._working -= 1
+            if not self._working:
+                self._settled.set()
+
+    async def idle(self) -> None:
+        """Wait until no timer work runs and every outbox is delivered (tests; shutdown)."""
+        while self._working:
+            self._settled.clear()
+            await self._settled.wait()
+        if self.dispatcher is not None:
+            await self.dispatcher.idle()
 
     async def _warn(self, game_id: int, prompt_id: str, seconds_left: int) -> None:
         live = self.games.get(game_id)
@@ -371,6 +406,15 @@ class Runtime:
         if self.dispatcher is not None:
             text = live.table().t("common.time_left", seconds=seconds_left)
             await self.dispatcher.send_now(live, {"do": "post", "to": "game", "content": f"⏳ {text}"})
+
+    async def close(self) -> None:
+        """Stop every timer and let deliveries in flight finish (shutdown; the end of a test)."""
+        timers = list(self._timers.values())
+        self._timers.clear()
+        for task in timers:
+            task.cancel()
+        await asyncio.gather(*timers, return_exceptions=True)
+        await self.idle()
 
     def _disarm(self, game_id: int) -> None:
         for key in [k for k in self._timers if k[0] == game_id]:
@@ -389,9 +433,10 @@ class Runtime:
                 rows = (await session.scalars(select(Deadline).where(Deadline.game_id == game_id))).all()
                 for row in rows:
                     row.remaining = max(0.0, row.due_at - now)
-                    row.due_at = float("inf")
+                    row.due_at = PAUSED
                 await session.execute(update(Game).where(Game.id == game_id).values(paused=True))
             live.row.paused = True
+            live.deadlines = {}
         self._disarm(game_id)
 
     async def resume(self, game_id: int) -> None:
@@ -406,6 +451,7 @@ class Runtime:
                     row.due_at = now + (row.remaining or 0.0)
                     row.remaining = None
                 await session.execute(update(Game).where(Game.id == game_id).values(paused=False))
+                live.deadlines = {row.prompt_id: row.due_at for row in rows}
             live.row.paused = False
         self._arm(live)
 
@@ -422,6 +468,7 @@ class Runtime:
                         row.remaining += seconds
                     else:
                         row.due_at += seconds
+            live.deadlines = {pid: due + seconds for pid, due in live.deadlines.items()}
         self._disarm(game_id)
         self._arm(live)
 
@@ -434,8 +481,7 @@ class Runtime:
             pending = (await session.execute(select(OutboxRow.game_id).where(OutboxRow.sent.is_(False)).distinct())).all()
         owned = [gid for gid, guild in running if self.owns_guild(guild)]
         for game_id in owned:
-            live = await self.get(game_id)
-            await self._arm_from_db(live.id)
+            self._arm(await self.get(game_id))
         for (game_id,) in pending:
             self._kick(game_id)
         return owned

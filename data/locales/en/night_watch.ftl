@@ -78,6 +78,31 @@ nw-error-wrong_phase = That is not possible in this phase.
 nw-error-already_done = You have already done that.
 nw-error-bad_target = You cannot pick that player.
 nw-error-not_alive = Eliminated players take no more actions.
-nw-error-bad_roles = These role counts are not valid: { $reason }
+nw-error-bad_roles = { $rule ->
+    [no_watch] At least one Night Watch member is needed.
+    [garibaldi] There must be exactly one Garibaldi.
+    [unique] There can be at most one of each special role.
+    [citizen] At least one station resident is needed.
+   *[sum] The roles add up to { $total }, not { $count } players.
+}
 nw-error-bad_action = Your role cannot do that.
 nw-error-bad_override = The dealt roles are not valid.
+
+nw-rules = Each day the station discusses and votes one suspect into jail. Each night the Night Watch picks a victim, Garibaldi checks a player, Zack and Bester shoot, Dr. Franklin revives. The station wins when no Watch member is left; the Watch wins when only the Watch is left; the Psi Cop wins alone. Roles come by private message; night choices too.
+nw-voted = { $count } of { $total } have voted.
+nw-status = Day { $day }, { $phase }. In the game: { $alive }. Out: { $out }.
+nw-phase-discussion = discussion
+nw-phase-vote = vote
+nw-phase-night = night
+nw-phase-over = game over
+nw-you_are_out = You are out of the game; you can still watch.
+nw-option-discussion_seconds = Discussion
+nw-option-vote_seconds = Vote
+nw-option-night_seconds = Night
+nw-option-reveal_roles = Reveal roles of the dead
+nw-option-roles = Role counts
+nw-button-vote = Vote
+nw-button-kill = Watch victim
+nw-button-check = Check
+nw-button-shoot = Shoot
+nw-button-save = Revive

@@ -1,0 +1,108 @@
+"""The Discord client: an AutoShardedBot that owns the runtime, the dispatcher and the cogs."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.clock import Clock
+from bot.config import Settings
+from bot.db import Database, Meta, open_database
+from bot.delivery import Dispatcher, DiscordTransport
+from bot.runtime import Runtime
+from bot.translator import FluentTranslator
+
+log = logging.getLogger(__name__)
+
+COGS = ("cogs.game", "cogs.night_watch")
+
+
+class Nocturne(commands.AutoShardedBot):
+    """The bot. ``runtime`` acts on games by id; any shard (and any process) can act on any game."""
+
+    def __init__(self, settings: Settings, *, clock: Clock | None = None) -> None:
+        intents = discord.Intents.default()
+        intents.members = False
+        intents.message_content = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids) if settings.shard_ids else None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            guild_ready_timeout=0.5 if settings.fake_discord_url else 2.0,
+        )
+        self.settings = settings
+        self.clock = clock or Clock()
+        self.db: Database | None = None
+        self.runtime: Runtime | None = None
+        self.dispatcher: Dispatcher | None = None
+
+    async def setup_hook(self) -> None:
+        self.db = await open_database(self.settings.database_url)
+        self.runtime = Runtime(self.db, self.clock, owns_guild=self._owns_guild)
+        self.dispatcher = Dispatcher(self.runtime, DiscordTransport(self.http))
+        await self.tree.set_translator(FluentTranslator())
+        for name in COGS:
+            await self.load_extension(name)
+        await self._sync_commands()
+        recovered = await self.runtime.recover()
+        log.info("recovered %d running game(s)", len(recovered))
+
+    def _owns_guild(self, guild_id: int) -> bool:
+        """Timers and deliveries of a game are handled by the process holding its guild's shard."""
+        if not self.shard_ids:
+            return True
+        return (guild_id >> 22) % (self.shard_count or 1) in self.shard_ids
+
+    async def _sync_commands(self) -> None:
+        """Sync application commands only when they changed since the last sync (or to the dev guild)."""
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        translator = self.tree.translator
+        payload = [await cmd.get_translated_payload(self.tree, translator) for cmd in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+        stored = await self._stored_digest(guild)
+        if stored == digest:
+            log.info("application commands unchanged; not syncing")
+            return
+        await self.tree.sync(guild=guild)
+        await self._store_digest(guild, digest)
+
+    async def _stored_digest(self, guild: discord.abc.Snowflake | None) -> str | None:
+        assert self.db is not None
+        async with self.db.sessions() as session:
+            row = await session.get(Meta, _digest_key(guild))
+            return row.value if row else None
+
+    async def _store_digest(self, guild: discord.abc.Snowflake | None, digest: str) -> None:
+        assert self.db is not None
+        async with self.db.sessions.begin() as session:
+            await session.merge(Meta(key=_digest_key(guild), value=digest))
+
+    async def close(self) -> None:
+        await super().close()
+        if self.db is not None:
+            await self.db.close()
+
+
+def _digest_key(guild: discord.abc.Snowflake | None) -> str:
+    return f"commands:{guild.id if guild else 'global'}"
+
+
+def point_at_fake_discord(url: str) -> None:
+    """Test hook (``NOCTURNE_FAKE_DISCORD``): talk to the project's fake Discord server instead of Discord."""
+    import yarl
+
+    discord.http.Route.BASE = url.rstrip("/") + "/api/v10"
+    ws = yarl.URL(url.rstrip("/").replace("http://", "ws://", 1) + "/gateway")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = ws
+
+
+__all__ = ["Nocturne", "app_commands", "point_at_fake_discord"]

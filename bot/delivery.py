@@ -1,0 +1,326 @@
+"""Delivery: the dispatcher that sends outbox rows to Discord, in order, exactly once as far as Discord lets us.
+
+Each game's outbox is drained by one task at a time, oldest row first. A row is marked sent (with the message id
+it produced, and any slot or thread it created) in one transaction after Discord answered. Should the process die
+in between, the row is sent again on restart with the same ``nonce`` and ``enforce_nonce``, so Discord returns
+the message it already made instead of posting it twice.
+
+The :class:`Transport` is the only part that speaks HTTP; :class:`DiscordTransport` uses discord.py's client (its
+rate-limit handling included). Tests may swap in their own transport.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Protocol
+
+from sqlalchemy import select, update
+
+from bot.db import Game, OutboxRow
+from bot.ops import Op
+
+log = logging.getLogger(__name__)
+
+
+class DeliveryError(Exception):
+    """Discord refused: ``kind`` is ``dm_closed``, ``forbidden``, ``not_found`` or ``transient``."""
+
+    def __init__(self, kind: str, detail: str = "") -> None:
+        super().__init__(f"{kind}: {detail}")
+        self.kind = kind
+
+
+class Transport(Protocol):
+    async def post(self, channel_id: int, payload: dict[str, Any]) -> int: ...
+    async def edit(self, channel_id: int, message_id: int, payload: dict[str, Any]) -> None: ...
+    async def dm_channel(self, user_id: int) -> int: ...
+    async def create_thread(self, channel_id: int, name: str, *, message_id: int | None, private: bool) -> int: ...
+    async def thread_member(self, thread_id: int, user_id: int, present: bool) -> None: ...
+
+
+class Dispatcher:
+    """Drains each game's outbox in order; ``kick(game_id)`` after every commit that wrote ops."""
+
+    def __init__(self, runtime: Any, transport: Transport, *, retry_delay: float = 1.0) -> None:
+        self.runtime = runtime
+        self.transport = transport
+        self.retry_delay = retry_delay
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+        self._dm_channels: dict[int, int] = {}
+        runtime.dispatcher = self
+
+    def kick(self, game_id: int) -> None:
+        worker = self._workers.get(game_id)
+        if worker is not None and not worker.done():
+            self._again.add(game_id)
+            return
+        self._workers[game_id] = asyncio.get_running_loop().create_task(self._drain(game_id))
+
+    async def idle(self) -> None:
+        """Wait until every outbox this process knows of is drained (tests and shutdown)."""
+        while True:
+            busy = [w for w in self._workers.values() if not w.done()]
+            if not busy:
+                return
+            await asyncio.gather(*busy, return_exceptions=True)
+
+    async def _drain(self, game_id: int) -> None:
+        failures = 0
+        while True:
+            self._again.discard(game_id)
+            async with self.runtime.db.sessions() as session:
+                rows = (
+                    await session.scalars(
+                        select(OutboxRow)
+                        .where(OutboxRow.game_id == game_id, OutboxRow.sent.is_(False))
+                        .order_by(OutboxRow.id)
+                        .limit(50)
+                    )
+                ).all()
+            if not rows:
+                if game_id in self._again:
+                    continue
+                return
+            for index, row in enumerate(rows):
+                later = [r.op for r in rows[index + 1 :]]
+                try:
+                    result = await self._deliver(game_id, row, later)
+                except DeliveryError as exc:
+                    if exc.kind == "transient" and failures < 5:
+                        failures += 1
+                        await asyncio.sleep(self.retry_delay * failures)
+                        break  # re-read and retry from this row
+                    result = {"error": exc.kind}
+                except Exception:  # a bug in one op must not block the game's outbox forever
+                    log.exception("game %s: outbox row %s failed", game_id, row.id)
+                    result = {"error": "exception"}
+                failures = 0
+                await self._mark_sent(game_id, row.id, result)
+
+    async def _mark_sent(self, game_id: int, row_id: int, result: dict[str, Any]) -> None:
+        live = await self.runtime.get(game_id)
+        async with self.runtime.db.sessions.begin() as session:
+            await session.execute(update(OutboxRow).where(OutboxRow.id == row_id).values(sent=True, result=result))
+            await session.execute(
+                update(Game).where(Game.id == game_id).values(slots=dict(live.row.slots), thread_id=live.row.thread_id)
+            )
+
+    # -- one op --------------------------------------------------------------------------------------------
+
+    async def _deliver(self, game_id: int, row: OutboxRow, later: list[Op]) -> dict[str, Any]:
+        live = await self.runtime.get(game_id)
+        op = row.op
+        if op.get("slot") in live.row.slots and any(_rewrites(o, op) for o in later):
+            return {"superseded": True}  # a later op rewrites the same message: skip this edit (debounce)
+        return await self.execute(live, op, nonce=f"nc{row.id}")
+
+    async def send_now(self, live: Any, op: Op) -> None:
+        """Send something transient (a timer warning) directly, outside the outbox."""
+        try:
+            await self.execute(live, op, nonce=None)
+        except DeliveryError as exc:
+            log.info("game %s: transient message not sent (%s)", live.id, exc.kind)
+
+    async def execute(self, live: Any, op: Op, nonce: str | None) -> dict[str, Any]:
+        kind = op["do"]
+        if kind == "post":
+            return await self._post(live, op, nonce)
+        if kind == "edit":
+            slot = live.row.slots.get(op["slot"])
+            if slot is None:
+                return {"skipped": "no_slot"}
+            await self._edit(slot, op)
+            return {"edited": slot["message"]}
+        if kind == "open_thread":
+            return await self._open_thread(live, op)
+        if kind == "team_sync":
+            return await self._team_sync(live, op)
+        raise ValueError(f"unknown op {kind!r}")
+
+    def _payload(self, op: Op, nonce: str | None) -> dict[str, Any]:
+        payload: dict[str, Any] = {"allowed_mentions": {"parse": ["users"]}}
+        for key in ("content", "embeds", "components"):
+            if key in op:
+                payload[key] = op[key]
+        if nonce:
+            payload["nonce"] = nonce
+            payload["enforce_nonce"] = True
+        return payload
+
+    async def _post(self, live: Any, op: Op, nonce: str | None) -> dict[str, Any]:
+        to = op["to"]
+        if to == "dm":
+            return await self._post_dm(live, op, nonce)
+        if to == "team":
+            return await self._post_team(live, op, nonce)
+        channel = live.row.channel_id if to == "channel" else (live.row.thread_id or live.row.channel_id)
+        slot_name = op.get("slot")
+        if slot_name and slot_name in live.row.slots:
+            slot = live.row.slots[slot_name]
+            try:
+                await self._edit(slot, op)
+                return {"edited": slot["message"]}
+            except DeliveryError as exc:
+                if exc.kind != "not_found":
+                    raise
+        message_id = await self.transport.post(channel, self._payload(op, nonce))
+        if slot_name:
+            live.row.slots = {**live.row.slots, slot_name: {"channel": channel, "message": message_id}}
+        return {"message": message_id, "channel": channel}
+
+    async def _edit(self, slot: dict[str, int], op: Op) -> None:
+        payload = {k: op[k] for k in ("content", "embeds", "components") if k in op}
+        await self.transport.edit(slot["channel"], slot["message"], payload)
+
+    async def _post_dm(self, live: Any, op: Op, nonce: str | None) -> dict[str, Any]:
+        user = int(op["user"])
+        try:
+            channel = self._dm_channels.get(user) or await self.transport.dm_channel(user)
+            self._dm_channels[user] = channel
+            message_id = await self.transport.post(channel, self._payload(op, nonce))
+        except DeliveryError as exc:
+            if exc.kind not in ("dm_closed", "forbidden"):
+                raise
+            # DMs closed: say so in the game channel with nothing secret, and point to /game mine.
+            await self.transport.post(
+                live.row.thread_id or live.row.channel_id,
+                self._payload({"content": op["fallback"]}, f"{nonce}f" if nonce else None),
+            )
+            return {"dm_closed": user}
+        return {"message": message_id, "channel": channel}
+
+    async def _post_team(self, live: Any, op: Op, nonce: str | None) -> dict[str, Any]:
+        slot_name = f"team:{op['team']}"
+        slot = live.row.slots.get(slot_name)
+        if slot is None:
+            slot = await self._make_team_thread(live, op)
+        if slot.get("thread"):
+            await self._sync_members(live, slot_name, op["members"])
+            message_id = await self.transport.post(slot["thread"], self._payload(op, nonce))
+            return {"message": message_id, "channel": slot["thread"]}
+        # no private thread allowed: relay to each member by DM
+        sent = []
+        for member in op["members"]:
+            text = f"[{op.get('name', op['team'])}] {op['content']}"
+            result = await self._post_dm(live, {**op, "to": "dm", "user": member, "content": text}, None)
+            sent.append(result)
+        return {"relayed": sent}
+
+    async def _make_team_thread(self, live: Any, op: Op) -> dict[str, Any]:
+        slot_name = f"team:{op['team']}"
+        try:
+            thread = await self.transport.create_thread(
+                live.row.channel_id, f"{op.get('name', op['team'])} #{live.id}", message_id=None, private=True
+            )
+            slot: dict[str, Any] = {"thread": thread, "members": []}
+        except DeliveryError as exc:
+            if exc.kind not in ("forbidden", "not_found"):
+                raise
+            slot = {"thread": None, "members": []}
+        live.row.slots = {**live.row.slots, slot_name: slot}
+        return slot
+
+    async def _sync_members(self, live: Any, slot_name: str, members: list[str]) -> None:
+        slot = live.row.slots[slot_name]
+        current = set(slot.get("members", []))
+        wanted = set(members)
+        for user in sorted(wanted - current):
+            await self.transport.thread_member(slot["thread"], int(user), True)
+        for user in sorted(current - wanted):
+            await self.transport.thread_member(slot["thread"], int(user), False)
+        if current != wanted:
+            live.row.slots = {**live.row.slots, slot_name: {**slot, "members": sorted(wanted)}}
+
+    async def _team_sync(self, live: Any, op: Op) -> dict[str, Any]:
+        slot_name = f"team:{op['team']}"
+        if live.row.slots.get(slot_name, {}).get("thread"):
+            await self._sync_members(live, slot_name, op["members"])
+        return {"members": op["members"]}
+
+    async def _open_thread(self, live: Any, op: Op) -> dict[str, Any]:
+        """The game's own thread, started from the lobby message; the channel when threads are not allowed."""
+        if live.row.thread_id:
+            return {"thread": live.row.thread_id}
+        lobby = live.row.slots.get("lobby")
+        try:
+            thread = await self.transport.create_thread(
+                live.row.channel_id, op["name"], message_id=lobby["message"] if lobby else None, private=False
+            )
+        except DeliveryError as exc:
+            if exc.kind not in ("forbidden", "not_found"):
+                raise
+            return {"thread": None, "fallback": "channel"}
+        live.row.thread_id = thread
+        return {"thread": thread}
+
+
+def _rewrites(later: Op, op: Op) -> bool:
+    """Does ``later`` set everything ``op`` sets on the same slot (so sending ``op`` first is wasted)?"""
+    fields = {"content", "embeds", "components"}
+    return later.get("slot") == op.get("slot") and (fields & set(op)) <= set(later)
+
+
+class DiscordTransport:
+    """The transport over discord.py's HTTP client (rate limits and retries are discord.py's)."""
+
+    def __init__(self, http: Any) -> None:
+        self.http = http
+
+    async def _call(self, route: Any, **kwargs: Any) -> Any:
+        import aiohttp
+        import discord
+
+        try:
+            return await self.http.request(route, **kwargs)
+        except discord.Forbidden as exc:
+            raise DeliveryError("dm_closed" if exc.code == 50007 else "forbidden", str(exc)) from exc
+        except discord.NotFound as exc:
+            raise DeliveryError("not_found", str(exc)) from exc
+        except (discord.DiscordServerError, aiohttp.ClientError, asyncio.TimeoutError) as exc:
+            raise DeliveryError("transient", str(exc)) from exc
+
+    async def post(self, channel_id: int, payload: dict[str, Any]) -> int:
+        from discord.http import Route
+
+        data = await self._call(Route("POST", "/channels/{channel_id}/messages", channel_id=channel_id), json=payload)
+        return int(data["id"])
+
+    async def edit(self, channel_id: int, message_id: int, payload: dict[str, Any]) -> None:
+        from discord.http import Route
+
+        route = Route("PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=channel_id, message_id=message_id)
+        await self._call(route, json=payload)
+
+    async def dm_channel(self, user_id: int) -> int:
+        from discord.http import Route
+
+        data = await self._call(Route("POST", "/users/@me/channels"), json={"recipient_id": str(user_id)})
+        return int(data["id"])
+
+    async def create_thread(self, channel_id: int, name: str, *, message_id: int | None, private: bool) -> int:
+        from discord.http import Route
+
+        body: dict[str, Any] = {"name": name[:100], "auto_archive_duration": 1440}
+        if message_id:
+            route = Route(
+                "POST", "/channels/{channel_id}/messages/{message_id}/threads", channel_id=channel_id, message_id=message_id
+            )
+        else:
+            route = Route("POST", "/channels/{channel_id}/threads", channel_id=channel_id)
+            body["type"] = 12 if private else 11
+            body["invitable"] = False
+        data = await self._call(route, json=body)
+        return int(data["id"])
+
+    async def thread_member(self, thread_id: int, user_id: int, present: bool) -> None:
+        from discord.http import Route
+
+        route = Route(
+            "PUT" if present else "DELETE",
+            "/channels/{channel_id}/thread-members/{user_id}",
+            channel_id=thread_id,
+            user_id=user_id,
+        )
+        await self._call(route)

@@ -1,0 +1,149 @@
+"""The lobby every game shares: seats in join order, host-only options, Join / Leave / Start / Cancel.
+
+The lobby lives in the game's row (status ``lobby``): seats, names and options. Its message is the ``lobby`` slot,
+rewritten through the outbox whenever it changes. Option controls are built from the engine's :class:`Option`
+declarations, so a new game gets a settings panel without code here.
+
+Component ids (parsed by ``cogs.game``):
+    nl:<game>:<what>            lobby buttons: join, leave, start, cancel, settings, toggle:<option>, counts:<option>
+    nls:<game>:<what>           lobby selects: opt:<option>, narrator
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.ops import DANGER, PRIMARY, SECONDARY, SUCCESS, Op, button, post, rows, select
+from bot.presenter import PREFIXES, Table
+from engines.core import Engine, Option
+
+#: Values offered for a number-of-seconds option (filtered by the option's bounds).
+SECONDS_PRESETS = (5, 10, 15, 20, 30, 45, 60, 90, 120, 150, 180, 240, 300, 420, 600, 900, 1200, 1800)
+#: How many option selects fit in the settings panel (Discord: 5 rows; one row is kept for buttons).
+SELECTS_PER_PANEL = 3
+
+
+def lobby_text(table: Table, engine: Engine, row: Any) -> str:
+    prefix = PREFIXES.get(engine.name, engine.name)
+    names = [table.name(p) for p in row.seats]
+    lines = [
+        f"**{table.t(f'{prefix}.name')}** — {table.t('common.lobby.title', id=row.id)}",
+        table.t("common.lobby.host", host=f"<@{row.host_id}>"),
+        table.t(
+            "common.lobby.seats",
+            count=len(row.seats),
+            min=engine.min_players,
+            max=engine.max_players,
+            players=", ".join(names) or table.t("common.nobody"),
+        ),
+    ]
+    if table.has(f"{prefix}.recommended"):
+        lines.append(table.t(f"{prefix}.recommended"))
+    if row.narrator_id:
+        lines.append(table.t("common.lobby.narrator", narrator=f"<@{row.narrator_id}>"))
+    settings = [f"{option_label(table, prefix, o)}: {option_value_text(table, prefix, o, row.options.get(o.name, o.default))}" for o in engine.options]
+    if settings:
+        lines.append(table.t("common.lobby.options", options="; ".join(settings)))
+    return "\n".join(lines)
+
+
+def lobby_components(table: Table, row: Any) -> list[dict[str, Any]]:
+    gid = row.id
+    return rows(
+        button(table.t("common.lobby.join"), f"nl:{gid}:join", SUCCESS),
+        button(table.t("common.lobby.leave"), f"nl:{gid}:leave", SECONDARY),
+        button(table.t("common.lobby.start"), f"nl:{gid}:start", PRIMARY),
+        button(table.t("common.lobby.settings"), f"nl:{gid}:settings", SECONDARY),
+        button(table.t("common.lobby.cancel"), f"nl:{gid}:cancel", DANGER),
+    )
+
+
+def lobby_ops(live: Any) -> list[Op]:
+    table = live.table()
+    return [post("channel", lobby_text(table, live.engine, live.row), components=lobby_components(table, live.row), slot="lobby")]
+
+
+def option_label(table: Table, prefix: str, option: Option) -> str:
+    key = f"{prefix}.option.{option.name}"
+    return table.t(key) if table.has(key) else option.name
+
+
+def option_value_text(table: Table, prefix: str, option: Option, value: Any) -> str:
+    if option.kind == "bool":
+        return table.t("common.on" if value else "common.off")
+    if option.kind == "counts":
+        if not value:
+            return table.t("common.default")
+        return ", ".join(f"{_choice_label(table, prefix, option, k)} {v}" for k, v in value.items() if v)
+    if option.kind == "choice":
+        return _choice_label(table, prefix, option, value)
+    if option.name.endswith("_seconds"):
+        return table.t("common.seconds", count=value)
+    return str(value)
+
+
+def _choice_label(table: Table, prefix: str, option: Option, value: str) -> str:
+    for key in (f"{prefix}.{option.name}.{value}", f"{prefix}.role.{value}"):
+        if table.has(key):
+            return table.t(key)
+    return str(value)
+
+
+def settings_panel(table: Table, engine: Engine, row: Any, page: int = 0) -> list[dict[str, Any]]:
+    """The host's settings controls: selects for numbers and choices, buttons for switches and role counts."""
+    prefix = PREFIXES.get(engine.name, engine.name)
+    selectable = [o for o in engine.options if o.kind in ("int", "choice")]
+    shown = selectable[page * SELECTS_PER_PANEL : (page + 1) * SELECTS_PER_PANEL]
+    items: list[dict[str, Any]] = []
+    for option in shown:
+        current = row.options.get(option.name, option.default)
+        items.append(
+            select(
+                f"nls:{row.id}:opt:{option.name}",
+                [(option_value_text(table, prefix, option, v), str(v)) for v in option_values(option, current)],
+                placeholder=f"{option_label(table, prefix, option)}: {option_value_text(table, prefix, option, current)}",
+            )
+        )
+    if page == 0:
+        items.append({"type": 5, "custom_id": f"nls:{row.id}:narrator", "placeholder": table.t("common.lobby.pick_narrator"), "min_values": 0, "max_values": 1})
+    buttons = []
+    for option in engine.options:
+        if option.kind == "bool":
+            value = row.options.get(option.name, option.default)
+            label = f"{option_label(table, prefix, option)}: {option_value_text(table, prefix, option, value)}"
+            buttons.append(button(label, f"nl:{row.id}:toggle:{option.name}", SECONDARY))
+        elif option.kind == "counts":
+            buttons.append(button(option_label(table, prefix, option) + "…", f"nl:{row.id}:counts:{option.name}", SECONDARY))
+    if (page + 1) * SELECTS_PER_PANEL < len(selectable):
+        buttons.append(button(table.t("common.next_page"), f"nl:{row.id}:settings:{page + 1}", SECONDARY))
+    return rows(*items, *buttons[:5])
+
+
+def option_values(option: Option, current: Any) -> list[Any]:
+    if option.kind == "choice":
+        return list(option.choices)
+    low = option.min if option.min is not None else 0
+    high = option.max if option.max is not None else 10**9
+    if option.name.endswith("_seconds"):
+        values = {v for v in SECONDS_PRESETS if low <= v <= high}
+    else:
+        values = set(range(low, min(high, low + 24) + 1))
+    values |= {option.default, current}
+    return sorted(values)[:25]
+
+
+def parse_counts(text: str, choices: tuple[str, ...]) -> dict[str, int] | None:
+    """Parse ``watch=3, citizen 5 ...`` into counts; ``None`` when malformed. Missing roles count 0."""
+    counts = dict.fromkeys(choices, 0)
+    words = text.replace(",", " ").replace("=", " ").replace(":", " ").split()
+    if len(words) % 2:
+        return None
+    for name, number in zip(words[::2], words[1::2]):
+        if name not in counts or not number.isdigit():
+            return None
+        counts[name] = int(number)
+    return counts
+
+
+def counts_text(counts: dict[str, int]) -> str:
+    return " ".join(f"{k}={v}" for k, v in counts.items())

@@ -1,0 +1,587 @@
+"""The ``/game`` commands and every component of every game: interactions in, runtime calls out.
+
+Nothing here knows a game's rules. Buttons and selects carry the game id in their ``custom_id`` and are parsed by
+dynamic items, so they keep working after a restart and on any shard or process.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot import i18n
+from bot.db import Game
+from bot.lobby import counts_text, lobby_ops, lobby_text, parse_counts, settings_panel
+from bot.ops import post
+from bot.presenter import PREFIXES, Table, presenter_for
+from bot.runtime import GameError, LiveGame, Runtime
+from engines import ENGINE_NAMES, get_engine
+from engines.core import HOST, Action, IllegalAction
+
+log = logging.getLogger(__name__)
+
+GAME_CHOICES = [app_commands.Choice(name=_(name, key=f"cmd.choice.{name}"), value=name) for name in ENGINE_NAMES]
+LANGUAGE_CHOICES = [app_commands.Choice(name=n, value=v) for v, n in (("en", "English"), ("ru", "Русский"), ("cs", "Čeština"))]
+EXTEND_SECONDS = 60
+
+
+def _cog(interaction: discord.Interaction) -> GameCog:
+    cog = interaction.client.get_cog("GameCog")  # type: ignore[union-attr]
+    assert isinstance(cog, GameCog)
+    return cog
+
+
+# -- dynamic items: in-game actions, lobby controls, host controls ----------------------------------------------
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"nc:(?P<game>\d+):(?P<prompt>[^:]+):(?P<kind>\w+)(?::(?P<arg>\w+)=(?P<value>.+))?"):
+    def __init__(self, game: int, prompt: str, kind: str, arg: str | None = None, value: str | None = None) -> None:
+        cid = f"nc:{game}:{prompt}:{kind}" + (f":{arg}={value}" if arg else "")
+        super().__init__(discord.ui.Button(custom_id=cid))
+        self.game, self.prompt, self.kind = game, prompt, kind
+        self.args = {arg: value} if arg else {}
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):  # noqa: ANN001
+        g = match.groupdict()
+        return cls(int(g["game"]), g["prompt"], g["kind"], g["arg"], g["value"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).on_action(interaction, self.game, self.prompt, self.kind, self.args)
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ncs:(?P<game>\d+):(?P<prompt>[^:]+):(?P<kind>\w+):(?P<arg>\w+)(?::\d+)?"):
+    def __init__(self, game: int, prompt: str, kind: str, arg: str, custom_id: str) -> None:
+        super().__init__(discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label="-")]))
+        self.game, self.prompt, self.kind, self.arg = game, prompt, kind, arg
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):  # noqa: ANN001
+        g = match.groupdict()
+        return cls(int(g["game"]), g["prompt"], g["kind"], g["arg"], item.custom_id)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = self.item.values[0] if self.item.values else None
+        await _cog(interaction).on_action(interaction, self.game, self.prompt, self.kind, {self.arg: value})
+
+
+class HostButton(discord.ui.DynamicItem[discord.ui.Button], template=r"nh:(?P<game>\d+):(?P<what>\w+)(?::(?P<prompt>[^:]+))?"):
+    def __init__(self, game: int, what: str, prompt: str | None = None) -> None:
+        super().__init__(discord.ui.Button(custom_id=f"nh:{game}:{what}" + (f":{prompt}" if prompt else "")))
+        self.game, self.what, self.prompt = game, what, prompt
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):  # noqa: ANN001
+        return cls(int(match["game"]), match["what"], match["prompt"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).on_host(interaction, self.game, self.what, self.prompt, None)
+
+
+class HostSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"nhs:(?P<game>\d+):(?P<what>\w+):(?P<prompt>[^:]+)"):
+    def __init__(self, game: int, what: str, prompt: str) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"nhs:{game}:{what}:{prompt}", options=[discord.SelectOption(label="-")]))
+        self.game, self.what, self.prompt = game, what, prompt
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):  # noqa: ANN001
+        return cls(int(match["game"]), match["what"], match["prompt"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = self.item.values[0] if self.item.values else None
+        await _cog(interaction).on_host(interaction, self.game, self.what, self.prompt, value)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"nl:(?P<game>\d+):(?P<what>\w+)(?::(?P<extra>\w+))?"):
+    def __init__(self, game: int, what: str, extra: str | None = None) -> None:
+        super().__init__(discord.ui.Button(custom_id=f"nl:{game}:{what}" + (f":{extra}" if extra else "")))
+        self.game, self.what, self.extra = game, what, extra
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):  # noqa: ANN001
+        return cls(int(match["game"]), match["what"], match["extra"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).on_lobby(interaction, self.game, self.what, self.extra, None)
+
+
+class LobbySelect(discord.ui.DynamicItem[discord.ui.Select], template=r"nls:(?P<game>\d+):(?P<what>\w+)(?::(?P<extra>\w+))?"):
+    def __init__(self, game: int, what: str, extra: str | None, custom_id: str) -> None:
+        super().__init__(discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label="-")]))
+        self.game, self.what, self.extra = game, what, extra
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):  # noqa: ANN001
+        return cls(int(match["game"]), match["what"], match["extra"], item.custom_id)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = self.item.values[0] if self.item.values else None
+        await _cog(interaction).on_lobby(interaction, self.game, self.what, self.extra, value)
+
+
+class NarratorSelect(discord.ui.DynamicItem[discord.ui.UserSelect], template=r"nlu:(?P<game>\d+):narrator"):
+    def __init__(self, game: int) -> None:
+        super().__init__(discord.ui.UserSelect(custom_id=f"nlu:{game}:narrator", min_values=0))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):  # noqa: ANN001
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        users = self.item.values
+        await _cog(interaction).on_lobby(interaction, self.game, "narrator", None, str(users[0].id) if users else "")
+
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, HostButton, HostSelect, LobbyButton, LobbySelect, NarratorSelect)
+
+
+class CountsModal(discord.ui.Modal):
+    """The host types role counts (``watch=3 citizen=5 …``); refused with the engine's reason when invalid."""
+
+    def __init__(self, cog: GameCog, live: LiveGame, option: str, title: str, label: str, default: str) -> None:
+        super().__init__(title=title[:45], custom_id=f"nlm:{live.id}:{option}")
+        self.cog, self.live, self.option = cog, live, option
+        self.counts = discord.ui.TextInput(label=label[:45], default=default, style=discord.TextStyle.paragraph, required=False)
+        self.add_item(self.counts)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await self.cog.set_counts(interaction, self.live, self.option, self.counts.value)
+
+
+# -- the cog ----------------------------------------------------------------------------------------------------
+
+
+class GameCog(commands.Cog):
+    """Lobbies, play and host controls for every game."""
+
+    game = app_commands.Group(
+        name=_("game", key="cmd.game.name"),
+        description=_("Play a night-time table game", key="cmd.game.description"),
+        guild_only=True,
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def runtime(self) -> Runtime:
+        return self.bot.runtime  # type: ignore[attr-defined]
+
+    # -- helpers -------------------------------------------------------------------------------------------
+
+    async def language(self, interaction: discord.Interaction) -> str:
+        if interaction.guild_id:
+            chosen = await self.runtime.guild_language(interaction.guild_id)
+            if chosen:
+                return chosen
+        default = getattr(self.bot, "settings", None)
+        if default and default.default_language:
+            return i18n.normalise_language(default.default_language)
+        return i18n.normalise_language(str(interaction.guild_locale or interaction.locale))
+
+    async def reply(self, interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+        """An ephemeral answer (or a follow-up when the interaction was already answered)."""
+        kwargs.setdefault("ephemeral", True)
+        if interaction.response.is_done():
+            await interaction.followup.send(text, **kwargs)
+        else:
+            await interaction.response.send_message(text, **kwargs)
+
+    async def refuse(self, interaction: discord.Interaction, lang: str, exc: Exception, prefix: str = "") -> None:
+        if isinstance(exc, IllegalAction):
+            key = f"{prefix}.error.{exc.code}"
+            if not i18n.has(lang, key):
+                key = f"common.error.{exc.code}"
+            text = i18n.translate(lang, key, reason=exc.reason, **_plain(exc.params)) if i18n.has(lang, key) else exc.reason
+        else:
+            assert isinstance(exc, GameError)
+            text = i18n.translate(lang, f"common.error.{exc.code}", **_plain(exc.params))
+        await self.reply(interaction, f"⚠️ {text}")
+
+    async def here(self, interaction: discord.Interaction, statuses=("lobby", "running")) -> Game | None:
+        """The newest game in this channel or thread."""
+        rows = await self.runtime.games_in(interaction.guild_id or 0, statuses)
+        channel = interaction.channel_id
+        mine = [r for r in rows if channel in (r.channel_id, r.thread_id)]
+        return mine[-1] if mine else None
+
+    def is_host(self, interaction: discord.Interaction, row: Game) -> bool:
+        """Host controls: the host, the narrator, or anyone with Manage Server."""
+        if interaction.user.id in (row.host_id, row.narrator_id):
+            return True
+        perms = getattr(interaction.user, "guild_permissions", None)
+        return bool(perms and perms.manage_guild)
+
+    # -- commands ------------------------------------------------------------------------------------------
+
+    @game.command(name=_("start", key="cmd.start.name"), description=_("Open a lobby for a game in this channel", key="cmd.start.description"))
+    @app_commands.describe(game=_("Which game", key="cmd.start.game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def start(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        lang = await self.language(interaction)
+        try:
+            live = await self.runtime.open_lobby(
+                game.value,
+                guild_id=interaction.guild_id or 0,
+                guild_name=interaction.guild.name if interaction.guild else "",
+                channel_id=interaction.channel_id or 0,
+                host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+                language=lang,
+                lobby_ops=lobby_ops,
+            )
+        except GameError as exc:
+            await self.refuse(interaction, lang, exc)
+            return
+        await self.reply(interaction, i18n.translate(lang, "common.lobby.opened", id=live.id))
+
+    @game.command(name=_("status", key="cmd.status.name"), description=_("Show the games in this channel", key="cmd.status.description"))
+    async def status(self, interaction: discord.Interaction) -> None:
+        lang = await self.language(interaction)
+        rows = await self.runtime.games_in(interaction.guild_id or 0)
+        lines = []
+        for row in rows:
+            live = await self.runtime.get(row.id)
+            table = live.table()
+            if row.status == "lobby":
+                lines.append(lobby_text(table, live.engine, live.row))
+            elif live.state is not None:
+                summary = presenter_for(live.engine.name).status_text(table, live.state)
+                lines.append(f"**{table.t(f'{table.prefix}.name')}** #{row.id}\n{summary}")
+        await self.reply(interaction, "\n\n".join(lines)[:2000] if lines else i18n.translate(lang, "common.no_games"))
+
+    @game.command(name=_("mine", key="cmd.mine.name"), description=_("Your role, hand and open choices (private)", key="cmd.mine.description"))
+    async def mine(self, interaction: discord.Interaction) -> None:
+        lang = await self.language(interaction)
+        games = await self.runtime.games_of(interaction.user.id)
+        if not games:
+            await self.reply(interaction, i18n.translate(lang, "common.not_in_game"))
+            return
+        live = games[-1]
+        if interaction.guild_id and any(g.row.guild_id == interaction.guild_id for g in games):
+            live = [g for g in games if g.row.guild_id == interaction.guild_id][-1]
+        player = str(interaction.user.id)
+        presenter = presenter_for(live.engine.name)
+        table = live.table()
+        assert live.state is not None
+        text = presenter.private_text(table, live.state, player)
+        components: list[dict[str, Any]] = []
+        for prompt in live.state.prompts:
+            if player in prompt.players:
+                components += presenter.components(table, live.state, player, prompt)
+        view = _view_from(components[:5])
+        await self.reply(interaction, f"{table.header()}\n{text}"[:2000], view=view) if view else await self.reply(
+            interaction, f"{table.header()}\n{text}"[:2000]
+        )
+
+    @game.command(name=_("leave", key="cmd.leave.name"), description=_("Leave the game you are playing here", key="cmd.leave.description"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        lang = await self.language(interaction)
+        row = await self.here(interaction, ("running",))
+        if row is None:
+            await self.reply(interaction, i18n.translate(lang, "common.no_game_here"))
+            return
+        live = await self.runtime.get(row.id)
+        prompt = live.state.prompts[0].id if live.state and live.state.prompts else ""
+        await self._apply(interaction, live, Action(str(interaction.user.id), prompt, "leave"), lang)
+
+    @game.command(name=_("abort", key="cmd.abort.name"), description=_("Stop the game in this channel (host or Manage Server)", key="cmd.abort.description"))
+    async def abort(self, interaction: discord.Interaction) -> None:
+        lang = await self.language(interaction)
+        row = await self.here(interaction)
+        if row is None:
+            await self.reply(interaction, i18n.translate(lang, "common.no_game_here"))
+            return
+        if not self.is_host(interaction, row):
+            await self.refuse(interaction, lang, GameError("not_host"))
+            return
+        live = await self.runtime.get(row.id)
+        text = live.table().t("common.aborted", by=interaction.user.display_name)
+        ops = [post("game", text)]
+        if "lobby" in live.row.slots and live.row.status == "lobby":
+            ops.append({"do": "edit", "slot": "lobby", "content": text, "components": []})
+        try:
+            await self.runtime.cancel(row.id, ops)
+        except GameError as exc:
+            await self.refuse(interaction, lang, exc)
+            return
+        await self.reply(interaction, text)
+
+    @game.command(name=_("rules", key="cmd.rules.name"), description=_("How a game is played", key="cmd.rules.description"))
+    @app_commands.describe(game=_("Which game", key="cmd.start.game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        lang = await self.language(interaction)
+        prefix = PREFIXES[game.value]
+        engine = get_engine(game.value)
+        text = "\n".join(
+            [
+                f"**{i18n.translate(lang, f'{prefix}.name')}** — {i18n.translate(lang, 'common.players_range', min=engine.min_players, max=engine.max_players)}",
+                i18n.translate(lang, f"{prefix}.rules"),
+            ]
+        )
+        await self.reply(interaction, text[:2000])
+
+    @game.command(name=_("language", key="cmd.language.name"), description=_("The bot's language on this server", key="cmd.language.description"))
+    @app_commands.describe(language=_("Language", key="cmd.language.language"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.default_permissions(manage_guild=True)
+    async def language_(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
+        perms = getattr(interaction.user, "guild_permissions", None)
+        if not (perms and perms.manage_guild):
+            await self.refuse(interaction, await self.language(interaction), GameError("not_admin"))
+            return
+        await self.runtime.set_guild_language(interaction.guild_id or 0, language.value)
+        await self.reply(interaction, i18n.translate(language.value, "common.language_set", language=language.name))
+
+    @game.command(name=_("host", key="cmd.host.name"), description=_("Host controls: pause, extend, skip, remove", key="cmd.host.description"))
+    async def host(self, interaction: discord.Interaction) -> None:
+        lang = await self.language(interaction)
+        row = await self.here(interaction, ("running",))
+        if row is None:
+            await self.reply(interaction, i18n.translate(lang, "common.no_game_here"))
+            return
+        if not self.is_host(interaction, row):
+            await self.refuse(interaction, lang, GameError("not_host"))
+            return
+        live = await self.runtime.get(row.id)
+        await self.reply(interaction, live.table().t("common.host.panel"), view=_view_from(self.host_panel(live)))
+
+    def host_panel(self, live: LiveGame) -> list[dict[str, Any]]:
+        from bot.ops import SECONDARY, button, rows, select
+
+        table = live.table()
+        assert live.state is not None
+        buttons = [
+            button(table.t("common.host.resume" if live.row.paused else "common.host.pause"), f"nh:{live.id}:{'resume' if live.row.paused else 'pause'}", SECONDARY),
+            button(table.t("common.host.extend", seconds=EXTEND_SECONDS), f"nh:{live.id}:extend", SECONDARY),
+        ]
+        items = []
+        host_actions = live.engine.legal_actions(live.state, HOST)
+        for action in host_actions:
+            if not action.args:
+                buttons.append(button(presenter_for(live.engine.name).kind_label(table, action.kind), f"nh:{live.id}:{action.kind}:{action.prompt}", SECONDARY))
+        targets = [a for a in host_actions if a.kind == "remove"]
+        if targets:
+            options = [(table.name(a.args["player"]), a.args["player"]) for a in targets][:25]
+            items.append(select(f"nhs:{live.id}:remove:{targets[0].prompt}", options, placeholder=table.t("common.host.remove")))
+        return rows(*items, *buttons)
+
+    # -- component handlers --------------------------------------------------------------------------------
+
+    async def on_action(self, interaction: discord.Interaction, game_id: int, prompt: str, kind: str, args: dict[str, Any]) -> None:
+        try:
+            live = await self.runtime.get(game_id)
+        except GameError as exc:
+            await self.refuse(interaction, await self.language(interaction), exc)
+            return
+        await self._apply(interaction, live, Action(str(interaction.user.id), prompt, kind, args), live.row.language)
+
+    async def _apply(self, interaction: discord.Interaction, live: LiveGame, action: Action, lang: str) -> None:
+        table = live.table()
+        try:
+            await self.runtime.act(live.id, action)
+        except (IllegalAction, GameError) as exc:
+            await self.refuse(interaction, lang, exc, table.prefix)
+            return
+        presenter = presenter_for(live.engine.name)
+        await self.reply(interaction, presenter.ack_text(table, action))
+
+    async def on_host(self, interaction: discord.Interaction, game_id: int, what: str, prompt: str | None, value: str | None) -> None:
+        live = await self.runtime.get(game_id)
+        lang = live.row.language
+        if not self.is_host(interaction, live.row):
+            await self.refuse(interaction, lang, GameError("not_host"))
+            return
+        table = live.table()
+        controls: dict[str, Callable[[], Awaitable[None]]] = {
+            "pause": lambda: self.runtime.pause(game_id),
+            "resume": lambda: self.runtime.resume(game_id),
+            "extend": lambda: self.runtime.extend(game_id, EXTEND_SECONDS),
+        }
+        try:
+            if what in controls:
+                await controls[what]()
+            else:
+                args = {"player": value} if what == "remove" else {}
+                await self.runtime.act(game_id, Action(HOST, prompt or "", what, args))
+        except (IllegalAction, GameError) as exc:
+            await self.refuse(interaction, lang, exc, table.prefix)
+            return
+        await self.reply(interaction, table.t(f"common.host.done.{what}") if table.has(f"common.host.done.{what}") else "✅")
+
+    async def on_lobby(self, interaction: discord.Interaction, game_id: int, what: str, extra: str | None, value: str | None) -> None:
+        try:
+            live = await self.runtime.get(game_id)
+        except GameError as exc:
+            await self.refuse(interaction, await self.language(interaction), exc)
+            return
+        lang = live.row.language
+        table = live.table()
+        user = str(interaction.user.id)
+        host_only = what not in ("join", "leave")
+        if host_only and interaction.user.id != live.row.host_id and not self.is_host(interaction, live.row):
+            await self.refuse(interaction, lang, GameError("not_host"))
+            return
+        try:
+            if what == "join":
+                await self._lobby_join(live, user, interaction.user.display_name)
+                await self.reply(interaction, table.t("common.lobby.joined"))
+            elif what == "leave":
+                await self._lobby_leave(live, user)
+                await self.reply(interaction, table.t("common.lobby.left"))
+            elif what == "start":
+                await self._lobby_start(interaction, live)
+            elif what == "cancel":
+                text = table.t("common.aborted", by=interaction.user.display_name)
+                await self.runtime.cancel(game_id, [{"do": "edit", "slot": "lobby", "content": text, "components": []}])
+                await self.reply(interaction, text)
+            elif what == "settings":
+                page = int(extra) if extra and extra.isdigit() else 0
+                await self.reply(interaction, table.t("common.lobby.settings_help"), view=_view_from(settings_panel(table, live.engine, live.row, page)))
+            elif what == "opt" and extra:
+                await self._lobby_option(live, extra, value)
+                await self.reply(interaction, table.t("common.lobby.saved"))
+            elif what == "toggle" and extra:
+                current = live.row.options.get(extra, _option(live, extra).default)
+                await self._lobby_option(live, extra, not current)
+                await self.reply(interaction, table.t("common.lobby.saved"))
+            elif what == "counts" and extra:
+                option = _option(live, extra)
+                current = live.row.options.get(extra) or _default_counts(live)
+                label = table.t(f"{table.prefix}.option.{extra}")
+                await interaction.response.send_modal(
+                    CountsModal(self, live, extra, label, ", ".join(option.choices)[:45], counts_text(current))
+                )
+            elif what == "narrator":
+                await self._lobby_narrator(live, value)
+                await self.reply(interaction, table.t("common.lobby.saved"))
+        except (IllegalAction, GameError) as exc:
+            await self.refuse(interaction, lang, exc, table.prefix)
+
+    async def _lobby_join(self, live: LiveGame, user: str, name: str) -> None:
+        if user in live.row.seats:
+            raise GameError("already_seated")
+        if len(live.row.seats) >= live.engine.max_players:
+            raise GameError("lobby_full", max=live.engine.max_players)
+        if live.row.narrator_id and str(live.row.narrator_id) == user:
+            raise GameError("narrator_cannot_play")
+
+        def change(row: Game) -> None:
+            row.seats.append(user)
+            row.names[user] = name
+
+        await self.runtime.update_lobby(live.id, change, lobby_ops)
+
+    async def _lobby_leave(self, live: LiveGame, user: str) -> None:
+        if user not in live.row.seats:
+            raise GameError("not_seated")
+
+        def change(row: Game) -> None:
+            row.seats.remove(user)
+
+        await self.runtime.update_lobby(live.id, change, lobby_ops)
+
+    async def _lobby_option(self, live: LiveGame, name: str, value: Any) -> None:
+        option = _option(live, name)
+        if option.kind == "int" and isinstance(value, str):
+            value = int(value) if value.lstrip("-").isdigit() else value
+        options = {**live.row.options, name: value}
+        # validate the option's own bounds now; cross-checks that depend on the seats run again at start
+        live.engine.validate_options({name: value}, max(len(live.row.seats), live.engine.min_players)) if option.kind != "counts" else None
+
+        def change(row: Game) -> None:
+            row.options = options
+
+        await self.runtime.update_lobby(live.id, change, lobby_ops)
+
+    async def set_counts(self, interaction: discord.Interaction, live: LiveGame, option: str, text: str) -> None:
+        table = live.table()
+        spec = _option(live, option)
+        if not text.strip():
+            counts = None
+        else:
+            counts = parse_counts(text, spec.choices)
+            if counts is None:
+                await self.reply(interaction, "⚠️ " + table.t("common.error.bad_counts", example=counts_text(_default_counts(live))))
+                return
+        try:
+            if counts is not None:
+                live.engine.validate_options({**live.row.options, option: counts}, len(live.row.seats))
+            await self._lobby_option(live, option, counts)
+        except (IllegalAction, GameError) as exc:
+            await self.refuse(interaction, live.row.language, exc, table.prefix)
+            return
+        await self.reply(interaction, table.t("common.lobby.saved"))
+
+    async def _lobby_narrator(self, live: LiveGame, value: str | None) -> None:
+        narrator = int(value) if value else None
+        if narrator is not None and str(narrator) in live.row.seats:
+            raise GameError("narrator_cannot_play")
+
+        def change(row: Game) -> None:
+            row.narrator_id = narrator
+
+        await self.runtime.update_lobby(live.id, change, lobby_ops)
+
+    async def _lobby_start(self, interaction: discord.Interaction, live: LiveGame) -> None:
+        table = live.table()
+        n = len(live.row.seats)
+        if n < live.engine.min_players:
+            raise GameError("too_few_players", min=live.engine.min_players, count=n)
+        started = table.t("common.lobby.started")
+
+        def start_ops(game: LiveGame) -> list[dict[str, Any]]:
+            name = f"{table.t(f'{table.prefix}.name')} #{game.id}"
+            text = lobby_text(table, game.engine, game.row) + "\n" + started
+            return [{"do": "edit", "slot": "lobby", "content": text, "components": []}, {"do": "open_thread", "name": name}]
+
+        await self.runtime.start(live.id, start_ops)
+        await self.reply(interaction, started)
+
+
+def _option(live: LiveGame, name: str):  # noqa: ANN202
+    for option in live.engine.options:
+        if option.name == name:
+            return option
+    raise GameError("no_option", option=name)
+
+
+def _default_counts(live: LiveGame) -> dict[str, int]:
+    module = __import__(f"engines.{live.engine.name}", fromlist=["default_counts"])
+    counts = getattr(module, "default_counts", None)
+    n = max(len(live.row.seats), live.engine.min_players)
+    return counts(n) if counts else {}
+
+
+def _plain(params: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in params.items() if isinstance(v, (str, int, float))}
+
+
+def _view_from(components: list[dict[str, Any]]) -> discord.ui.View | None:
+    """A discord.py view holding the given component JSON (callbacks run through the dynamic items)."""
+    if not components:
+        return None
+    view = discord.ui.View(timeout=None)
+    for row_index, row in enumerate(components):
+        for c in row["components"]:
+            if c["type"] == 2:
+                view.add_item(discord.ui.Button(label=c["label"], custom_id=c["custom_id"], style=discord.ButtonStyle(c["style"]), disabled=c.get("disabled", False), row=row_index))
+            elif c["type"] == 3:
+                options = [discord.SelectOption(label=o["label"], value=o["value"]) for o in c["options"]]
+                view.add_item(discord.ui.Select(custom_id=c["custom_id"], options=options, placeholder=c.get("placeholder") or None, row=row_index))
+            elif c["type"] == 5:
+                view.add_item(discord.ui.UserSelect(custom_id=c["custom_id"].replace("nls:", "nlu:"), placeholder=c.get("placeholder") or None, min_values=0, row=row_index))
+    return view
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    await bot.add_cog(GameCog(bot))

@@ -1,0 +1,115 @@
+"""Fixtures for runtime tests: a real database (a SQLite file, or PostgreSQL when TEST_DATABASE_URL is set),
+a manual clock and a transport that records what would go to Discord."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import uuid
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+
+from bot.clock import ManualClock
+from bot.config import normalise_database_url
+from bot.db import Database, open_database
+from bot.delivery import DeliveryError, Dispatcher
+from bot.runtime import Runtime
+
+PG_URL = os.environ.get("TEST_DATABASE_URL")
+
+
+class RecordingTransport:
+    """Stands in for Discord: keeps every post and edit, and can refuse DMs to chosen users."""
+
+    def __init__(self) -> None:
+        self.ids = itertools.count(1000)
+        self.messages: dict[int, dict[str, Any]] = {}
+        self.by_channel: dict[int, list[int]] = {}
+        self.dm_of: dict[int, int] = {}
+        self.closed_dms: set[int] = set()
+        self.nonces: dict[tuple[int, str], int] = {}
+        self.threads: dict[int, dict[str, Any]] = {}
+        self.calls: list[tuple[str, Any]] = []
+
+    async def post(self, channel_id: int, payload: dict[str, Any]) -> int:
+        self.calls.append(("post", channel_id))
+        if channel_id in self.dm_of.values() and any(self.dm_of.get(u) == channel_id for u in self.closed_dms):
+            raise DeliveryError("dm_closed")
+        nonce = payload.get("nonce")
+        if nonce and (channel_id, nonce) in self.nonces:
+            return self.nonces[(channel_id, nonce)]
+        mid = next(self.ids)
+        self.messages[mid] = {"channel": channel_id, **payload}
+        self.by_channel.setdefault(channel_id, []).append(mid)
+        if nonce:
+            self.nonces[(channel_id, nonce)] = mid
+        return mid
+
+    async def edit(self, channel_id: int, message_id: int, payload: dict[str, Any]) -> None:
+        self.calls.append(("edit", message_id))
+        if message_id not in self.messages:
+            raise DeliveryError("not_found")
+        self.messages[message_id].update(payload)
+
+    async def dm_channel(self, user_id: int) -> int:
+        self.calls.append(("dm_channel", user_id))
+        return self.dm_of.setdefault(user_id, 900_000 + user_id)
+
+    async def create_thread(self, channel_id: int, name: str, *, message_id: int | None, private: bool) -> int:
+        self.calls.append(("thread", name))
+        tid = next(self.ids)
+        self.threads[tid] = {"name": name, "private": private, "members": set(), "parent": channel_id}
+        return tid
+
+    async def thread_member(self, thread_id: int, user_id: int, present: bool) -> None:
+        members = self.threads[thread_id]["members"]
+        (members.add if present else members.discard)(user_id)
+
+    def texts(self, channel_id: int) -> list[str]:
+        return [self.messages[m].get("content", "") for m in self.by_channel.get(channel_id, [])]
+
+    def dms(self, user_id: int) -> list[str]:
+        return self.texts(self.dm_of.get(user_id, -1))
+
+
+@pytest.fixture(params=["sqlite"] + (["postgresql"] if PG_URL else []))
+async def database(request, tmp_path):
+    if request.param == "sqlite":
+        db = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'nocturne.sqlite3'}")
+        yield db
+        await db.close()
+        return
+    # a schema of its own per test, so tests never see each other's rows
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    admin = Database(normalise_database_url(PG_URL))
+    async with admin.engine.begin() as conn:
+        await conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    await admin.close()
+    db = Database(normalise_database_url(PG_URL), schema=schema)
+    await db.migrate()
+    yield db
+    await db.close()
+    admin = Database(normalise_database_url(PG_URL))
+    async with admin.engine.begin() as conn:
+        await conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+    await admin.close()
+
+
+@pytest.fixture
+def clock():
+    return ManualClock()
+
+
+@pytest.fixture
+def transport():
+    return RecordingTransport()
+
+
+@pytest.fixture
+async def runtime(database, clock, transport):
+    rt = Runtime(database, clock)
+    Dispatcher(rt, transport, retry_delay=0)
+    yield rt
+    await rt.close()

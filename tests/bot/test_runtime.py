@@ -1,0 +1,252 @@
+"""The runtime on a real database: lobby, actions, outbox, timers, restart and concurrent writers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from sqlalchemy import func, select
+
+from bot.db import ActionRow, Deadline, Game, OutboxRow, Result
+from bot.delivery import Dispatcher
+from bot.lobby import lobby_ops
+from bot.runtime import GameError, Runtime
+from engines.core import HOST, Action, IllegalAction, replay
+
+GUILD, CHANNEL = 111, 222
+PLAYERS = [str(1000 + i) for i in range(10)]
+
+
+async def open_game(runtime: Runtime, players=PLAYERS, engine="night_watch", options=None):
+    live = await runtime.open_lobby(
+        engine,
+        guild_id=GUILD,
+        guild_name="Babylon 5",
+        channel_id=CHANNEL,
+        host_id=int(players[0]),
+        host_name="host",
+        language="en",
+        lobby_ops=lobby_ops,
+    )
+
+    def seat(row):
+        row.seats[:] = list(players)
+        row.names.update({p: f"player{p[-2:]}" for p in players})
+        row.options = dict(options or {})
+
+    await runtime.update_lobby(live.id, seat, lobby_ops)
+    start_ops = lambda game: [{"do": "open_thread", "name": f"game {game.id}"}]  # noqa: E731
+    await runtime.start(live.id, start_ops)
+    await runtime.idle()
+    return live
+
+
+async def play_randomly(runtime: Runtime, game_id: int, chooser: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        live = await runtime.get(game_id)
+        if live.state.outcome is not None:
+            return
+        prompt = live.state.prompts[0]
+        actors = [p for p in prompt.players if live.engine.legal_actions(live.state, p)]
+        action = live.engine.random_action(live.state, chooser.choice(actors), chooser) if actors else None
+        if action is None or action.kind == "leave":
+            action = Action.timeout(prompt.id)
+        await runtime.act(game_id, action)
+
+
+async def count(runtime, model, **where):
+    async with runtime.db.sessions() as session:
+        stmt = select(func.count()).select_from(model)
+        for k, v in where.items():
+            stmt = stmt.where(getattr(model, k) == v)
+        return await session.scalar(stmt)
+
+
+async def test_lobby_start_deals_roles_by_dm_and_opens_the_thread(runtime, transport):
+    live = await open_game(runtime)
+    assert live.row.status == "running"
+    assert live.row.thread_id in transport.threads
+    for player in PLAYERS:  # NW-5: each player learns their role privately, with the server and game named
+        dms = transport.dms(int(player))
+        assert any("Your role" in text and "Babylon 5" in text and f"#{live.id}" in text for text in dms), dms
+    public = transport.texts(live.row.thread_id)
+    assert any("Discussion" in text for text in public)
+    assert not any("Your role" in text for text in public)
+
+
+async def test_every_action_is_logged_with_its_outbox_in_one_transaction(runtime):
+    live = await open_game(runtime)
+    await play_randomly(runtime, live.id, random.Random(1), 15)
+    await runtime.idle()
+    steps = live.state.step
+    assert await count(runtime, ActionRow, game_id=live.id) == steps
+    async with runtime.db.sessions() as session:
+        seqs = (await session.scalars(select(ActionRow.seq).where(ActionRow.game_id == live.id).order_by(ActionRow.seq))).all()
+        pending = await session.scalar(select(func.count()).select_from(OutboxRow).where(OutboxRow.sent.is_(False)))
+    assert seqs == list(range(1, steps + 1))
+    assert pending == 0
+    record = {"players": PLAYERS, "options": {}, "seed": live.row.seed, "log": await runtime.log_of(live.id)}
+    assert replay(live.engine, record) == live.state
+
+
+async def test_illegal_action_writes_nothing(runtime):
+    live = await open_game(runtime)
+    before = await count(runtime, OutboxRow)
+    with pytest.raises(IllegalAction) as err:
+        await runtime.act(live.id, Action(PLAYERS[0], "vote#99", "vote", {"target": PLAYERS[1]}))
+    assert err.value.code == "stale_prompt"
+    with pytest.raises(IllegalAction):
+        await runtime.act(live.id, Action("999", live.state.prompts[0].id, "ready"))
+    assert await count(runtime, ActionRow, game_id=live.id) == 0
+    assert await count(runtime, OutboxRow) == before
+
+
+async def test_timers_fire_through_the_log_and_warn_first(runtime, clock, transport):
+    live = await open_game(runtime, options={"discussion_seconds": 60})
+    prompt = live.state.prompts[0]
+    async with runtime.db.sessions() as session:
+        deadline = await session.get(Deadline, (live.id, prompt.id))
+    assert deadline.due_at == pytest.approx(clock.now() + 60)
+    await clock.advance(31)
+    await runtime.idle()
+    assert any("30 seconds left" in t for t in transport.texts(live.row.thread_id))
+    await clock.advance(30)
+    await runtime.idle()
+    assert live.state.phase == "vote"
+    log = await runtime.log_of(live.id)
+    assert log[-1] == {"player": "@clock", "prompt": prompt.id, "kind": "timeout", "args": {}}
+
+
+async def test_restart_rebuilds_games_and_rearms_timers(database, clock, transport):
+    first = Runtime(database, clock)
+    Dispatcher(first, transport, retry_delay=0)
+    live = await open_game(first, options={"vote_seconds": 30})
+    await play_randomly(first, live.id, random.Random(3), 40)
+    await first.idle()
+    state_before = live.state
+    await first.close()
+    # a new process on the same database
+    second = Runtime(database, clock)
+    Dispatcher(second, transport, retry_delay=0)
+    recovered = await second.recover()
+    assert live.id in recovered
+    again = await second.get(live.id)
+    assert again.state == state_before
+    if again.state.outcome is None:
+        prompt = again.state.prompts[0]
+        await clock.advance(prompt.timeout + 1)
+        await second.idle()
+        assert again.state.step == state_before.step + 1 or again.state.outcome is not None
+    await second.close()
+
+
+async def test_deadline_that_passed_while_down_fires_at_once(database, clock, transport):
+    first = Runtime(database, clock)
+    Dispatcher(first, transport, retry_delay=0)
+    live = await open_game(first)
+    await first.close()
+    clock._now += 10_000  # the bot was down for hours
+    second = Runtime(database, clock)
+    Dispatcher(second, transport, retry_delay=0)
+    await second.recover()
+    await clock.advance(0)
+    await second.idle()
+    again = await second.get(live.id)
+    assert again.state.phase == "vote"
+    await second.close()
+
+
+async def test_undelivered_outbox_is_sent_after_restart_exactly_once(database, clock, transport):
+    first = Runtime(database, clock)  # no dispatcher: the process "dies" before delivering anything
+    live = await open_game_without_delivery(first)
+    assert transport.calls == []
+    second = Runtime(database, clock)
+    Dispatcher(second, transport, retry_delay=0)
+    await second.recover()
+    await second.idle()
+    posts = [c for c in transport.calls if c[0] == "post"]
+    assert posts
+    third = Runtime(database, clock)
+    Dispatcher(third, transport, retry_delay=0)
+    await third.recover()
+    await third.idle()
+    assert [c for c in transport.calls if c[0] == "post"] == posts  # nothing sent twice
+    for rt in (first, second, third):
+        await rt.close()
+    del live
+
+
+async def open_game_without_delivery(runtime: Runtime):
+    class Sink:
+        def kick(self, game_id):
+            pass
+
+        async def idle(self):
+            pass
+
+    runtime.dispatcher = Sink()
+    return await open_game(runtime)
+
+
+async def test_concurrent_writer_is_detected_by_sequence_number(database, clock, transport):
+    """Two processes hold the same game; the second to write a step reloads and is refused as stale."""
+    a = Runtime(database, clock)
+    Dispatcher(a, transport, retry_delay=0)
+    live = await open_game(a)
+    b = Runtime(database, clock)
+    Dispatcher(b, transport, retry_delay=0)
+    await b.get(live.id)  # b caches the game at step 0
+    prompt = live.state.prompts[0]
+    await a.act(live.id, Action(HOST, prompt.id, "skip"))  # a moves the game on (discussion -> vote)
+    with pytest.raises(IllegalAction) as err:
+        await b.act(live.id, Action(PLAYERS[1], prompt.id, "ready"))  # b's cache is stale
+    assert err.value.code == "stale_prompt"
+    fresh = await b.get(live.id)
+    assert fresh.state.phase == "vote"
+    # and b can go on acting on the fresh state
+    vote = fresh.state.prompts[0]
+    await b.act(live.id, Action(PLAYERS[1], vote.id, "vote", {"target": PLAYERS[2]}))
+    assert await count(b, ActionRow, game_id=live.id) == 2
+    for rt in (a, b):
+        await rt.close()
+
+
+async def test_finished_game_records_results(runtime):
+    live = await open_game(runtime, players=PLAYERS[:5])
+    chooser = random.Random(5)
+    await play_randomly(runtime, live.id, chooser, 500)
+    assert live.state.outcome is not None
+    async with runtime.db.sessions() as session:
+        row = await session.get(Game, live.id)
+        results = (await session.scalars(select(Result).where(Result.game_id == live.id))).all()
+    assert row.status == "finished" and row.outcome["reason"] == live.state.outcome.reason
+    assert {str(r.user_id) for r in results} == set(PLAYERS[:5])
+    assert {str(r.user_id) for r in results if r.won} == set(live.state.outcome.winners)
+    with pytest.raises(GameError):
+        await runtime.act(live.id, Action(PLAYERS[0], "x", "ready"))
+
+
+async def test_pause_keeps_remaining_time_and_resume_restores_it(runtime, clock):
+    live = await open_game(runtime, options={"discussion_seconds": 100})
+    await clock.advance(40)
+    await runtime.pause(live.id)
+    await clock.advance(1000)
+    await runtime.idle()
+    assert live.state.phase == "discussion"
+    await runtime.resume(live.id)
+    await clock.advance(59)
+    await runtime.idle()
+    assert live.state.phase == "discussion"
+    await clock.advance(2)
+    await runtime.idle()
+    assert live.state.phase == "vote"
+
+
+async def test_dm_closed_falls_back_to_a_public_mention_without_secrets(runtime, transport):
+    transport.closed_dms.add(int(PLAYERS[3]))
+    live = await open_game(runtime)
+    public = transport.texts(live.row.thread_id)
+    notice = [t for t in public if f"<@{PLAYERS[3]}>" in t]
+    assert notice and "/game mine" in notice[0]
+    role = live.state.roles[PLAYERS[3]]
+    assert all(role not in t.lower() for t in notice)
