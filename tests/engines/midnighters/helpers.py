@@ -16,6 +16,7 @@ from typing import Any
 from engines import get_engine
 from engines.core import HOST, Action, Event, IllegalAction
 from engines.midnighters import MidnightersState
+from engines.midnighters.data import NIGHTMARES
 
 MN = get_engine("midnighters")
 
@@ -33,6 +34,7 @@ class Table:
         discard: list[str] | None = None,
         board: dict[str, Any] | None = None,
         seed: str = "t",
+        calm: bool = True,
         **options: Any,
     ) -> None:
         self.players = [f"p{i}" for i in range(1, n + 1)]
@@ -48,6 +50,10 @@ class Table:
         options.setdefault("layout", "classic")
         self.state: MidnightersState
         self.state, self.events = MN.setup(self.players, options, seed=seed, overrides=overrides)
+        if calm:  # no random nightmare may disturb a scenario: tests stack the ones they want
+            for colour in NIGHTMARES:
+                if self.state.deck.pop(colour, 0):
+                    self.state.out_of_game.append(colour)
 
     @property
     def prompt(self):
