@@ -58,7 +58,7 @@ PROMPT_KEYS: dict[str, str] = {
 
 #: How often automatic players build when they can (else they pick an action kind at random). Exploring keeps
 #: random games short, which keeps a thousand checked playouts fast, and leaves every other kind common enough.
-ROOM_BIAS = 0.5
+ROOM_BIAS = 0.7
 
 
 class GhostAtHome(Engine):

@@ -39,7 +39,7 @@ Args = Mapping[str, Any]
 def _floor(args: Args, name: str = "floor") -> int:
     value = args.get(name)
     require(
-        isinstance(value, int) and not isinstance(value, bool) and value in FLOORS,
+        type(value) is int and value in FLOORS,
         "bad_args",
         f"{name} must be a floor from 1 to 3",
         arg=name,
@@ -106,12 +106,12 @@ def check_rooms(state: GhostState, player: str, args: Args) -> list[Placement]:
         "give one floor per room card",
         arg="floors",
     )
-    placements = [Placement(card, _floor({"floor": f})) for card, f in zip(cards, floors)]
+    require(all(type(f) is int and f in FLOORS for f in floors), "bad_args", "floors are 1 to 3", arg="floors")
+    placements = sorted((Placement(card, f) for card, f in zip(cards, floors)), key=lambda p: p.floor)
     for p in placements:
         require(CARDS[p.card].is_room, "not_a_room", "only room cards go into the house", card=p.card)
         require(fits_floor(p.card, p.floor), "wrong_floor", "that room belongs on another floor", card=p.card, floor=p.floor)
     _holds(state, player, *cards)
-    placements.sort(key=lambda p: p.floor)
     house = state.houses[player]
     filled = {f: house.rooms_on(f) for f in FLOORS}
     for p in placements:
