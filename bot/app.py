@@ -45,7 +45,8 @@ class Nocturne(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.db = await open_database(self.settings.database_url)
-        self.runtime = Runtime(self.db, self.clock, owns_guild=self._owns_guild)
+        seed = self.settings.test_seed
+        self.runtime = Runtime(self.db, self.clock, owns_guild=self._owns_guild, **({"new_seed": lambda: seed} if seed else {}))
         self.dispatcher = Dispatcher(self.runtime, DiscordTransport(self.http))
         await self.tree.set_translator(FluentTranslator())
         for name in COGS:

@@ -23,6 +23,8 @@ class Settings:
     log_level: str
     #: Test hook: the base URL of a fake Discord server (tests/fakediscord). Never set in production.
     fake_discord_url: str | None = None
+    #: Test hook: deal every game from this seed, so end-to-end runs can be compared. Never set in production.
+    test_seed: str | None = None
 
     @classmethod
     def from_env(cls, env: os._Environ[str] | dict[str, str] = os.environ) -> Settings:
@@ -42,6 +44,7 @@ class Settings:
             shard_ids=tuple(int(s) for s in shard_ids.split(",")) if shard_ids else None,
             log_level=env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
             fake_discord_url=env.get("NOCTURNE_FAKE_DISCORD") or None,
+            test_seed=env.get("NOCTURNE_TEST_SEED") or None,
         )
 
 

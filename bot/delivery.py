@@ -139,11 +139,13 @@ class Dispatcher:
             return await self._team_sync(live, op)
         raise ValueError(f"unknown op {kind!r}")
 
-    def _payload(self, op: Op, nonce: str | None) -> dict[str, Any]:
+    def _payload(self, op: Op, nonce: str | None, preamble: str = "") -> dict[str, Any]:
         payload: dict[str, Any] = {"allowed_mentions": {"parse": ["users"]}}
         for key in ("content", "embeds", "components"):
             if key in op:
                 payload[key] = op[key]
+        if preamble and "content" in payload:
+            payload["content"] = f"{preamble}\n{payload['content']}"
         if nonce:
             payload["nonce"] = nonce
             payload["enforce_nonce"] = True
@@ -165,13 +167,18 @@ class Dispatcher:
             except DeliveryError as exc:
                 if exc.kind != "not_found":
                     raise
-        message_id = await self.transport.post(channel, self._payload(op, nonce))
+        preamble = op.get("preamble", "")
+        message_id = await self.transport.post(channel, self._payload(op, nonce, preamble))
         if slot_name:
-            live.row.slots = {**live.row.slots, slot_name: {"channel": channel, "message": message_id}}
+            slot = {"channel": channel, "message": message_id, "preamble": preamble}
+            live.row.slots = {**live.row.slots, slot_name: slot}
         return {"message": message_id, "channel": channel}
 
-    async def _edit(self, slot: dict[str, int], op: Op) -> None:
+    async def _edit(self, slot: dict[str, Any], op: Op) -> None:
+        """Rewrite a slot's message; the announcements it was first posted with (its preamble) stay on top."""
         payload = {k: op[k] for k in ("content", "embeds", "components") if k in op}
+        if "content" in payload and slot.get("preamble"):
+            payload["content"] = f"{slot['preamble']}\n{payload['content']}"
         await self.transport.edit(slot["channel"], slot["message"], payload)
 
     async def _post_dm(self, live: Any, op: Op, nonce: str | None) -> dict[str, Any]:

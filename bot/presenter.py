@@ -96,7 +96,10 @@ class Presenter:
     engine_name: ClassVar[str | None] = None
 
     def present(self, table: Table, before: State | None, after: State, events: Sequence[Event]) -> list[Op]:
+        # closed prompts lose their buttons first, so nothing after them looks clickable
         ops: list[Op] = []
+        for prompt in self.closed_prompts(before, after):
+            ops += self.close_prompt(table, after, prompt)
         public: list[str] = []
         private: dict[str, list[str]] = defaultdict(list)
         for event in events:
@@ -119,14 +122,12 @@ class Presenter:
         public_prompt_ops: list[Op] = []
         for prompt in opened:
             public_prompt_ops += self.open_prompt(table, after, prompt)
-        closed = [p for p in (before.prompts if before else []) if p.id not in {q.id for q in after.prompts}]
-        for prompt in closed:
-            ops += self.close_prompt(table, after, prompt)
         # one public message for the transition: its events, then the first public prompt (with its buttons)
         if public:
             first = next((o for o in public_prompt_ops if o.get("to") == "game" and "slot" in o), None)
-            if first is not None and len("\n".join(public + [first["content"]])) <= MAX_CONTENT:
-                first["content"] = "\n".join(public + [first["content"]])
+            preamble = "\n".join(public)
+            if first is not None and len(preamble) + 1 + len(first["content"]) <= MAX_CONTENT:
+                first["preamble"] = preamble  # kept above the prompt's text when the prompt is edited later
             else:
                 ops += [post("game", chunk) for chunk in chunks(public)]
         for player, texts in private.items():
@@ -176,6 +177,11 @@ class Presenter:
         return "✅ " + (label if value is None else f"{label}: {self.value_label(table, arg, value)}")
 
     # -- building blocks -----------------------------------------------------------------------------------
+
+    @staticmethod
+    def closed_prompts(before: State | None, after: State) -> list[Prompt]:
+        new = {p.id for p in after.prompts}
+        return [p for p in (before.prompts if before else []) if p.id not in new]
 
     @staticmethod
     def opened_prompts(before: State | None, after: State) -> list[Prompt]:

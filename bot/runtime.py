@@ -91,10 +91,12 @@ class Runtime:
         clock: Clock | None = None,
         *,
         owns_guild: Callable[[int], bool] = lambda guild_id: True,
+        new_seed: Callable[[], str] = lambda: secrets.token_hex(8),
     ) -> None:
         self.db = db
         self.clock = clock or Clock()
         self.owns_guild = owns_guild
+        self.new_seed = new_seed
         self.games: dict[int, LiveGame] = {}
         self._timers: dict[tuple[int, str], asyncio.Task[None]] = {}
         self._load_locks: dict[int, asyncio.Lock] = {}
@@ -166,7 +168,7 @@ class Runtime:
             channel_id=channel_id,
             host_id=host_id,
             language=language,
-            seed=secrets.token_hex(8),
+            seed=self.new_seed(),
             options={},
             seats=[str(host_id)],
             names={str(host_id): host_name},

@@ -32,12 +32,17 @@ class NightWatchPresenter(Presenter):
 
     def event_ops(self, table: Table, state: State, event: Event) -> list[Op] | None:
         prompt = state.prompts[0] if state.prompts else None
-        if event.key == "nw.ready" and prompt and prompt.key == "nw.discussion":
-            return [self._discussion(table, state, prompt)]
+        if event.key == "nw.ready":  # the count is part of the discussion message; once it closed, it is moot
+            return [self._discussion(table, state, prompt)] if prompt and prompt.key == "nw.discussion" else []
         if event.key == "nw.vote_cast":
             if prompt and prompt.key == "nw.vote":
                 return [self._vote(table, state, prompt)]
             return []  # the last vote closed the poll: the result follows
+        if event.key in ("nw.discussion_opened", "nw.vote_opened"):
+            return []  # the prompt's own message says it, with its button or select
+        if event.key == "nw.game_started":
+            counts = ", ".join(f"{table.t('nw.role.' + role)} × {n}" for role, n in sorted(event.params["counts"].items()))
+            return [post("game", table.t("nw.game_started", players_count=len(event.params["players"]), counts=counts))]
         if event.key == "nw.game_over":
             return [post("game", text) for text in chunks(self.reveal_lines(table, event))]
         return None
