@@ -18,11 +18,9 @@ from typing import Any
 from engines.core import (
     CLOCK,
     HOST,
-    PUBLIC,
     Action,
     Engine,
     Event,
-    IllegalAction,
     Option,
     Outcome,
     Prompt,
@@ -86,7 +84,16 @@ class Midnighters(Engine):
 
     def _setup(self, players, options, seed, overrides, events) -> MidnightersState:
         state = MidnightersState(
-            players=players, seed=seed, options=options, seats=[], active=[], cells={}, turns={}, avatars={}, hands={}, deck={}
+            players=players,
+            seed=seed,
+            options=options,
+            seats=[],
+            active=[],
+            cells={},
+            turns={},
+            avatars={},
+            hands={},
+            deck={},
         )
         # MN-1: random seating from the seeded RNG (MN-4).
         seats = list(overrides.get("seats") or players)
@@ -171,7 +178,7 @@ class Midnighters(Engine):
     def _turn_actions(self, state: MidnightersState, pid: str, chooser: str) -> list[Action]:
         cur = state.current
         hand, here, left = state.hands[cur], state.avatars[cur], rules.actions_left(state)
-        act = lambda kind, **args: Action(chooser, pid, kind, args)  # noqa: E731
+        act = lambda kind, **args: Action(chooser, pid, kind, args)
         actions = [act("end")]
         if left >= 1:
             if "sleepwalk" in hand:
@@ -222,7 +229,7 @@ class Midnighters(Engine):
     def _choice_actions(self, state: MidnightersState, pid: str, chooser: str) -> list[Action]:
         task = state.choice
         assert task is not None
-        act = lambda kind, **args: Action(chooser, pid, kind, args)  # noqa: E731
+        act = lambda kind, **args: Action(chooser, pid, kind, args)
         kind, who = task.kind, task.player
         if kind == "forest":
             return [act("goto", location=loc) for loc in LOCATIONS if loc != state.avatars[who]]
@@ -255,7 +262,11 @@ class Midnighters(Engine):
         """Automatic play: mostly pass in windows, prefer playing cards to ending the turn, wake when possible."""
         if player == HOST:
             candidates = [p for p in state.active if p != state.horror]
-            return Action(HOST, state.prompts[0].id, "remove", {"player": chooser.choice(candidates)}) if candidates else None
+            return (
+                Action(HOST, state.prompts[0].id, "remove", {"player": chooser.choice(candidates)})
+                if candidates
+                else None
+            )
         actions = self.legal_actions(state, player)
         if not actions:
             return None
@@ -332,7 +343,11 @@ class Midnighters(Engine):
         elif kind in ("vertigo_move", "vertigo_rotate"):  # MN-21
             loc = args.get("location")
             require(loc in state.cells, "bad_location", "no such location")
-            require(loc == here or loc in board.neighbours(state.cells, here), "not_adjacent", "not your own or an adjacent location")
+            require(
+                loc == here or loc in board.neighbours(state.cells, here),
+                "not_adjacent",
+                "not your own or an adjacent location",
+            )
             direction = args.get("direction")
             if kind == "vertigo_move":
                 require(direction in self._free_directions(state, loc), "blocked", "that cell is not empty")
@@ -358,7 +373,11 @@ class Midnighters(Engine):
     @staticmethod
     def _play_params(play: Play) -> dict[str, Any]:
         # every key always present ("none" when unused) so messages can select on it
-        return {"target": play.target or "none", "direction": play.direction or "none", "location": play.location or "none"}
+        return {
+            "target": play.target or "none",
+            "direction": play.direction or "none",
+            "location": play.location or "none",
+        }
 
     def _declare_trap(self, state: MidnightersState, action: Action, events: list[Event]) -> None:
         """MN-50: Suspense + a non-Suspense Director card, face down, 2 actions, only on your turn."""
@@ -415,7 +434,12 @@ class Midnighters(Engine):
         # MN-16: penalties are paid by the next turn that is not skipped.
         state.allowance = rules.base_actions(state, nxt) - state.penalties.pop(nxt, 0)
         state.controller = state.claims.pop(nxt, None)  # MN-58
-        params = {"player": nxt, "turn": state.turn, "actions": rules.actions_left(state), "controller": state.controller or "none"}
+        params = {
+            "player": nxt,
+            "turn": state.turn,
+            "actions": rules.actions_left(state),
+            "controller": state.controller or "none",
+        }
         events.append(Event("mn.turn_started", params))
 
     # -- reaction windows (MN-27 .. MN-30) -----------------------------------------------------------------
@@ -424,9 +448,7 @@ class Midnighters(Engine):
         """MN-27: everyone but the player of the top card; a claimed turn's owner makes no choices (MN-58)."""
         top = state.stack[-1]
         return [
-            p
-            for p in state.active
-            if p != top.player and not (state.controller is not None and p == state.current)
+            p for p in state.active if p != top.player and not (state.controller is not None and p == state.current)
         ]
 
     def _open_window(self, state: MidnightersState, events: list[Event]) -> None:
@@ -477,7 +499,9 @@ class Midnighters(Engine):
     def _mark(self, state: MidnightersState, action: Action, events: list[Event]) -> None:
         """MN-56 (a): secretly mark a Midnight Star trap against the Midnight Star on the stack."""
         trap = rules.find_trap(state, action.args.get("trap"))
-        require(trap is not None and trap in rules.markable(state, action.player), "bad_trap", "you cannot mark that trap")
+        require(
+            trap is not None and trap in rules.markable(state, action.player), "bad_trap", "you cannot mark that trap"
+        )
         assert trap is not None
         state.marks.append(trap.id)
         events.append(Event("mn.mark_set", {"location": trap.location}, to(action.player)))
@@ -501,7 +525,12 @@ class Midnighters(Engine):
                 events.append(Event("mn.cancelled", {"player": top.player, "target": target.player, "card": shown}))
             else:
                 state.hands[top.player] += target.cards
-                events.append(Event("mn.intercepted", {"player": top.player, "target": target.player, "card": shown, "count": len(target.cards)}))
+                events.append(
+                    Event(
+                        "mn.intercepted",
+                        {"player": top.player, "target": target.player, "card": shown, "count": len(target.cards)},
+                    )
+                )
                 events.append(Event("mn.cards_received", {"cards": list(target.cards)}, to(top.player)))
                 follow.append(Task("excess", top.player))  # MN-13
             if target.kind == "set_trap":
@@ -531,7 +560,9 @@ class Midnighters(Engine):
     def _resolve_play(self, state: MidnightersState, play: Play, events: list[Event]) -> list[Task]:
         cur = play.player
         if play.kind == "set_trap":
-            trap = Trap(state.next_trap, cur, play.location, play.cards[1], play.cards[0], self._trap_knowers(state, cur))
+            trap = Trap(
+                state.next_trap, cur, play.location, play.cards[1], play.cards[0], self._trap_knowers(state, cur)
+            )
             state.next_trap += 1
             state.traps.append(trap)
             events.append(Event("mn.trap_ready", {"player": cur, "traps": len(rules.own_traps(state, cur))}))
@@ -578,7 +609,11 @@ class Midnighters(Engine):
             state.hands[play.target].remove(card)
             state.hands[cur].append(card)
             events.append(Event("mn.card_stolen", {"player": cur, "target": play.target}))
-            events.append(Event("mn.card_taken_secret", {"player": cur, "target": play.target, "card": card}, to(cur, play.target)))
+            events.append(
+                Event(
+                    "mn.card_taken_secret", {"player": cur, "target": play.target, "card": card}, to(cur, play.target)
+                )
+            )
             return [Task("excess", cur)]
         return []
 
@@ -593,7 +628,14 @@ class Midnighters(Engine):
     def _rotate(self, state: MidnightersState, location: str, quarter_turns: int, events: list[Event]) -> None:
         state.turns[location] = (state.turns[location] + quarter_turns) % 4
         events.append(
-            Event("mn.location_rotated", {"location": location, "degrees": 90 * state.turns[location], "arrows": list(board.arrows(location, state.turns[location]))})
+            Event(
+                "mn.location_rotated",
+                {
+                    "location": location,
+                    "degrees": 90 * state.turns[location],
+                    "arrows": list(board.arrows(location, state.turns[location])),
+                },
+            )
         )
 
     def _resolve_star(self, state: MidnightersState, play: Play, events: list[Event]) -> list[Task]:
@@ -640,7 +682,9 @@ class Midnighters(Engine):
         state.phase = "turn"
         params = {"player": state.current, "actions": rules.actions_left(state)}
         pid = new_prompt_id(state, "turn")
-        state.prompts = [Prompt(pid, "turn", (decider(state, state.current),), state.options["turn_seconds"], "mn.turn", params)]
+        state.prompts = [
+            Prompt(pid, "turn", (decider(state, state.current),), state.options["turn_seconds"], "mn.turn", params)
+        ]
 
     def _ask(self, state: MidnightersState, task: Task) -> None:
         """Open a choice prompt for ``task`` (MN-62: ``choice_seconds``)."""
@@ -649,7 +693,9 @@ class Midnighters(Engine):
         pid = new_prompt_id(state, task.kind)
         chooser = decider(state, task.player)
         params = {"player": task.player, "taken": task.count}
-        state.prompts = [Prompt(pid, "turn", (chooser,), state.options["choice_seconds"], f"mn.choose_{task.kind}", params)]
+        state.prompts = [
+            Prompt(pid, "turn", (chooser,), state.options["choice_seconds"], f"mn.choose_{task.kind}", params)
+        ]
 
     def _task_draw(self, state: MidnightersState, task: Task, events: list[Event]) -> None:
         """MN-12 / MN-37: draw one card at a time (to 5, or ``count``); a nightmare fires before the next card."""
@@ -675,10 +721,14 @@ class Midnighters(Engine):
 
     def _nightmare(self, state: MidnightersState, drawer: str, colour: str, events: list[Event]) -> None:
         if state.avatars[drawer] == TOWN_HALL:  # MN-38: drawn in the Town Hall, it does not fire at all
-            events.append(Event("mn.nightmare_drawn", {"player": drawer, "colour": colour, "fired": False, "immune": []}))
+            events.append(
+                Event("mn.nightmare_drawn", {"player": drawer, "colour": colour, "fired": False, "immune": []})
+            )
             return
         immune = [p for p in state.active if state.avatars.get(p) == TOWN_HALL]
-        events.append(Event("mn.nightmare_drawn", {"player": drawer, "colour": colour, "fired": True, "immune": immune}))
+        events.append(
+            Event("mn.nightmare_drawn", {"player": drawer, "colour": colour, "fired": True, "immune": immune})
+        )
         hit = [p for p in state.active if p not in immune and p != state.horror]  # the Horror is never affected
         if colour in ("red", "blue"):  # MN-41 / MN-42
             state.effects[colour] = immune
@@ -737,7 +787,9 @@ class Midnighters(Engine):
         if loc == "forest":
             self._ask(state, Task("forest", who))
         elif loc == "square":
-            events.append(Event("mn.discard_pile", {"cards": piles.contents(state.discard)}, to(decider(state, who))))  # MN-P3
+            events.append(
+                Event("mn.discard_pile", {"cards": piles.contents(state.discard)}, to(decider(state, who)))
+            )  # MN-P3
             if state.discard:
                 self._ask(state, Task("square", who))
             else:
@@ -817,7 +869,9 @@ class Midnighters(Engine):
         elif task.kind == "motel_target":
             if kind == "target":
                 target = args["player"]
-                events.append(Event("mn.hand_shown", {"player": target, "cards": list(state.hands[target])}, to(action.player)))
+                events.append(
+                    Event("mn.hand_shown", {"player": target, "cards": list(state.hands[target])}, to(action.player))
+                )
                 state.agenda.insert(0, Task("motel_take", who, other=target))
             else:
                 events.append(Event("mn.took", {"player": who, "location": "motel", "count": 0, "target": "none"}))
@@ -854,14 +908,24 @@ class Midnighters(Engine):
     def _finish_taking(self, state: MidnightersState, task: Task, events: list[Event]) -> None:
         """After Square or Motel takes: announce the count, then discard (or give back) down to 5."""
         where = "square" if task.kind == "square" else "motel"
-        params: dict[str, Any] = {"player": task.player, "location": where, "count": task.count, "target": task.other or "none"}
+        params: dict[str, Any] = {
+            "player": task.player,
+            "location": where,
+            "count": task.count,
+            "target": task.other or "none",
+        }
         if task.other:
             events.append(Event("mn.your_hand", {"cards": list(state.hands[task.other])}, to(task.other)))
         events.append(Event("mn.took", params))
         state.agenda.insert(0, Task("excess", task.player, other=task.other, flag=True))
 
     def _announce_excess(self, state: MidnightersState, task: Task, events: list[Event]) -> None:
-        params: dict[str, Any] = {"player": task.player, "count": len(task.names), "given": task.count, "target": task.other or "none"}
+        params: dict[str, Any] = {
+            "player": task.player,
+            "count": len(task.names),
+            "given": task.count,
+            "target": task.other or "none",
+        }
         if task.other:
             events.append(Event("mn.your_hand", {"cards": list(state.hands[task.other])}, to(task.other)))
         events.append(Event("mn.excess_discarded", params))
@@ -958,7 +1022,9 @@ class Midnighters(Engine):
         """MN-53: a sprung trap is revealed publicly and both its cards go to the discard."""
         state.traps.remove(trap)
         piles.add(state.discard, [trap.suspense, trap.card])
-        events.append(Event("mn.trap_sprung", {"player": trap.owner, "location": trap.location, "card": trap.card, **shown}))
+        events.append(
+            Event("mn.trap_sprung", {"player": trap.owner, "location": trap.location, "card": trap.card, **shown})
+        )
 
     # -- leaving and the end -------------------------------------------------------------------------------
 
@@ -1027,7 +1093,9 @@ class Midnighters(Engine):
         state.prompts = []
         state.agenda = []
         state.choice = None
-        events.append(Event("mn.game_over", {"outcome": outcome.reason, "winners": list(outcome.winners), **self._reveal(state)}))
+        events.append(
+            Event("mn.game_over", {"outcome": outcome.reason, "winners": list(outcome.winners), **self._reveal(state)})
+        )
 
     @staticmethod
     def _reveal(state: MidnightersState) -> dict[str, Any]:
@@ -1073,7 +1141,9 @@ class Midnighters(Engine):
             "actions_left": rules.actions_left(state),
             "stack": [self._public_play(play) for play in state.stack],
             "waiting": list(prompt.players) if prompt else [],
-            "outcome": None if state.outcome is None else {"reason": state.outcome.reason, "winners": list(state.outcome.winners)},
+            "outcome": None
+            if state.outcome is None
+            else {"reason": state.outcome.reason, "winners": list(state.outcome.winners)},
         }
         if state.outcome is not None:
             view.update(self._reveal(state))
@@ -1082,7 +1152,9 @@ class Midnighters(Engine):
         view["you"] = viewer
         view["hand"] = list(state.hands[viewer])
         view["my_traps"] = [
-            {"id": t.id, "owner": t.owner, "location": t.location, "card": t.card} for t in state.traps if viewer in t.known_to
+            {"id": t.id, "owner": t.owner, "location": t.location, "card": t.card}
+            for t in state.traps
+            if viewer in t.known_to
         ]
         view["my_marks"] = [m for m in state.marks if (t := rules.find_trap(state, m)) and t.owner == viewer]
         victims = [v for v, o in state.claims.items() if o == viewer]  # MN-P5
@@ -1129,6 +1201,8 @@ class Midnighters(Engine):
             prompt = state.prompts[0]
             assert len(state.prompts) == 1
             assert set(prompt.players) <= set(state.active) and prompt.players
-            assert (state.phase == "window") == (prompt.kind == "reaction") and (state.phase == "window") == bool(state.stack)
+            assert (state.phase == "window") == (prompt.kind == "reaction") and (state.phase == "window") == bool(
+                state.stack
+            )
             assert (state.phase == "choice") == (state.choice is not None)
             assert state.current in state.active

@@ -105,17 +105,15 @@ def spring_options(state: MidnightersState, player: str, trap: Trap) -> list[dic
     mine = state.avatars.get(player)
     base = {"trap": trap.id}
     if trap.card == "sleepwalk":  # MN-54
-        options = [
-            {**base, "mode": "corridor", "target": p, "corridor": c}
-            for p in here
-            for c in CORRIDORS
-        ]
+        options = [{**base, "mode": "corridor", "target": p, "corridor": c} for p in here for c in CORRIDORS]
         if mine != loc:
             options.append({**base, "mode": "self"})
         return options
     if trap.card == "vertigo":  # MN-55
         return [
-            {**base, "cell": board.cell_name(cell), "turns": k} for cell in board.empty_cells(state.cells) for k in (1, 2, 3)
+            {**base, "cell": board.cell_name(cell), "turns": k}
+            for cell in board.empty_cells(state.cells)
+            for k in (1, 2, 3)
         ]
     if trap.card == "star":  # MN-56 (b)
         return [base] if town_hall_star and activation_refusal(state, player, loc) is None else []

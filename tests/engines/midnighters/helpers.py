@@ -104,11 +104,13 @@ class Table:
     def end_turn(self) -> list[Event]:
         return self.act(self.me(), "end")
 
-    def keys(self, events: list[Event] | None = None) -> list[str]:
+    def event_keys(self, events: list[Event] | None = None) -> list[str]:
         return [e.key for e in (self.events if events is None else events)]
 
     def public(self, key: str, events: list[Event] | None = None) -> list[dict[str, Any]]:
-        return [dict(e.params) for e in (self.events if events is None else events) if e.key == key and e.audience.is_public]
+        return [
+            dict(e.params) for e in (self.events if events is None else events) if e.key == key and e.audience.is_public
+        ]
 
     def private(self, key: str, events: list[Event] | None = None) -> list[tuple[tuple[str, ...], dict[str, Any]]]:
         return [

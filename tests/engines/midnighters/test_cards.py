@@ -38,7 +38,7 @@ def test_mn_12_draw_up_to_five_at_the_end_of_the_turn_and_reshuffle_the_discard(
     t2 = Table(2, {"p1": ["sleepwalk"] * 3, "p2": ["sleepwalk"] * 5}, discard=["star", "star"])
     t2.s.deck = {}
     t2.end_turn()
-    assert "mn.reshuffled" in t2.keys() and t2.s.hands["p1"].count("star") == 2
+    assert "mn.reshuffled" in t2.event_keys() and t2.s.hands["p1"].count("star") == 2
     t3 = Table(2, {"p1": ["sleepwalk"] * 6, "p2": []})
     t3.end_turn()
     assert len(t3.s.hands["p1"]) == 6  # nothing drawn at 5 or more
@@ -214,7 +214,9 @@ def test_mn_25_dream_catcher_intercepts_or_blindly_takes():
     t2 = Table(2, {"p1": ["catcher"], "p2": ["vertigo"]})
     events = t2.play("catcher_steal", target="p2")
     assert t2.s.hands["p1"] == ["vertigo"] and not t2.s.hands["p2"]
-    assert t2.private("mn.card_taken_secret", events) == [(("p1", "p2"), {"player": "p1", "target": "p2", "card": "vertigo"})]
+    assert t2.private("mn.card_taken_secret", events) == [
+        (("p1", "p2"), {"player": "p1", "target": "p2", "card": "vertigo"})
+    ]
 
 
 def test_mn_26_springs_and_nightmares_open_no_window():

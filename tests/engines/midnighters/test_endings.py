@@ -31,7 +31,11 @@ def test_mn_60_collective_loss_when_nothing_is_left_to_draw():
     t = Table(2, {"p1": ["sleepwalk"], "p2": FILL})
     t.s.deck = {}
     t.end_turn()
-    assert t.s.outcome.reason == "nobody_woke" and t.s.outcome.winners == () and t.s.outcome.params == {"cause": "no_cards"}
+    assert (
+        t.s.outcome.reason == "nobody_woke"
+        and t.s.outcome.winners == ()
+        and t.s.outcome.params == {"cause": "no_cards"}
+    )
 
 
 def test_mn_60_collective_loss_after_max_turns_skipped_turns_included():
@@ -41,13 +45,19 @@ def test_mn_60_collective_loss_after_max_turns_skipped_turns_included():
     t.end_turn()  # turn 2: the Horror p2
     t.s.avatars["p1"] = t.s.avatars["p2"]  # p1 is paralysed: turn 3 is skipped, turn 4 would exceed
     t.end_turn()
-    assert "mn.turn_skipped" in t.keys()
+    assert "mn.turn_skipped" in t.event_keys()
     assert t.s.outcome.reason == "nobody_woke" and t.s.outcome.winners == ()
 
 
 def test_mn_61_everything_is_revealed_at_the_end():
     """MN-61: every hand, every prepared trap, the discard and the seed."""
-    t = Table(2, {"p1": ["suspense-forest", "dutch", "star"], "p2": ["red"]}, avatars={"p1": "bridge"}, discard=["vertigo"], seed="s61")
+    t = Table(
+        2,
+        {"p1": ["suspense-forest", "dutch", "star"], "p2": ["red"]},
+        avatars={"p1": "bridge"},
+        discard=["vertigo"],
+        seed="s61",
+    )
     t.play("set_trap", suspense="suspense-forest", card="dutch")
     t.s.used = 0
     t.play("star")
@@ -61,7 +71,13 @@ def test_mn_61_everything_is_revealed_at_the_end():
 def test_mn_62_options_and_their_defaults():
     """MN-62: reaction 10 s, choice 60 s, turn 120 s, 200 turns, random layout; bounds are checked."""
     state, _ = MN.setup(["a", "b"], {}, seed=1)
-    assert state.options == {"reaction_seconds": 10, "choice_seconds": 60, "turn_seconds": 120, "max_turns": 200, "layout": "random"}
+    assert state.options == {
+        "reaction_seconds": 10,
+        "choice_seconds": 60,
+        "turn_seconds": 120,
+        "max_turns": 200,
+        "layout": "random",
+    }
     assert state.prompts[0].timeout == 120
     try:
         MN.setup(["a", "b"], {"layout": "hexagonal"}, seed=1)
@@ -151,7 +167,9 @@ def test_mn_p3_square_contents_only_for_the_activator():
 def test_mn_p4_motel_target_hand_only_for_the_activator():
     """MN-P4: only the activator sees the target's hand; the target sees their new hand; counts in public."""
     t = Table(3, {"p1": ["star"], "p2": ["dutch", "vertigo"]}, avatars={"p1": "motel"})
-    events = t.play("star") + t.act("p1", "target", player="p2") + t.act("p1", "take", card="dutch") + t.act("p1", "done")
+    events = (
+        t.play("star") + t.act("p1", "target", player="p2") + t.act("p1", "take", card="dutch") + t.act("p1", "done")
+    )
     assert [who for who, _ in t.private("mn.hand_shown", events)] == [("p1",)]
     assert t.private("mn.your_hand", events) == [(("p2",), {"cards": ["vertigo"]})]
     assert t.public("mn.took", events) == [{"player": "p1", "location": "motel", "count": 1, "target": "p2"}]
@@ -179,7 +197,10 @@ def test_mn_p7_trap_details_only_for_those_who_held_it_and_refusals_are_private(
     events = t.play("set_trap", suspense="suspense-forest", card="sleepwalk")
     assert all("forest" not in str(e.params) for e in events if e.audience.is_public)
     assert MN.view(t.s, "p2")["my_traps"] == []
-    assert t.refused("p1", "spring", trap=t.s.traps[0].id, mode="corridor", target="p2", corridor="corridor1") == "bad_spring"
+    assert (
+        t.refused("p1", "spring", trap=t.s.traps[0].id, mode="corridor", target="p2", corridor="corridor1")
+        == "bad_spring"
+    )
 
 
 def test_mn_p8_windows_open_for_empty_hands_and_the_bot_never_passes():

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engines.midnighters import piles
 from tests.engines.midnighters.helpers import MN, Table
 
 
@@ -25,10 +24,17 @@ def test_mn_31_forest_moves_anywhere_after_the_star_window():
 
 def test_mn_32_square_takes_up_to_three_from_the_discard_nightmares_included():
     """MN-32 / MN-P3: only the activator sees the discard; taken nightmares do not fire; then down to 5."""
-    t = Table(2, {"p1": ["star", "sleepwalk", "sleepwalk", "sleepwalk"]}, avatars={"p1": "square"}, discard=["red", "vertigo", "dutch", "catcher"])
+    t = Table(
+        2,
+        {"p1": ["star", "sleepwalk", "sleepwalk", "sleepwalk"]},
+        avatars={"p1": "square"},
+        discard=["red", "vertigo", "dutch", "catcher"],
+    )
     events = t.play("star")
     # the Midnight Star itself is already in the discard when the Square is activated
-    assert t.private("mn.discard_pile", events) == [(("p1",), {"cards": ["catcher", "dutch", "red", "star", "vertigo"]})]
+    assert t.private("mn.discard_pile", events) == [
+        (("p1",), {"cards": ["catcher", "dutch", "red", "star", "vertigo"]})
+    ]
     assert MN.view(t.s, "p1")["discard_pile"] and "discard_pile" not in MN.view(t.s, "p2")
     for card in ("red", "vertigo", "dutch"):
         t.act("p1", "take", card=card)
@@ -36,13 +42,17 @@ def test_mn_32_square_takes_up_to_three_from_the_discard_nightmares_included():
     assert "red" in {a.args["card"] for a in MN.legal_actions(t.s, "p1")}  # a nightmare may be discarded here
     t.act("p1", "discard", card="red")
     assert Counter(t.s.hands["p1"]) == Counter(["sleepwalk"] * 3 + ["vertigo", "dutch"])
-    assert "mn.nightmare_drawn" not in t.keys() and t.s.effects == {}
+    assert "mn.nightmare_drawn" not in t.event_keys() and t.s.effects == {}
     assert t.public("mn.took") == [{"player": "p1", "location": "square", "count": 3, "target": "none"}]
 
 
 def test_mn_33_motel_takes_from_any_other_hand_and_gives_or_discards_the_excess():
     """MN-33 / MN-P4: look at one hand anywhere, take up to 3, give back or discard the excess; never the Horror."""
-    t = Table(3, {"p1": ["star", "sleepwalk", "sleepwalk", "sleepwalk"], "p2": ["red", "dutch", "vertigo"], "p3": ["black"]}, avatars={"p1": "motel"})
+    t = Table(
+        3,
+        {"p1": ["star", "sleepwalk", "sleepwalk", "sleepwalk"], "p2": ["red", "dutch", "vertigo"], "p3": ["black"]},
+        avatars={"p1": "motel"},
+    )
     t.s.horror = "p3"
     t.play("star")
     targets = {a.args.get("player") for a in MN.legal_actions(t.s, "p1") if a.kind == "target"}
@@ -53,7 +63,11 @@ def test_mn_33_motel_takes_from_any_other_hand_and_gives_or_discards_the_excess(
     t.act("p1", "take", card="dutch")
     t.act("p1", "done")
     assert len(t.s.hands["p1"]) == 5 and t.s.phase == "turn"  # 3 + 2 = 5: nothing to shed
-    t2 = Table(2, {"p1": ["star", "sleepwalk", "sleepwalk", "sleepwalk", "sleepwalk"], "p2": ["red", "dutch"]}, avatars={"p1": "motel"})
+    t2 = Table(
+        2,
+        {"p1": ["star", "sleepwalk", "sleepwalk", "sleepwalk", "sleepwalk"], "p2": ["red", "dutch"]},
+        avatars={"p1": "motel"},
+    )
     t2.play("star")
     t2.act("p1", "target", player="p2")
     t2.act("p1", "take", card="red")
@@ -65,8 +79,16 @@ def test_mn_33_motel_takes_from_any_other_hand_and_gives_or_discards_the_excess(
 
 def test_mn_34_restaurant_shuffles_whole_hands_near_the_bridge_except_the_horror():
     """MN-34 (a) / MN-P6: hands on or next to the Bridge are shuffled and redealt by size; the Horror is skipped."""
-    t = Table(4, {"p1": ["star"], "p2": ["red", "red"][:1] + ["dutch"], "p3": ["vertigo", "vertigo", "vertigo"], "p4": ["black", "catcher"]},
-              avatars={"p1": "restaurant", "p2": "bridge", "p3": "forest", "p4": "square"})
+    t = Table(
+        4,
+        {
+            "p1": ["star"],
+            "p2": ["red", "red"][:1] + ["dutch"],
+            "p3": ["vertigo", "vertigo", "vertigo"],
+            "p4": ["black", "catcher"],
+        },
+        avatars={"p1": "restaurant", "p2": "bridge", "p3": "forest", "p4": "square"},
+    )
     t.s.horror = "p4"
     t.play("star")
     events = t.act("p1", "shuffle")

@@ -99,7 +99,13 @@ def test_mn_42_blue_allows_only_the_town_hall():
 
 def test_mn_43_purple_passes_hands_and_traps_counter_clockwise_skipping_the_immune_and_the_horror():
     """MN-43 / MN-P7: every affected hand and trap passes to the previous affected seat; each learns theirs."""
-    hands = {"p1": ["sleepwalk"] * 4, "p2": ["black", "dutch"], "p3": ["vertigo"] * 5, "p4": ["catcher"] * 5, "p5": ["star"] * 5}
+    hands = {
+        "p1": ["sleepwalk"] * 4,
+        "p2": ["black", "dutch"],
+        "p3": ["vertigo"] * 5,
+        "p4": ["catcher"] * 5,
+        "p5": ["star"] * 5,
+    }
     t = Table(5, hands, avatars={"p4": "townhall"}, stacked=["purple"])
     t.s.horror = "p2"
     t.s.traps.append(Trap(9, "p3", "forest", "star", "suspense-forest", ["p3"]))
@@ -139,7 +145,12 @@ def test_mn_45_multicoloured_gathers_everyone_gives_three_actions_and_ends_colou
 
 def test_mn_46_colourless_sends_everyone_to_a_corridor_one_action_and_ends_multicoloured():
     """MN-46: the Director sends each to their starting corridor; base 1; Multicoloured ends."""
-    t = Table(3, {"p1": ["sleepwalk"] * 4, "p2": FILL, "p3": FILL}, avatars={"p1": "motel", "p2": "forest", "p3": "bridge"}, stacked=["colourless"])
+    t = Table(
+        3,
+        {"p1": ["sleepwalk"] * 4, "p2": FILL, "p3": FILL},
+        avatars={"p1": "motel", "p2": "forest", "p3": "bridge"},
+        stacked=["colourless"],
+    )
     t.s.effects = {"multi": []}
     end_with_draw(t)
     assert t.s.effects == {"colourless": []}
@@ -166,7 +177,9 @@ def test_mn_46_a_horror_assigns_the_corridors_one_each_or_the_starting_ones_on_t
 
 def test_mn_48_sleep_paralysis_skips_the_turn_of_a_midnighter_on_the_horrors_location():
     """MN-48 / MN-15: skipped entirely (no actions, no draw), announced; penalties wait for a real turn."""
-    t = Table(3, {"p1": FILL, "p2": ["sleepwalk"], "p3": ["black"] + FILL[:4]}, avatars={"p2": "forest", "p3": "forest"})
+    t = Table(
+        3, {"p1": FILL, "p2": ["sleepwalk"], "p3": ["black"] + FILL[:4]}, avatars={"p2": "forest", "p3": "forest"}
+    )
     t.s.horror = "p3"
     t.s.penalties["p2"] = 1
     events = t.end_turn()

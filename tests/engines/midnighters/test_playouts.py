@@ -34,7 +34,17 @@ CARD_PARAMS = {
 }
 #: Spectator view keys that may name cards: the face-up stack and the active nightmares' colours.
 VIEW_CARD_KEYS = {"stack", "nightmares"}
-PRIVATE_VIEW_KEYS = {"hand", "my_traps", "my_marks", "controlled_hands", "discard_pile", "target_hand", "discard", "hands", "traps"}
+PRIVATE_VIEW_KEYS = {
+    "hand",
+    "my_traps",
+    "my_marks",
+    "controlled_hands",
+    "discard_pile",
+    "target_hand",
+    "discard",
+    "hands",
+    "traps",
+}
 
 
 def _cards_in(value: Any) -> set[str]:
@@ -84,7 +94,13 @@ def test_mn_p1_to_p9_random_playouts_2_to_6_players(chunk):
     """MN-P1, MN-P2, MN-P3, MN-P4, MN-P5, MN-P6, MN-P7, MN-P8, MN-P9, MN-4, MN-28: 1,000 checked random games
     over 2-6 players (short dreams: max_turns 8) with the privacy hook on every step."""
     results = run_playouts(
-        MN, [2, 3, 4, 5, 6], on_step=check_privacy, options={"max_turns": 8}, host_rate=0.002, chunk=chunk, chunks=CHUNKS
+        MN,
+        [2, 3, 4, 5, 6],
+        on_step=check_privacy,
+        options={"max_turns": 8},
+        host_rate=0.002,
+        chunk=chunk,
+        chunks=CHUNKS,
     )
     assert len(results) == len(range(chunk, playout_count(), CHUNKS))
     reasons = {r.state.outcome.reason for r in results}
@@ -126,7 +142,13 @@ def test_offline_table_hotseat_draws_the_grid_and_asks_the_prompted_player():
     """Hotseat: the grid is drawn as text (cards with arrows, players, trap counts) for the prompted player."""
     from engines.__main__ import Table, _ask
 
-    record = {"engine": "midnighters", "players": ["A", "B", "C", "D"], "options": {"layout": "classic"}, "seed": "11", "log": []}
+    record = {
+        "engine": "midnighters",
+        "players": ["A", "B", "C", "D"],
+        "options": {"layout": "classic"},
+        "seed": "11",
+        "log": [],
+    }
     out = io.StringIO()
     table = Table(MN, record, out, reveal=False)
     action = _ask(MN, table, out, io.StringIO("x\n1\n"))

@@ -66,7 +66,9 @@ def test_mn_53_springs_on_anyones_turn_for_free_revealed_and_discarded_refusals_
     assert t.refused("p2", "spring", trap=trap, target="p1") == "bad_spring"  # not p2's trap
     assert t.refused("p1", "spring", trap=trap, target="p9") == "bad_spring"
     events = t.act("p1", "spring", trap=trap, target="p2")  # out of turn, on p2's turn prompt
-    assert t.public("mn.trap_sprung", events) == [{"player": "p1", "location": "forest", "card": "dutch", "target": "p2"}]
+    assert t.public("mn.trap_sprung", events) == [
+        {"player": "p1", "location": "forest", "card": "dutch", "target": "p2"}
+    ]
     assert not t.s.traps and t.s.discard.get("suspense-forest") == 1 and t.s.discard.get("dutch") == 1
     assert t.s.used == 0 and t.s.phase == "turn"
 
@@ -79,7 +81,10 @@ def test_mn_53_no_spring_in_the_middle_of_a_resolution():
     t.end_turn()
     t.play("star")
     assert t.s.phase == "choice"
-    assert t.refused("p2", "spring", trap=t.s.traps[0].id, mode="corridor", target="p1", corridor="corridor3") == "wrong_phase"
+    assert (
+        t.refused("p2", "spring", trap=t.s.traps[0].id, mode="corridor", target="p1", corridor="corridor3")
+        == "wrong_phase"
+    )
 
 
 def test_mn_54_sleepwalk_trap_sends_a_player_to_any_corridor_or_brings_you_there():
@@ -105,8 +110,11 @@ def test_mn_55_vertigo_trap_moves_the_card_to_any_empty_cell_and_turns_it():
 
 def test_mn_56_a_star_trap_takes_over_the_activation_when_marked_and_the_star_stands():
     """MN-56 (a) / MN-P7: the owner marks secretly; the earliest mark wins; the current player gets nothing."""
-    t = Table(3, {"p1": ["star"], "p2": ["suspense-forest", "star"] + FILL[:3], "p3": ["suspense-forest", "star"] + FILL[:3]},
-              avatars={"p1": "forest"})
+    t = Table(
+        3,
+        {"p1": ["star"], "p2": ["suspense-forest", "star"] + FILL[:3], "p3": ["suspense-forest", "star"] + FILL[:3]},
+        avatars={"p1": "forest"},
+    )
     t.end_turn()
     t2_trap = set_trap(t, "suspense-forest", "star")
     t.end_turn()
@@ -114,7 +122,9 @@ def test_mn_56_a_star_trap_takes_over_the_activation_when_marked_and_the_star_st
     t.end_turn()
     t.act("p1", "star")
     events = t.act("p3", "mark", trap=t3_trap)
-    assert t.private("mn.mark_set", events) == [(("p3",), {"location": "forest"})] and not t.public("mn.mark_set", events)
+    assert t.private("mn.mark_set", events) == [(("p3",), {"location": "forest"})] and not t.public(
+        "mn.mark_set", events
+    )
     t.act("p2", "mark", trap=t2_trap)
     events = t.pass_all()
     sprung = t.public("mn.trap_sprung", events)
@@ -161,7 +171,11 @@ def test_mn_57_dutch_trap_swaps_places_with_a_player_on_the_location():
 
 def test_mn_58_dream_catcher_trap_shows_the_hand_and_plays_the_victims_next_turn():
     """MN-58 / MN-P5: the owner sees the hand privately and makes every choice of the victim's next turn."""
-    t = Table(3, {"p1": ["suspense-motel", "catcher"], "p2": ["sleepwalk", "suspense-forest", "star"] + FILL[:2], "p3": FILL}, avatars={"p2": "motel"})
+    t = Table(
+        3,
+        {"p1": ["suspense-motel", "catcher"], "p2": ["sleepwalk", "suspense-forest", "star"] + FILL[:2], "p3": FILL},
+        avatars={"p2": "motel"},
+    )
     trap = set_trap(t, "suspense-motel", "catcher")
     events = t.act("p1", "spring", trap=trap, target="p2")
     assert t.private("mn.hand_shown", events) == [(("p1",), {"player": "p2", "cards": t.s.hands["p2"]})]
@@ -184,7 +198,11 @@ def test_mn_58_dream_catcher_trap_shows_the_hand_and_plays_the_victims_next_turn
 
 def test_mn_58_only_one_claim_per_turn_and_never_the_horror():
     """MN-58: a second Dream Catcher trap against a claimed player is refused; the Horror cannot be chosen."""
-    t = Table(3, {"p1": ["suspense-motel", "catcher", "suspense-motel", "catcher"], "p3": ["black"]}, avatars={"p2": "motel", "p3": "motel"})
+    t = Table(
+        3,
+        {"p1": ["suspense-motel", "catcher", "suspense-motel", "catcher"], "p3": ["black"]},
+        avatars={"p2": "motel", "p3": "motel"},
+    )
     t.s.horror = "p3"
     a = set_trap(t, "suspense-motel", "catcher")
     t.s.used = 0
