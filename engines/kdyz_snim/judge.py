@@ -1,0 +1,174 @@
+"""The judge: one matcher for guesses (KS-20), recaps (KS-24) and clue fouls (KS-15).
+
+Everything compares *normalised* text (KS-11). On top of plain equality the judge knows three things:
+
+* **lemmas** (from :mod:`simplemma`, which covers cs, ru and en), so an inflected form counts as its dictionary
+  form: ``kočku`` is ``kočka`` and ``кошку`` is ``кошка``;
+* **aliases** from the element table (``kocour`` for ``kočka``);
+* **typos**: Damerau–Levenshtein distance 1 (one insertion, deletion, substitution or adjacent transposition,
+  computed by :mod:`rapidfuzz`) to a form of five or more letters.
+
+The module is pure: the word table and the lemmatiser's dictionaries are loaded once, and every function is a
+deterministic function of its arguments.
+
+>>> normalise("  Černo-bílý!! ")
+'cernobily'
+>>> guess_matches("kočku", "cat", "cs"), guess_matches("kocak", "cat", "cs"), guess_matches("pes", "cat", "cs")
+(True, True, False)
+>>> clue_fault("slunicko", "sun", "cs"), clue_fault("hvězda", "sun", "cs")
+('stem', None)
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import Literal
+
+import simplemma
+from rapidfuzz.distance import DamerauLevenshtein
+
+from engines.kdyz_snim.words import LANGUAGES, element, elements
+
+#: KS-14: the pass word of each game language (compared after KS-11).
+PASS_WORDS: dict[str, str] = {"cs": "Vynechávám", "ru": "Пропускаю", "en": "pass"}
+
+#: KS-20: typos are forgiven on forms of at least this many (normalised) characters.
+TYPO_MIN_LENGTH = 5
+#: KS-15 (d): the shortest contained word or common prefix that counts as a shared stem.
+STEM_MIN_LENGTH = 4
+
+ClueFault = Literal["words", "same", "translation", "stem"]
+
+_NOT_WORDISH = re.compile(r"[^\w\s]|_")
+_SPACES = re.compile(r"\s+")
+_RECAP_SEPARATORS = re.compile(r"[,;\r\n]")
+
+
+def normalise(text: str) -> str:
+    """KS-11: NFKD, drop combining marks, casefold, ё→е, keep letters/digits/whitespace, collapse spaces, trim."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
+    folded = stripped.casefold().replace("ё", "е")
+    return _SPACES.sub(" ", _NOT_WORDISH.sub("", folded)).strip()
+
+
+@lru_cache(maxsize=65536)
+def lemma_key(text: str, language: str) -> str:
+    """The normalised lemma of ``text`` (word by word) in ``language``.
+
+    The lemmatiser needs the diacritics (``kočku`` → ``kočka``), so it runs before normalisation.
+    """
+    words = text.casefold().split()
+    return normalise(" ".join(simplemma.lemmatize(w, lang=language) for w in words))
+
+
+@lru_cache(maxsize=65536)
+def keys(text: str, language: str) -> frozenset[str]:
+    """The comparable forms of ``text``: its normalised form and, unless that form is already the name of an
+    element (``иглу`` is an igloo, not a case of ``игла``), its normalised lemma. Empty if nothing is left."""
+    plain = normalise(text)
+    if not plain:
+        return frozenset()
+    if plain in _known_forms(language):
+        return frozenset({plain})
+    return frozenset({plain, lemma_key(text, language)} - {""})
+
+
+@lru_cache(maxsize=None)
+def _known_forms(language: str) -> frozenset[str]:
+    """Every normalised main form and alias of the table in ``language``."""
+    return frozenset(normalise(n) for e in elements().values() for n in e.names(language))
+
+
+@lru_cache(maxsize=8192)
+def _target_keys(element_id: str, language: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    """Every key of an element's forms in ``language``, and the plain forms long enough for a typo."""
+    names = element(element_id).names(language)
+    all_keys = frozenset().union(*(keys(name, language) for name in names))
+    long_forms = tuple(f for f in (normalise(n) for n in names) if len(f) >= TYPO_MIN_LENGTH)
+    return all_keys, long_forms
+
+
+def is_pass(text: str, language: str) -> bool:
+    """KS-14 / KS-19: the message is the game language's pass word."""
+    return normalise(text) == normalise(PASS_WORDS[language])
+
+
+def guess_matches(guess: str, element_id: str, language: str) -> bool:
+    """KS-20: the guess names the element (main form, alias, inflection, or one typo on a 5+ letter form)."""
+    guess_keys = keys(guess, language)
+    if not guess_keys:
+        return False
+    targets, long_forms = _target_keys(element_id, language)
+    if guess_keys & targets:
+        return True
+    if normalise(guess) in _known_forms(language):
+        return False  # a real word of the table (``house`` for ``horse``) is a different answer, not a typo
+    return any(DamerauLevenshtein.distance(g, f, score_cutoff=1) <= 1 for g in guess_keys for f in long_forms)
+
+
+def clue_fault(clue: str, element_id: str, language: str) -> ClueFault | None:
+    """KS-15: why the clue is invalid for the element, or ``None`` for a fair clue.
+
+    ``words``: more than one word (a); ``same``: the element or an alias (b); ``translation``: its name in another
+    supported language (c); ``stem``: it shares a stem with the element or an alias (d).
+    """
+    plain = normalise(clue)
+    if " " in plain:
+        return "words"
+    clue_keys = keys(clue, language)
+    own_keys, _ = _target_keys(element_id, language)
+    if plain in {normalise(n) for n in element(element_id).names(language)}:
+        return "same"
+    for other in LANGUAGES:
+        if other != language and keys(clue, other) & {normalise(n) for n in element(element_id).names(other)}:
+            return "translation"
+    if clue_keys & own_keys:  # (d) equal lemmas
+        return "stem"
+    for name in element(element_id).names(language):
+        if shares_stem(plain, normalise(name)):
+            return "stem"
+    return None
+
+
+def shares_stem(a: str, b: str) -> bool:
+    """KS-15 (d) on two normalised words: one contains the other (4+ letters), or a long common prefix.
+
+    The prefix must be at least max(4, shorter length − 2) long: ``slunicko``/``slunce`` share ``slun`` (4 ≥ 4),
+    while ``ples`` does not stem from ``les`` (the contained word has only 3 letters).
+    """
+    shorter, longer = sorted((a, b), key=len)
+    if len(shorter) >= STEM_MIN_LENGTH and shorter in longer:
+        return True
+    prefix = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        prefix += 1
+    return prefix >= max(STEM_MIN_LENGTH, len(shorter) - 2)
+
+
+def split_recap(text: str) -> list[str]:
+    """KS-24: items at commas, semicolons and line breaks, else at spaces; items that normalise to nothing drop."""
+    parts = _RECAP_SEPARATORS.split(text) if _RECAP_SEPARATORS.search(text) else text.split()
+    return [p for p in parts if normalise(p)]
+
+
+def recap_earns_bonus(text: str, yellow: Sequence[str], guesses: int, language: str) -> bool:
+    """KS-24: every yellow element is named by one of the first ``guesses + 2`` items (an empty pile earns nothing)."""
+    if not yellow:
+        return False
+    items = split_recap(text)[: guesses + 2]
+    return all(any(guess_matches(item, element_id, language) for item in items) for element_id in yellow)
+
+
+def names_any(text: str, element_ids: Iterable[str], language: str) -> bool:
+    """Whether ``text`` contains, as a whole normalised word or phrase, a form of any of the elements.
+
+    Used by the privacy checks: a public text must not name an element of the running round.
+    """
+    plain = f" {normalise(text)} "
+    return any(f" {normalise(n)} " in plain for e in element_ids for n in element(e).names(language))
