@@ -1072,6 +1072,8 @@ class Midnighters(Engine):
             assert task is not None
             if task.player == player or (task.kind == "motel_take" and task.other == player):
                 state.choice = None
+                if task.kind == "assign":  # MN-46: without the Horror, the Director's starting corridors
+                    self._send_to_corridors(state, {p: self._start_corridor(state, p) for p in task.names}, events)
                 self._advance(state, events)
             else:
                 if task.other == player:

@@ -220,3 +220,14 @@ def test_mn_p9_the_discard_stays_closed_and_refusals_are_not_events():
     assert len(t.events) == n
     for viewer in (None, "p1", "p2"):
         assert "red" not in str(MN.view(t.s, viewer))
+
+
+def test_mn_63_a_horror_leaving_mid_assignment_falls_back_to_the_starting_corridors():
+    """MN-63 / MN-46: if the assigning Horror leaves, the Director's starting corridors apply."""
+    hands = {"p1": ["sleepwalk"] * 4, "p2": ["black"] + FILL[:4], "p3": FILL}
+    t = Table(3, hands, avatars={"p1": "motel", "p2": "forest", "p3": "bridge"}, stacked=["colourless"])
+    t.s.horror = "p2"
+    t.end_turn()
+    assert t.prompt.key == "mn.choose_assign"
+    t.host("remove", player="p2")
+    assert t.s.avatars == {"p1": "corridor1", "p3": "corridor3"} and t.s.current == "p3"
