@@ -45,7 +45,10 @@ gh-rooms_played = 🚪 { $player } prozkoumává { $cards_count ->
     [few] { $cards_count } pokoje
     [many] { $cards_count } pokoje
    *[other] { $cards_count } pokojů
-}: { $cards } (patra { $floors }).
+}: { $cards } ({ $floors_count ->
+    [one] patro
+   *[other] patra
+} { $floors }).
 gh-ghost_sent = 👻 { $player } posílá { $source } na hráče { $target }: patro { $floor }, { $side } pokoj.
 gh-ghost_met_cat = 🐈 Tento pokoj v domě hráče { $player } hlídá kočka: duch i kočka jdou na odhazovací balíček.
 gh-waiting = ⏳ Čeká se na hráče { $player } (může odpovědět { $window }).

@@ -22,9 +22,9 @@ gh-from_side-left = left
 gh-from_side-right = right
 gh-window-cat = a cat
 gh-window-ghost = a ghost
-gh-source-ghost = a ghost card
-gh-source-space_hole = the Space hole
-gh-source-escape = a ghost card against the escape
+gh-source-ghost = a ghost
+gh-source-space_hole = a ghost through the Space hole
+gh-source-escape = a ghost against the escape
 gh-outcome-escaped = escaped from the haunted house
 gh-outcome-last_player = the last player left
 gh-outcome-ended_by_host = ended by the host
@@ -41,7 +41,10 @@ gh-turn_timed_out = ⏰ { $player } ran out of time; the turn ends.
 gh-rooms_played = 🚪 { $player } explores { $cards_count ->
     [one] a room
    *[other] { $cards_count } rooms
-}: { $cards } (floors { $floors }).
+}: { $cards } ({ $floors_count ->
+    [one] floor
+   *[other] floors
+} { $floors }).
 gh-ghost_sent = 👻 { $player } sends { $source } at { $target }'s floor { $floor }, { $side } room.
 gh-ghost_met_cat = 🐈 A cat guards that room in { $player }'s house: the ghost and the cat are discarded.
 gh-waiting = ⏳ Waiting for { $player } (may answer with { $window }).

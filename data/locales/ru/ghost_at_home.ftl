@@ -16,8 +16,8 @@ gh-card-elevator = Лифт
 gh-card-lightning = Молния
 gh-card-joker_room = Комната-Джокер
 
-gh-side-left = левую
-gh-side-right = правую
+gh-side-left = левая
+gh-side-right = правая
 gh-from_side-left = левой
 gh-from_side-right = правой
 gh-window-cat = котиком
@@ -45,7 +45,10 @@ gh-rooms_played = 🚪 { $player } исследует { $cards_count ->
     [few] { $cards_count } комнаты
     [many] { $cards_count } комнат
    *[other] { $cards_count } комнаты
-}: { $cards } (этажи { $floors }).
+}: { $cards } ({ $floors_count ->
+    [one] этаж
+   *[other] этажи
+} { $floors }).
 gh-ghost_sent = 👻 { $player } натравливает { $source } на { $target }: этаж { $floor }, { $side } комната.
 gh-ghost_met_cat = 🐈 Эту комнату в доме игрока { $player } охраняет котик: призрак и котик уходят в сброс.
 gh-waiting = ⏳ Ждём игрока { $player } (может ответить { $window }).
