@@ -11,12 +11,12 @@ from engines.midnighters.data import ALL_CARDS, LOCATIONS, NIGHTMARES
 from engines.playout import random_playout
 from tests.engines.midnighters.helpers import MN
 
-ENGINE_SOURCE = (Path(__file__).resolve().parents[3] / "engines" / "midnighters").glob("*.py")
+ENGINE_SOURCE = sorted((Path(__file__).resolve().parents[3] / "engines" / "midnighters").glob("*.py"))
 
 
 def _ids(lang: str) -> set[str]:
     text = (Path(__file__).resolve().parents[3] / "data" / "locales" / lang / "midnighters.ftl").read_text("utf-8")
-    return set(re.findall(r"^(mn-[a-z0-9_-]+) =", text, re.M))
+    return set(re.findall(r"^(mn-[a-z0-9_-]+) =", text, re.MULTILINE))
 
 
 def test_the_three_catalogues_hold_the_same_messages():
@@ -39,9 +39,9 @@ def test_every_card_location_colour_and_refusal_code_is_worded():
     codes = set()
     for path in ENGINE_SOURCE:  # the code of every require(...) and every refusal activation_refusal returns
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "require" and len(node.args) > 1:
-                if isinstance(node.args[1], ast.Constant):
-                    codes.add(node.args[1].value)
+            call = isinstance(node, ast.Call) and getattr(node.func, "id", "") == "require" and len(node.args) > 1
+            if call and isinstance(node.args[1], ast.Constant):
+                codes.add(node.args[1].value)
             if isinstance(node, ast.FunctionDef) and node.name == "activation_refusal":
                 codes |= {
                     r.value.value
