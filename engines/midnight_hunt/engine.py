@@ -56,10 +56,10 @@ SEAL_CHOICES = ("initiative", "recruit", "pass")
 #: Automatic players take a play of these kinds, when one is on offer, with this chance (so random games end).
 AUTO_PREFERENCES: tuple[tuple[tuple[str, ...], float], ...] = (
     (("control",), 0.9),
-    (("deploy", "attack", "tactic"), 0.5),
+    (("deploy", "attack", "tactic"), 0.6),
 )
 #: ... and otherwise a move towards a location their side does not hold, with this chance.
-AUTO_ADVANCE = 0.7
+AUTO_ADVANCE = 0.9
 #: The optional argument the runtime adds to a turn action: seconds the play took (chess clock, MH-57).
 ELAPSED = "elapsed"
 
