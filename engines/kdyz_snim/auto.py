@@ -22,12 +22,71 @@ if TYPE_CHECKING:
 
 #: Clues a table might give for almost anything (adjectives and vague nouns, not elements of the word list).
 CLUE_POOL: dict[str, tuple[str, ...]] = {
-    "cs": ("velký", "malý", "červený", "měkký", "rychlý", "kulatý", "studený", "teplý", "sladký", "hlasitý",
-           "dřevěný", "starý", "zelený", "venku", "doma", "létat", "jíst", "noc", "pohádka", "zvířátko"),
-    "ru": ("большой", "маленький", "красный", "мягкий", "быстрый", "круглый", "холодный", "тёплый", "сладкий",
-           "громкий", "деревянный", "старый", "зелёный", "снаружи", "дома", "летать", "есть", "ночь", "животное"),
-    "en": ("big", "small", "red", "soft", "fast", "round", "cold", "warm", "sweet", "loud", "wooden", "old",
-           "green", "outside", "home", "fly", "eat", "night", "animal", "kitchen"),
+    "cs": (
+        "velký",
+        "malý",
+        "červený",
+        "měkký",
+        "rychlý",
+        "kulatý",
+        "studený",
+        "teplý",
+        "sladký",
+        "hlasitý",
+        "dřevěný",
+        "starý",
+        "zelený",
+        "venku",
+        "doma",
+        "létat",
+        "jíst",
+        "noc",
+        "pohádka",
+        "zvířátko",
+    ),
+    "ru": (
+        "большой",
+        "маленький",
+        "красный",
+        "мягкий",
+        "быстрый",
+        "круглый",
+        "холодный",
+        "тёплый",
+        "сладкий",
+        "громкий",
+        "деревянный",
+        "старый",
+        "зелёный",
+        "снаружи",
+        "дома",
+        "летать",
+        "есть",
+        "ночь",
+        "животное",
+    ),
+    "en": (
+        "big",
+        "small",
+        "red",
+        "soft",
+        "fast",
+        "round",
+        "cold",
+        "warm",
+        "sweet",
+        "loud",
+        "wooden",
+        "old",
+        "green",
+        "outside",
+        "home",
+        "fly",
+        "eat",
+        "night",
+        "animal",
+        "kitchen",
+    ),
 }
 
 LEAVE_RATE = 0.002  # per chosen action of a player
@@ -71,8 +130,11 @@ def choose(engine: KdyzSnim, state: KdyzSnimState, player: str, chooser: random.
     if "clue" in by_kind:
         roll = chooser.random()
         if roll < CLUE_PASS_RATE:
-            return _with_text(by_kind["clue"][0], PASS_WORDS[language]) if roll < CLUE_PASS_RATE / 2 else next(
-                a for a in actions if a.kind == "pass")
+            return (
+                _with_text(by_kind["clue"][0], PASS_WORDS[language])
+                if roll < CLUE_PASS_RATE / 2
+                else next(a for a in actions if a.kind == "pass")
+            )
         if roll < CLUE_PASS_RATE + FOUL_RATE:
             return _with_text(by_kind["clue"][0], _foul_clue(state, language, chooser))
         return _with_text(by_kind["clue"][0], chooser.choice(CLUE_POOL[language]))
@@ -95,7 +157,7 @@ def _guess(state: KdyzSnimState, language: str, chooser: random.Random) -> str:
             return word.upper()
         if roll < 0.35 and len(word) >= 5:
             i = chooser.randrange(len(word) - 1)
-            return word[:i] + word[i + 1] + word[i] + word[i + 2:]  # adjacent transposition: still right
+            return word[:i] + word[i + 1] + word[i] + word[i + 2 :]  # adjacent transposition: still right
         return word
     return element(chooser.choice(element_ids())).word(language)
 

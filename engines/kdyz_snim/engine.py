@@ -24,7 +24,6 @@ from typing import Any
 from engines.core import (
     CLOCK,
     HOST,
-    PUBLIC,
     Action,
     Engine,
     Event,
@@ -41,7 +40,6 @@ from engines.kdyz_snim import auto, judge
 from engines.kdyz_snim.roles import MAX_PLAYERS, MIN_PLAYERS, card_counts, card_deck, final_ranking, round_points
 from engines.kdyz_snim.state import Card, Clue, Deck, FoulReport, KdyzSnimState, Round
 from engines.kdyz_snim.words import LANGUAGES, element, element_ids, shuffled
-from engines.serial import to_plain
 
 PREFIX = "ks"
 
@@ -136,6 +134,17 @@ class KdyzSnim(Engine):
     def _word(self, state: KdyzSnimState, element_id: str) -> str:
         return element(element_id).word(state.options["language"])
 
+    def prompts(self, state: KdyzSnimState) -> list[Prompt]:
+        """The open prompts, most expected answer first: in a text-mode night, the clue turn until every giver
+        has had a turn on the current element, then the dreamer's. Order carries no rule (everyone may act on
+        their prompt at any time); it gives the offline hotseat, which asks the first prompt, a natural rhythm."""
+        prompts = list(state.prompts)
+        clue = self._find_prompt(state, "clue")
+        if clue is not None and state.clue_turns < len(self._clue_givers(state)):
+            prompts.remove(clue)
+            prompts.insert(0, clue)
+        return prompts
+
     # -- legal actions -------------------------------------------------------------------------------------
 
     def _legal_actions(self, state: KdyzSnimState, player: str) -> list[Action]:
@@ -147,8 +156,10 @@ class KdyzSnim(Engine):
         dream = self._find_prompt(state, "dream")
         if dream and player == state.round.dreamer:
             card = len(state.round.cards)
-            actions += [Action(player, dream.id, "guess", {"card": card, "text": None}),
-                        Action(player, dream.id, "pass", {"card": card})]
+            actions += [
+                Action(player, dream.id, "guess", {"card": card, "text": None}),
+                Action(player, dream.id, "pass", {"card": card}),
+            ]
         clue = self._find_prompt(state, "clue")
         if clue and player in clue.players:
             actions += [Action(player, clue.id, "clue", {"text": None}), Action(player, clue.id, "pass")]
@@ -278,7 +289,10 @@ class KdyzSnim(Engine):
                     "round": number,
                     "dreamer": dreamer,
                     "clue_order": self._clue_givers(state),
-                    "cards": card_counts(n),
+                    # KS-2: the card counts in play (public: the table is in the rules)
+                    "fairies": card_counts(n)["fairy"],
+                    "boogeymen": card_counts(n)["boogeyman"],
+                    "sandmen": card_counts(n)["sandman"],
                     "seconds": state.options["round_seconds"],
                 },
             )
@@ -307,13 +321,15 @@ class KdyzSnim(Engine):
         if state.deck.position >= len(order):  # KS-9: reshuffle every element of earlier rounds into a new deck
             this_round = {c.element for c in state.round.cards}
             earlier = [c.element for r in state.rounds[:-1] for c in r.cards]
-            pool = list(dict.fromkeys(earlier)) or [e for e in element_ids() if e not in this_round]
+            pool = [e for e in dict.fromkeys(earlier) if e not in this_round]
+            pool = pool or [e for e in element_ids() if e not in this_round]
             rng(state).shuffle(pool)
             state.deck = Deck(cards=pool)
             order = pool
         element_id = order[state.deck.position]
         state.deck.position += 1
         state.clues = []
+        state.clue_turns = 0
         state.round.cards.append(Card(element_id))
         language = state.options["language"]
         forms = element(element_id).forms[language]
@@ -336,12 +352,15 @@ class KdyzSnim(Engine):
         if giver is None:
             return
         seconds = state.options["clue_seconds"]
-        state.prompts.insert(1, Prompt(new_prompt_id(state, "clue"), "turn", (giver,), seconds, "ks.clue", {"player": giver}))
+        state.prompts.insert(
+            1, Prompt(new_prompt_id(state, "clue"), "turn", (giver,), seconds, "ks.clue", {"player": giver})
+        )
         events.append(Event("ks.clue_turn", {"player": giver, "seconds": seconds}))
 
-    def _pass_clue_turn(self, state: KdyzSnimState, events: list[Event]) -> None:
+    def _pass_clue_turn(self, state: KdyzSnimState, events: list[Event], counted: bool = True) -> None:
         """KS-14: after a clue, pass or skip the turn passes on clockwise."""
         giver = state.clue_giver
+        state.clue_turns += counted
         self._open_clue_turn(state, self._next_clue_giver(state, giver) if giver else None, events)
 
     def _on_clue(self, state: KdyzSnimState, action: Action, events: list[Event]) -> None:
@@ -371,7 +390,7 @@ class KdyzSnim(Engine):
                 events,
             )
             self._penalise(state, player, events)  # KS-16
-            self._pass_clue_turn(state, events)
+            self._pass_clue_turn(state, events, counted=False)  # no turn taken yet on the new element
             return
         state.clues.append(Clue(player, text))
         events.append(Event("ks.clue_given", {"player": player, "card": len(state.round.cards)}))
@@ -458,8 +477,16 @@ class KdyzSnim(Engine):
         require(reviewers, "no_reviewer", "nobody is left who could review this report")
         state.foul = FoulReport(reporter, accused, len(state.round.cards))
         kind = "turn" if len(reviewers) == 1 else "reaction"
-        state.prompts.append(Prompt(new_prompt_id(state, "review"), kind, reviewers, None, "ks.foul_review",
-                                    {"reporter": reporter, "accused": accused}))
+        state.prompts.append(
+            Prompt(
+                new_prompt_id(state, "review"),
+                kind,
+                reviewers,
+                None,
+                "ks.foul_review",
+                {"reporter": reporter, "accused": accused},
+            )
+        )
         events.append(Event("ks.foul_reported", {"reporter": reporter, "accused": accused}))
 
     def _on_review(self, state: KdyzSnimState, verdict: str, events: list[Event]) -> None:
@@ -472,7 +499,9 @@ class KdyzSnim(Engine):
             return
         card = state.round.current
         assert card is not None and foul.card == len(state.round.cards)
-        self._private(state, "ks.foul_confirmed", {"offender": foul.accused, "word": self._word(state, card.element)}, events)
+        self._private(
+            state, "ks.foul_confirmed", {"offender": foul.accused, "word": self._word(state, card.element)}, events
+        )
         self._penalise(state, foul.accused, events)
         if state.clue_giver is not None:  # the offender's turn passes on; anyone else keeps a fresh turn (KS-22)
             giver = state.clue_giver
@@ -515,7 +544,12 @@ class KdyzSnim(Engine):
         assert card is not None
         if last is None:
             card.fate = "unused"
-            self._private(state, "ks.card_unused", {"card": len(state.round.cards), "word": self._word(state, card.element)}, events)
+            self._private(
+                state,
+                "ks.card_unused",
+                {"card": len(state.round.cards), "word": self._word(state, card.element)},
+                events,
+            )
         else:
             self._judge(state, last, False, events)
         events.append(Event("ks.night_over", {"round": state.round.number, "guessed": last is not None}))
@@ -560,14 +594,16 @@ class KdyzSnim(Engine):
                     {
                         "card": i,
                         "word": element(card.element).word(language),
-                        "fate": card.fate,
+                        "result": card.fate,  # worded by a selector, so not named like the fate enum
                         "guess": card.guess,
                         "passed": card.passed,
                         "holder": card.holder,
                     },
                 )
             )
-        events.append(Event("ks.recap_revealed", {"recap": r.recap or "", "given": r.recap is not None, "bonus": r.recap_bonus}))
+        events.append(
+            Event("ks.recap_revealed", {"recap": r.recap or "", "given": r.recap is not None, "bonus": r.recap_bonus})
+        )
         events.append(
             Event(
                 "ks.round_scores",
@@ -703,6 +739,7 @@ class KdyzSnim(Engine):
         r = state.round
         current = r.current if not r.revealed else None
         over = state.outcome is not None
+        points = self._points(state)
         view: dict[str, Any] = {
             "phase": state.phase,
             "round": r.number,
@@ -718,11 +755,13 @@ class KdyzSnim(Engine):
             # The clue log of the current element mirrors the game channel, where everyone reads the clues.
             "clues": [{"player": c.player, "clue": c.text} for c in state.clues] if current else [],
             "foul": {"reporter": state.foul.reporter, "accused": state.foul.accused} if state.foul else None,
-            "points": self._points(state),
+            "points": points,
             "penalties": dict(state.penalties),
-            "totals": self._totals(state),
+            "totals": {p: points[p] - state.penalties[p] for p in state.players},  # KS-27
             "history": [self._round_record(rr, language, with_spare=over) for rr in state.rounds if rr.revealed],
-            "outcome": None if state.outcome is None else {"reason": state.outcome.reason, "winners": list(state.outcome.winners)},
+            "outcome": None
+            if state.outcome is None
+            else {"reason": state.outcome.reason, "winners": list(state.outcome.winners)},
         }
         if over:
             view["standings"] = self.standings(state)
@@ -772,18 +811,25 @@ class KdyzSnim(Engine):
             lines.append(f"  you are: {view['role']}")
         if "element" in view:
             aliases = ", ".join(view["element"]["aliases"])
-            lines.append(f"  dream card {view['card']}: {view['element']['word']}" + (f" ({aliases})" if aliases else ""))
+            lines.append(
+                f"  dream card {view['card']}: {view['element']['word']}" + (f" ({aliases})" if aliases else "")
+            )
         elif view["card"]:
             lines.append(f"  dream card {view['card']} (hidden from you)")
         for clue in view["clues"]:
             lines.append(f"  clue from {clue['player']}: {clue['clue']}")
         for card in view.get("round_cards", []):
-            lines.append(f"  earlier: {card['word']} -> {card['fate']}" + (f" (guess: {card['guess']})" if card["guess"] else ""))
+            lines.append(
+                f"  earlier: {card['word']} -> {card['fate']}" + (f" (guess: {card['guess']})" if card["guess"] else "")
+            )
         if view["clue_giver"]:
             lines.append(f"  clue giver: {view['clue_giver']}")
         if view["foul"]:
             lines.append(f"  foul reported: {view['foul']['reporter']} accuses {view['foul']['accused']}")
-        lines.append("  totals: " + ", ".join(f"{p}={t}" + (" (left)" if p in view["left"] else "") for p, t in view["totals"].items()))
+        lines.append(
+            "  totals: "
+            + ", ".join(f"{p}={t}" + (" (left)" if p in view["left"] else "") for p, t in view["totals"].items())
+        )
         return "\n".join(lines)
 
     # -- invariants ----------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Literal
 
 import simplemma
@@ -77,7 +77,7 @@ def keys(text: str, language: str) -> frozenset[str]:
     return frozenset({plain, lemma_key(text, language)} - {""})
 
 
-@lru_cache(maxsize=None)
+@cache
 def _known_forms(language: str) -> frozenset[str]:
     """Every normalised main form and alias of the table in ``language``."""
     return frozenset(normalise(n) for e in elements().values() for n in e.names(language))

@@ -69,6 +69,7 @@ def final_ranking(points: Mapping[str, int], penalties: Mapping[str, int]) -> li
     >>> final_ranking({"a": 5, "b": 6, "c": 6}, {"a": 1, "b": 2, "c": 2})
     [('a', 1), ('b', 2), ('c', 2)]
     """
+
     def key(p: str) -> tuple[int, int]:
         return (-(points[p] - penalties[p]), penalties[p])
 

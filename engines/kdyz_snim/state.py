@@ -98,6 +98,7 @@ class KdyzSnimState(State):
     rounds: list[Round] = field(default_factory=list)
     clue_giver: str | None = None  # KS-13: the active clue giver (text mode)
     clues: list[Clue] = field(default_factory=list)  # the valid clues given for the current element (text mode)
+    clue_turns: int = 0  # clue turns taken (clue, pass or skip) on the current element
     foul: FoulReport | None = None  # KS-18: the pending report, if any
     penalties: dict[str, int] = field(default_factory=dict)  # KS-27: penalty cards per player
     deals: list[dict[str, str]] = field(default_factory=list)  # scenario override: role deal per round

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Literal, Mapping
+from typing import Literal
 
 Language = Literal["cs", "ru", "en"]
 #: KS-5 / KS-8: every supported game language, in the order the lobby offers them.

@@ -9,16 +9,43 @@ from engines.kdyz_snim import ENGINE
 from engines.kdyz_snim.state import KdyzSnimState
 
 #: A known deck: element ids in draw order.
-DECK = ["cat", "dog", "sun", "forest", "apple", "tree", "house", "car", "moon", "star", "fish", "bread", "book",
-        "chair", "clock", "hat", "ship", "rose", "ball", "key"]
+DECK = [
+    "cat",
+    "dog",
+    "sun",
+    "forest",
+    "apple",
+    "tree",
+    "house",
+    "car",
+    "moon",
+    "star",
+    "fish",
+    "bread",
+    "book",
+    "chair",
+    "clock",
+    "hat",
+    "ship",
+    "rose",
+    "ball",
+    "key",
+]
 
 
 def players(n: int) -> list[str]:
     return [f"p{i}" for i in range(1, n + 1)]
 
 
-def new_game(n: int = 5, *, deck: list[str] | None = None, deals: list[dict[str, str]] | None = None,
-             seed: str = "s", host: str | None = None, **options: Any) -> tuple[KdyzSnimState, list[Event]]:
+def new_game(
+    n: int = 5,
+    *,
+    deck: list[str] | None = None,
+    deals: list[dict[str, str]] | None = None,
+    seed: str = "s",
+    host: str | None = None,
+    **options: Any,
+) -> tuple[KdyzSnimState, list[Event]]:
     overrides: dict[str, Any] = {"deck": list(DECK if deck is None else deck)}
     if deals is not None:
         overrides["deals"] = deals
@@ -38,7 +65,7 @@ def has_prompt(state: KdyzSnimState, name: str) -> bool:
     return any(p.id.split("#")[0] == name for p in state.prompts)
 
 
-def act(state: KdyzSnimState, player: str, prompt: str, kind: str, **args: Any) -> tuple[KdyzSnimState, list[Event]]:
+def act(state: KdyzSnimState, player: str, prompt: str, kind: str, /, **args: Any) -> tuple[KdyzSnimState, list[Event]]:
     return ENGINE.apply(state, Action(player, prompt_id(state, prompt), kind, args))
 
 
@@ -61,7 +88,7 @@ def timeout(state: KdyzSnimState, name: str) -> tuple[KdyzSnimState, list[Event]
     return ENGINE.apply(state, Action(CLOCK, prompt_id(state, name), "timeout"))
 
 
-def host(state: KdyzSnimState, prompt: str, kind: str, **args: Any) -> tuple[KdyzSnimState, list[Event]]:
+def host(state: KdyzSnimState, prompt: str, kind: str, /, **args: Any) -> tuple[KdyzSnimState, list[Event]]:
     return act(state, HOST, prompt, kind, **args)
 
 
@@ -69,7 +96,9 @@ def leave(state: KdyzSnimState, player: str) -> tuple[KdyzSnimState, list[Event]
     return ENGINE.apply(state, Action(player, state.prompts[0].id, "leave"))
 
 
-def end_night(state: KdyzSnimState, last: str | None = None, recap: str | None = None) -> tuple[KdyzSnimState, list[Event]]:
+def end_night(
+    state: KdyzSnimState, last: str | None = None, recap: str | None = None
+) -> tuple[KdyzSnimState, list[Event]]:
     """Run out the sand timer, make (or skip) the last guess and post (or miss) the recap: the round is revealed."""
     events: list[Event] = []
     state, ev = timeout(state, "dream")

@@ -1,0 +1,143 @@
+## Když sním (When I Dream) — event keys are "ks.<event>"; see engines/kdyz_snim and shared/rules/kdyz_snim.md.
+
+ks-name = When I Dream (Když sním)
+ks-tagline = One player dreams, the others whisper one-word clues. Fairies help, Boogeymen mislead, Sandmen want balance.
+ks-recommended = Recommended: 6 or more players.
+ks-rules = Each round one player is the Dreamer and cannot see the dream cards. The others get a secret role and type one-word clues for the current element in turn; the Dreamer may guess once per element at any time. Nobody tells the Dreamer whether a guess was right. When the time is up, the Dreamer may make one last guess, then recalls the whole dream. Fairies score the right guesses, Boogeymen the wrong ones, Sandmen want both piles level. A clue that is the element, its translation or shares its stem is a penalty card (−1 at the end).
+
+ks-role-dreamer = Dreamer
+ks-role-fairy = Fairy
+ks-role-boogeyman = Boogeyman
+ks-role-sandman = Sandman
+ks-role-help-dreamer = You cannot see the dream cards. Guess each element once, when you are ready; remember what you guessed.
+ks-role-help-fairy = Help the Dreamer: you score 1 point for every element they guess right.
+ks-role-help-boogeyman = Lead the Dreamer astray: you score 1 point for every element they guess wrong or pass.
+ks-role-help-sandman = Keep the dream balanced: you score most when right and wrong guesses are level.
+
+ks-pile-yellow = right (yellow)
+ks-pile-blue = wrong (blue)
+ks-fate-yellow = guessed right
+ks-fate-blue = guessed wrong
+ks-fate-penalty = penalty card
+ks-fate-unused = unused
+ks-fate-current = in play
+ks-reason-words = more than one word
+ks-reason-same = the element itself
+ks-reason-translation = a translation of the element
+ks-reason-stem = shares a stem with the element
+ks-reason-all_dreamt = everyone has dreamt
+ks-reason-too_few_players = fewer than 4 players are left
+ks-clue_mode-text = typed clues
+ks-clue_mode-voice = spoken clues
+ks-language-cs = Czech
+ks-language-ru = Russian
+ks-language-en = English
+
+ks-game_started = 🌙 When I Dream begins: { $players_count } players, { $rounds } rounds, { $language } elements, { $clue_mode }.
+ks-night_started = 🌙 Night { $round }: { $dreamer } is the Dreamer. Clue order: { $clue_order }. Cards in play: { $fairies } × Fairy, { $boogeymen } × Boogeyman, { $sandmen } × Sandman. The sand timer runs for { $seconds } s.
+ks-your_role = Night { $round }: your role is **{ $role }**.
+ks-element = { $aliases_count ->
+    [0] Dream card { $card }: **{ $word }**
+   *[other] Dream card { $card }: **{ $word }** (also: { $aliases })
+}
+ks-clue_turn = ✏️ { $player }, your clue ({ $seconds } s).
+ks-clue_given = { $player } gave a clue.
+ks-clue_passed = { $player } passes.
+ks-clue_skipped = { $player } ran out of time and is skipped.
+ks-clue_refused = ❌ { $player }'s clue "{ $clue }" for **{ $word }** is a foul: { $reason }.
+ks-card_changed = 🔄 The dream card has changed: { $offender } takes a penalty card.
+ks-next_card = ➡️ Next dream card.
+ks-guess_judged = { $passed ->
+    [yes] Dream card { $card }: the Dreamer passed on **{ $word }** ({ $pile }).
+   *[no] Dream card { $card }: the Dreamer guessed "{ $guess }" for **{ $word }**: { $pile }.
+}
+ks-foul_reported = ⚠️ { $reporter } reports a foul clue by { $accused }.
+ks-foul_rejected = The foul report against { $accused } is rejected.
+ks-foul_lapsed = The foul report against { $accused } lapses: that dream card is gone.
+ks-foul_confirmed = The foul by { $offender } is confirmed: **{ $word }** becomes their penalty card.
+ks-time_up = ⏰ Time is up! No more clues. { $dreamer }, you may make one last guess ({ $seconds } s).
+ks-card_unused = The last dream card, **{ $word }**, stays unused.
+ks-night_over = { $guessed ->
+    [yes] 🌅 The night is over.
+   *[no] 🌅 The night is over; the last dream card stays unused.
+}
+ks-recap_open = 💭 { $dreamer }, recall your dream: list the elements you guessed in one message ({ $seconds } s).
+ks-recap_missed = No recap came in time: no recap bonus.
+ks-day_started = ☀️ Day { $round }: { $dreamer } wakes up.
+ks-roles_revealed = Roles: { $roles }.
+ks-card_revealed = { $result ->
+    [yellow] { $card }. **{ $word }** — right ("{ $guess }")
+    [blue] { $passed ->
+        [yes] { $card }. **{ $word }** — passed
+       *[no] { $card }. **{ $word }** — wrong ("{ $guess }")
+    }
+    [penalty] { $card }. **{ $word }** — penalty card for { $holder }
+   *[other] { $card }. **{ $word }** — unused
+}
+ks-recap_revealed = { $given ->
+    [yes] { $bonus ->
+        [yes] Recap: "{ $recap }" — every right element recalled: +2 for the Dreamer!
+       *[no] Recap: "{ $recap }" — no bonus.
+    }
+   *[no] No recap, no bonus.
+}
+ks-round_scores = Night { $round }: { $yellow } right, { $blue } wrong. Points: { $points }. Totals (penalties taken off): { $totals }.
+ks-next_dreamer = { $player } is the next Dreamer and starts the next night.
+ks-player_left = { $player } has left the game.
+ks-host_changed = { $player } is now the host.
+ks-final_standing = { $rank }. { $player }: { $score } ({ $points } { $points ->
+    [one] point
+   *[other] points
+} − { $penalties } { $penalties ->
+    [one] penalty
+   *[other] penalties
+}){ $left ->
+    [yes] , left
+   *[no] {""}
+}
+ks-spare_revealed = Night { $round }: the spare card was { $role }.
+ks-game_over = 🏁 Game over ({ $reason }). { $winners_count ->
+    [one] Winner: { $winners }.
+   *[other] Winners: { $winners }.
+} Seed: { $seed }.
+
+ks-dream = Guess the current element (once), or pass.
+ks-clue = Your clue: one word.
+ks-foul_review = Was it a foul clue? Confirm or reject.
+ks-last_guess = Time is up: one last guess, or pass.
+ks-recap = Recall your dream: list the elements you guessed.
+ks-next_night = Start the next night.
+
+ks-button-guess = Guess
+ks-button-pass = Pass
+ks-button-clue = Clue
+ks-button-report = Report a foul
+ks-button-confirm = Confirm foul
+ks-button-reject = Reject
+ks-button-recap = Recap
+ks-button-start_night = Start the night
+ks-button-leave = Leave the game
+ks-placeholder-accused = Who gave the foul clue?
+
+ks-option-language = Element language
+ks-option-clue_mode = Clues
+ks-option-clue_seconds = Seconds per clue
+ks-option-round_seconds = Seconds per night
+ks-option-last_guess_seconds = Seconds for the last guess
+ks-option-recap_seconds = Seconds for the recap
+
+ks-error-bad_action = That is not possible now.
+ks-error-bad_override = The prepared deal or deck is not valid.
+ks-error-bad_target = You cannot name that player.
+ks-error-wrong_phase = That is not possible in this phase.
+ks-error-empty_clue = That message has no letters or digits; it does not count.
+ks-error-empty_guess = That guess has no letters or digits; it does not count.
+ks-error-foul_pending = Another foul report is being reviewed.
+ks-error-no_reviewer = Nobody is left who could review that report.
+ks-error-not_a_player = You are not playing in this game.
+ks-error-not_clue_giver = Only clue givers can report a foul.
+ks-error-not_dreamer = Only the Dreamer can do that.
+ks-error-not_in_game = You have left this game.
+ks-error-not_reviewer = You are not the one to review this foul.
+ks-error-not_your_turn = It is not your turn.
+ks-error-stale_card = The dream card has already changed.
