@@ -65,9 +65,9 @@ def test_random_playouts_5_to_25_players_with_privacy_checks(chunk):
         NW, list(range(5, 26)), on_step=check_privacy, host_rate=0.005, chunk=chunk, chunks=CHUNKS
     )
     reasons = {r.state.outcome.reason for r in results}
-    # random play reaches the main endings (a stalemate is rare: NW-22 has its own tests)
-    expected = {"station_wins", "watch_wins"} | ({"psi_cop_wins"} if len(results) >= 200 else set())
-    assert expected <= reasons, reasons
+    # random play reaches both main endings (the rarer ones, NW-21's draw and psi cop, NW-22's stalemate,
+    # have their own rule tests)
+    assert {"station_wins", "watch_wins"} <= reasons, reasons
 
 
 def test_offline_table_auto_games_finish_and_replay(tmp_path):
