@@ -37,6 +37,10 @@ class Transport(Protocol):
     async def dm_channel(self, user_id: int) -> int: ...
     async def create_thread(self, channel_id: int, name: str, *, message_id: int | None, private: bool) -> int: ...
     async def thread_member(self, thread_id: int, user_id: int, present: bool) -> None: ...
+    async def create_role(self, guild_id: int, name: str) -> int: ...
+    async def delete_role(self, guild_id: int, role_id: int) -> None: ...
+    async def deny_in_threads(self, channel_id: int, role_id: int) -> None: ...
+    async def member_role(self, guild_id: int, user_id: int, role_id: int, present: bool) -> None: ...
 
 
 class Dispatcher:
@@ -137,7 +141,48 @@ class Dispatcher:
             return await self._open_thread(live, op)
         if kind == "team_sync":
             return await self._team_sync(live, op)
+        if kind == "mute":
+            return await self._mute(live, op)
+        if kind == "unmute_all":
+            return await self._unmute_all(live)
         raise ValueError(f"unknown op {kind!r}")
+
+    async def _mute(self, live: Any, op: Op) -> dict[str, Any]:
+        """An eliminated player stops talking in the game's thread: a role of this game, denied sending in the
+        channel's threads, is given to them. Without Manage Roles the game simply goes on without it."""
+        slot = live.row.slots.get("mute")
+        if slot is None:
+            try:
+                role = await self.transport.create_role(live.row.guild_id, op["role_name"])
+                await self.transport.deny_in_threads(live.row.channel_id, role)
+                slot = {"role": role}
+            except DeliveryError as exc:
+                if exc.kind not in ("forbidden", "not_found"):
+                    raise
+                slot = {"role": None}
+            live.row.slots = {**live.row.slots, "mute": slot}
+        if not slot["role"]:
+            return {"skipped": "no_permission"}
+        try:
+            await self.transport.member_role(live.row.guild_id, int(op["user"]), slot["role"], True)
+        except DeliveryError as exc:
+            if exc.kind not in ("forbidden", "not_found"):
+                raise
+            return {"skipped": exc.kind}
+        return {"muted": op["user"]}
+
+    async def _unmute_all(self, live: Any) -> dict[str, Any]:
+        """The game ended: deleting its role gives every muted player their voice back in one call."""
+        slot = live.row.slots.get("mute")
+        if not slot or not slot.get("role"):
+            return {"skipped": "no_role"}
+        try:
+            await self.transport.delete_role(live.row.guild_id, slot["role"])
+        except DeliveryError as exc:
+            if exc.kind not in ("forbidden", "not_found"):
+                raise
+        live.row.slots = {**live.row.slots, "mute": {"role": None}}
+        return {"unmuted": True}
 
     def _payload(self, op: Op, nonce: str | None, preamble: str = "") -> dict[str, Any]:
         payload: dict[str, Any] = {"allowed_mentions": {"parse": ["users"]}}
@@ -207,13 +252,27 @@ class Dispatcher:
             await self._sync_members(live, slot_name, op["members"])
             message_id = await self.transport.post(slot["thread"], self._payload(op, nonce))
             return {"message": message_id, "channel": slot["thread"]}
-        # no private thread allowed: relay to each member by DM
+        # no private thread allowed: relay to each member by DM (their replies are relayed too, see relay())
+        if slot.get("members") != list(op["members"]):
+            live.row.slots = {**live.row.slots, slot_name: {**slot, "members": list(op["members"])}}
         sent = []
         for member in op["members"]:
             text = f"[{op.get('name', op['team'])}] {op['content']}"
             result = await self._post_dm(live, {**op, "to": "dm", "user": member, "content": text}, None)
             sent.append(result)
         return {"relayed": sent}
+
+    async def relay(self, live: Any, author: str, text: str) -> bool:
+        """A team member wrote to the bot by DM while their team has no private thread: pass it on to the
+        others. Returns whether ``author`` belonged to such a team."""
+        for slot_name, slot in live.row.slots.items():
+            if slot_name.startswith("team:") and slot.get("thread") is None and author in slot.get("members", []):
+                name = live.row.names.get(author, author)
+                for member in slot["members"]:
+                    if member != author:
+                        await self.send_now(live, {"do": "post", "to": "dm", "user": member, "content": f"[{slot_name[5:]}] **{name}**: {text}", "fallback": ""})
+                return True
+        return False
 
     async def _make_team_thread(self, live: Any, op: Op) -> dict[str, Any]:
         slot_name = f"team:{op['team']}"
@@ -320,6 +379,36 @@ class DiscordTransport:
             body["invitable"] = False
         data = await self._call(route, json=body)
         return int(data["id"])
+
+    async def create_role(self, guild_id: int, name: str) -> int:
+        from discord.http import Route
+
+        data = await self._call(Route("POST", "/guilds/{guild_id}/roles", guild_id=guild_id), json={"name": name[:100], "permissions": "0"})
+        return int(data["id"])
+
+    async def delete_role(self, guild_id: int, role_id: int) -> None:
+        from discord.http import Route
+
+        await self._call(Route("DELETE", "/guilds/{guild_id}/roles/{role_id}", guild_id=guild_id, role_id=role_id))
+
+    async def deny_in_threads(self, channel_id: int, role_id: int) -> None:
+        from discord.http import Route
+
+        deny = (1 << 38) | (1 << 11)  # SEND_MESSAGES_IN_THREADS | SEND_MESSAGES
+        route = Route("PUT", "/channels/{channel_id}/permissions/{target}", channel_id=channel_id, target=role_id)
+        await self._call(route, json={"type": 0, "allow": "0", "deny": str(deny)})
+
+    async def member_role(self, guild_id: int, user_id: int, role_id: int, present: bool) -> None:
+        from discord.http import Route
+
+        route = Route(
+            "PUT" if present else "DELETE",
+            "/guilds/{guild_id}/members/{user_id}/roles/{role_id}",
+            guild_id=guild_id,
+            user_id=user_id,
+            role_id=role_id,
+        )
+        await self._call(route)
 
     async def thread_member(self, thread_id: int, user_id: int, present: bool) -> None:
         from discord.http import Route

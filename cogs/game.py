@@ -374,6 +374,16 @@ class GameCog(commands.Cog):
             items.append(select(f"nhs:{live.id}:remove:{targets[0].prompt}", options, placeholder=table.t("common.host.remove")))
         return rows(*items, *buttons)
 
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        """DMs to the bot from a team member whose team has no private thread are relayed to the team."""
+        if message.guild is not None or message.author.bot or not message.content:
+            return
+        for live in await self.runtime.games_of(message.author.id):
+            if await self.bot.dispatcher.relay(live, str(message.author.id), message.content[:1500]):  # type: ignore[attr-defined]
+                await message.add_reaction("📨")
+                return
+
     # -- component handlers --------------------------------------------------------------------------------
 
     async def on_action(self, interaction: discord.Interaction, game_id: int, prompt: str, kind: str, args: dict[str, Any]) -> None:

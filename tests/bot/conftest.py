@@ -32,6 +32,9 @@ class RecordingTransport:
         self.nonces: dict[tuple[int, str], int] = {}
         self.threads: dict[int, dict[str, Any]] = {}
         self.calls: list[tuple[str, Any]] = []
+        self.roles: dict[int, dict[str, Any]] = {}
+        self.no_manage_roles = False
+        self.no_private_threads = False
 
     async def post(self, channel_id: int, payload: dict[str, Any]) -> int:
         self.calls.append(("post", channel_id))
@@ -59,12 +62,31 @@ class RecordingTransport:
 
     async def create_thread(self, channel_id: int, name: str, *, message_id: int | None, private: bool) -> int:
         self.calls.append(("thread", name))
+        if private and self.no_private_threads:
+            raise DeliveryError("forbidden")
         tid = next(self.ids)
         self.threads[tid] = {"name": name, "private": private, "members": set(), "parent": channel_id}
         return tid
 
     async def thread_member(self, thread_id: int, user_id: int, present: bool) -> None:
         members = self.threads[thread_id]["members"]
+        (members.add if present else members.discard)(user_id)
+
+    async def create_role(self, guild_id: int, name: str) -> int:
+        if self.no_manage_roles:
+            raise DeliveryError("forbidden")
+        rid = next(self.ids)
+        self.roles[rid] = {"name": name, "members": set(), "denied_in": set()}
+        return rid
+
+    async def delete_role(self, guild_id: int, role_id: int) -> None:
+        self.roles.pop(role_id)
+
+    async def deny_in_threads(self, channel_id: int, role_id: int) -> None:
+        self.roles[role_id]["denied_in"].add(channel_id)
+
+    async def member_role(self, guild_id: int, user_id: int, role_id: int, present: bool) -> None:
+        members = self.roles[role_id]["members"]
         (members.add if present else members.discard)(user_id)
 
     def texts(self, channel_id: int) -> list[str]:

@@ -250,3 +250,62 @@ async def test_dm_closed_falls_back_to_a_public_mention_without_secrets(runtime,
     assert notice and "/game mine" in notice[0]
     role = live.state.roles[PLAYERS[3]]
     assert all(role not in t.lower() for t in notice)
+
+
+async def test_nw_20_eliminated_players_are_muted_in_the_thread_until_the_end(runtime, transport):
+    live = await open_game(runtime, players=PLAYERS[:5])
+    chooser = random.Random(11)
+    muted_seen = False
+    while live.state.outcome is None:
+        await play_randomly(runtime, live.id, chooser, 1)
+        await runtime.idle()
+        out = {int(p) for p in live.state.players if p not in live.state.alive}
+        if out and live.state.outcome is None:
+            (role,) = transport.roles.values()
+            assert role["members"] == out and live.row.channel_id in role["denied_in"]
+            muted_seen = True
+    assert muted_seen
+    assert transport.roles == {}  # the game's role was deleted at the end: everyone may talk again
+
+
+async def test_without_manage_roles_the_game_goes_on_unmuted(runtime, transport):
+    transport.no_manage_roles = True
+    live = await open_game(runtime, players=PLAYERS[:5])
+    await play_randomly(runtime, live.id, random.Random(11), 500)
+    await runtime.idle()
+    assert live.state.outcome is not None and transport.roles == {}
+
+
+async def test_team_without_private_thread_is_relayed_by_dm(runtime, transport):
+    transport.no_private_threads = True
+    players = PLAYERS[:10]
+    live = await open_game(runtime, players=players)
+    watch = [p for p in players if live.state.roles[p] in ("watch", "wells")]
+    for member in watch:  # NW-6 by DM instead of the thread
+        assert any("meets in secret" in t for t in transport.dms(int(member)))
+    assert await runtime.dispatcher.relay(live, watch[0], "let's get Sheridan")
+    assert any("let's get Sheridan" in t for t in transport.dms(int(watch[1])))
+    citizen = next(p for p in players if p not in watch)
+    assert not await runtime.dispatcher.relay(live, citizen, "hello?")
+    assert not any("hello?" in t for w in watch for t in transport.dms(int(w)))
+
+
+async def test_nw_25_narrator_sees_every_private_event(runtime, transport):
+    live = await runtime.open_lobby(
+        "night_watch", guild_id=GUILD, guild_name="B5", channel_id=CHANNEL, host_id=1, host_name="h", language="en",
+        lobby_ops=lobby_ops,
+    )
+
+    def seat(row):
+        row.seats[:] = list(PLAYERS)
+        row.names.update({p: f"player{p[-2:]}" for p in PLAYERS})
+        row.narrator_id = 4242
+
+    await runtime.update_lobby(live.id, seat, lobby_ops)
+    await runtime.start(live.id, lambda game: [{"do": "open_thread", "name": "g"}])
+    await runtime.idle()
+    narrator = "\n".join(transport.dms(4242))
+    for player in PLAYERS:  # every role, as it is dealt
+        assert f"[player{player[-2:]}] Your role" in narrator
+    team = next(t for t in transport.threads.values() if t["private"])
+    assert 4242 in team["members"]  # NW-P3: the Watch channel holds the narrator too

@@ -1337,6 +1337,8 @@ class FakeDiscord:
         r.add_get(G + "/channels", self.h_guild_channels)
         r.add_get(G + "/threads/active", self.h_guild_active_threads)
         r.add_get(G + "/roles", self.h_guild_roles)
+        r.add_post(G + "/roles", self.h_guild_role_create)
+        r.add_delete(G + "/roles/{role_id}", self.h_guild_role_delete)
         r.add_get(G + "/members", self.h_guild_members)
         r.add_get(G + "/members/{user_id}", self.h_guild_member)
         r.add_patch(G + "/members/{user_id}", self.h_guild_member_patch)
@@ -1811,6 +1813,29 @@ class FakeDiscord:
     async def h_guild_roles(self, request: web.Request) -> web.Response:
         self._check_guild(request)
         return _json_response(list(self._roles.values()))
+
+    async def h_guild_role_create(self, request: web.Request) -> web.Response:
+        self._check_guild(request)
+        body = request[_BODY] or {}
+        rid = await self.add_role(str(body.get("name", "new role")), permissions=int(body.get("permissions", 0) or 0))
+        return _json_response(self._roles[rid])
+
+    async def h_guild_role_delete(self, request: web.Request) -> web.Response:
+        """Deleting a role takes it off every member and out of every channel's overwrites, as on Discord."""
+        self._check_guild(request)
+        rid = int(request.match_info["role_id"])
+        if rid not in self._roles:
+            raise _not_found(P.UNKNOWN_ROLE, "Role")
+        del self._roles[rid]
+        for uid, member in self._members.items():
+            if rid in member["roles"]:
+                member["roles"].remove(rid)
+        for ch in self._channels.values():
+            if "permission_overwrites" in ch:
+                ch["permission_overwrites"] = [o for o in ch["permission_overwrites"] if o["id"] != str(rid)]
+        await self._dispatch("GUILD_ROLE_DELETE", {"guild_id": str(self.guild_id), "role_id": str(rid)})
+        self._notify()
+        return _empty()
 
     async def h_guild_members(self, request: web.Request) -> web.Response:
         self._check_guild(request)

@@ -21,6 +21,7 @@ common-no_games = No games are running on this server. Start one with `/game sta
 common-not_in_game = You are not playing in any running game.
 common-no_game_here = There is no game in this channel. Start one with `/game start`.
 common-aborted = The game was stopped by { $by }.
+common-muted_role = Nocturne #{ $id }: out of the game
 common-language_set = Language set to { $language }.
 
 common-button-skip = Skip
