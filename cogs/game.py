@@ -465,7 +465,7 @@ class GameCog(commands.Cog):
                 await self.reply(interaction, table.t("common.lobby.saved"))
             elif what == "counts" and extra:
                 option = _option(live, extra)
-                current = live.row.options.get(extra) or _default_counts(live)
+                current = live.row.options.get(extra) or _default_counts(live, extra)
                 label = table.t(f"{table.prefix}.option.{extra}")
                 await interaction.response.send_modal(
                     CountsModal(self, live, extra, label, ", ".join(option.choices)[:45], counts_text(current))
@@ -504,8 +504,8 @@ class GameCog(commands.Cog):
         if option.kind == "int" and isinstance(value, str):
             value = int(value) if value.lstrip("-").isdigit() else value
         options = {**live.row.options, name: value}
-        # validate the option's own bounds now; cross-checks that depend on the seats run again at start
-        live.engine.validate_options({name: value}, max(len(live.row.seats), live.engine.min_players)) if option.kind != "counts" else None
+        if option.kind != "counts":  # counts depend on the seats: checked when typed in, and again at start
+            live.engine.validate_options({name: value}, max(len(live.row.seats), live.engine.min_players))
 
         def change(row: Game) -> None:
             row.options = options
@@ -520,7 +520,8 @@ class GameCog(commands.Cog):
         else:
             counts = parse_counts(text, spec.choices)
             if counts is None:
-                await self.reply(interaction, "⚠️ " + table.t("common.error.bad_counts", example=counts_text(_default_counts(live))))
+                example = counts_text(_default_counts(live, option))
+                await self.reply(interaction, "⚠️ " + table.t("common.error.bad_counts", example=example))
                 return
         try:
             if counts is not None:
@@ -564,11 +565,8 @@ def _option(live: LiveGame, name: str):  # noqa: ANN202
     raise GameError("no_option", option=name)
 
 
-def _default_counts(live: LiveGame) -> dict[str, int]:
-    module = __import__(f"engines.{live.engine.name}", fromlist=["default_counts"])
-    counts = getattr(module, "default_counts", None)
-    n = max(len(live.row.seats), live.engine.min_players)
-    return counts(n) if counts else {}
+def _default_counts(live: LiveGame, option: str = "roles") -> dict[str, int]:
+    return live.engine.suggested_option(option, len(live.row.seats)) or {}
 
 
 def _plain(params: dict[str, Any]) -> dict[str, Any]:

@@ -263,6 +263,10 @@ class Engine:
         self._check_options(out, n_players)
         return out
 
+    def suggested_option(self, name: str, n_players: int) -> Any:
+        """What an option left at its default amounts to for ``n_players`` (shown to a host editing it)."""
+        return next(o.default for o in self.options if o.name == name)
+
     # -- the game ------------------------------------------------------------------------------------------
 
     def prompts(self, state: State) -> list[Prompt]:

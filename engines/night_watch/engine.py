@@ -107,6 +107,11 @@ class NightWatch(Engine):
 
     # -- setup ---------------------------------------------------------------------------------------------
 
+    def suggested_option(self, name: str, n_players: int) -> Any:
+        if name == "roles":  # NW-3: the default table for this many players
+            return default_counts(max(self.min_players, min(n_players, self.max_players)))
+        return super().suggested_option(name, n_players)
+
     def _check_options(self, options: dict[str, Any], n_players: int) -> None:
         if options["roles"] is not None:
             check_counts(options["roles"], n_players)
