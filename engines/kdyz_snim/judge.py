@@ -85,11 +85,14 @@ def _known_forms(language: str) -> frozenset[str]:
 
 @lru_cache(maxsize=8192)
 def _target_keys(element_id: str, language: str) -> tuple[frozenset[str], tuple[str, ...]]:
-    """Every key of an element's forms in ``language``, and the plain forms long enough for a typo."""
+    """What a guess may equal: the element's forms, and their lemmas unless a lemma is another element's name
+    (``glasses`` lemmatises to ``glass``, which is an element of its own); plus the forms long enough for a typo."""
     names = element(element_id).names(language)
-    all_keys = frozenset().union(*(keys(name, language) for name in names))
-    long_forms = tuple(f for f in (normalise(n) for n in names) if len(f) >= TYPO_MIN_LENGTH)
-    return all_keys, long_forms
+    plain = frozenset(normalise(n) for n in names)
+    others = _known_forms(language) - plain
+    lemmas = {lemma_key(n, language) for n in names} - others - {""}
+    long_forms = tuple(sorted(f for f in plain if len(f) >= TYPO_MIN_LENGTH))
+    return plain | lemmas, long_forms
 
 
 def is_pass(text: str, language: str) -> bool:
@@ -119,18 +122,16 @@ def clue_fault(clue: str, element_id: str, language: str) -> ClueFault | None:
     plain = normalise(clue)
     if " " in plain:
         return "words"
-    clue_keys = keys(clue, language)
-    own_keys, _ = _target_keys(element_id, language)
-    if plain in {normalise(n) for n in element(element_id).names(language)}:
+    names = element(element_id).names(language)
+    if plain in {normalise(n) for n in names}:
         return "same"
     for other in LANGUAGES:
         if other != language and keys(clue, other) & {normalise(n) for n in element(element_id).names(other)}:
             return "translation"
-    if clue_keys & own_keys:  # (d) equal lemmas
+    if lemma_key(clue, language) in {lemma_key(n, language) for n in names}:  # (d) equal lemmas
         return "stem"
-    for name in element(element_id).names(language):
-        if shares_stem(plain, normalise(name)):
-            return "stem"
+    if any(shares_stem(plain, normalise(name)) for name in names):
+        return "stem"
     return None
 
 

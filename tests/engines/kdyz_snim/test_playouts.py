@@ -24,7 +24,7 @@ MIXES = [
 ]
 #: Nights end when the sand timer runs out, so timeouts are what bound a game's length; this rate keeps the
 #: suite quick while every night still sees clues, guesses and fouls.
-TIMEOUT_RATE = 0.35
+TIMEOUT_RATE = 0.4
 
 
 def check_step_and_invariants(before, action, after, events):
