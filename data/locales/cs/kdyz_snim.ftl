@@ -111,7 +111,7 @@ ks-final_standing = { $rank }. { $player }: { $score } ({ $points } { $points ->
 }
 ks-spare_revealed = Noc { $round }: odložená karta byla { $role }.
 ks-game_over = 🏁 Konec hry ({ $reason }). { $winners_count ->
-    [one] Vítěz: { $winners }.
+    [1] Vítěz: { $winners }.
    *[other] Vítězové: { $winners }.
 } Seed: { $seed }.
 

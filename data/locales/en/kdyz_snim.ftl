@@ -97,7 +97,7 @@ ks-final_standing = { $rank }. { $player }: { $score } ({ $points } { $points ->
 }
 ks-spare_revealed = Night { $round }: the spare card was { $role }.
 ks-game_over = 🏁 Game over ({ $reason }). { $winners_count ->
-    [one] Winner: { $winners }.
+    [1] Winner: { $winners }.
    *[other] Winners: { $winners }.
 } Seed: { $seed }.
 

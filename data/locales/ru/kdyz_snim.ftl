@@ -36,11 +36,13 @@ ks-language-en = английский
 ks-game_started = 🌙 Начинается «Когда я сплю»: { $players_count } { $players_count ->
     [one] игрок
     [few] игрока
-   *[many] игроков
+    [many] игроков
+   *[other] игрока
 }, { $rounds } { $rounds ->
     [one] раунд
     [few] раунда
-   *[many] раундов
+    [many] раундов
+   *[other] раунда
 }, элементы: { $language }, { $clue_mode }.
 ks-night_started = 🌙 Ночь { $round }: Сновидец — { $dreamer }. Порядок подсказок: { $clue_order }. Карты в игре: Фея × { $fairies }, Бука × { $boogeymen }, Песочный человечек × { $sandmen }. Песочные часы: { $seconds } с.
 ks-your_role = Ночь { $round }: ваша роль — **{ $role }**.
@@ -96,18 +98,20 @@ ks-host_changed = Теперь ведущий — { $player }.
 ks-final_standing = { $rank }. { $player }: { $score } ({ $points } { $points ->
     [one] очко
     [few] очка
-   *[many] очков
+    [many] очков
+   *[other] очка
 } − { $penalties } { $penalties ->
     [one] штраф
     [few] штрафа
-   *[many] штрафов
+    [many] штрафов
+   *[other] штрафа
 }){ $left ->
     [yes] , покинул(а) игру
    *[no] {""}
 }
 ks-spare_revealed = Ночь { $round }: отложенная карта — { $role }.
 ks-game_over = 🏁 Игра окончена ({ $reason }). { $winners_count ->
-    [one] Победитель: { $winners }.
+    [1] Победитель: { $winners }.
    *[other] Победители: { $winners }.
 } Сид: { $seed }.
 

@@ -56,7 +56,7 @@ def test_ks_2_card_table_is_the_seeds():
 
 
 @pytest.mark.parametrize("n", range(4, 11))
-def test_ks_2_ks_3_every_non_dreamer_gets_one_card_and_one_is_spare(n):
+def test_ks_2_3_every_non_dreamer_gets_one_card_and_one_is_spare(n):
     state, _events = ENGINE.setup(players(n), {}, f"seed{n}")
     r = state.round
     assert set(r.roles) == set(players(n)) - {"p1"}
@@ -581,7 +581,7 @@ def test_ks_29_final_score_then_fewer_penalties_then_shared():
     assert [p for p, rank in final_ranking({"a": 3, "b": 3}, {"a": 0, "b": 0}) if rank == 1] == ["a", "b"]
 
 
-def test_ks_29_ks_30_final_recap_and_winners():
+def test_ks_29_30_final_recap_and_winners():
     state, _ = new_game(4, deals=[{"p2": "fairy", "p3": "sandman", "p4": "boogeyman"}])
     state, _ = guess(state, "kočka")  # Y=1
     state, _ = end_night(state)  # p1 1, p2 1, p3 max(1,0)=1, p4 0
