@@ -190,40 +190,43 @@ class Runtime:
     async def update_lobby(
         self, game_id: int, change: Callable[[Game], None], lobby_ops: Callable[[LiveGame], list[Op]]
     ) -> LiveGame:
-        """Change a lobby (seats, options, narrator) and refresh its message, in one transaction."""
+        """Change a lobby (seats, options, narrator) and refresh its message, in one transaction.
+
+        The change is made to the row as read (and locked) inside the transaction, not to the cached copy, so
+        two processes seating players at once cannot overwrite each other.
+        """
         live = await self.get(game_id)
         async with live.lock:
-            if live.row.status != "lobby":
-                raise GameError("not_lobby")
-            draft = _copy_row(live.row)
-            change(draft)
             async with self.db.sessions.begin() as session:
-                await session.execute(
-                    update(Game)
-                    .where(Game.id == game_id)
-                    .values(seats=draft.seats, names=draft.names, options=draft.options, narrator_id=draft.narrator_id)
-                )
-                live.row = draft
-                for op in lobby_ops(live):
+                row = await session.get(Game, game_id, with_for_update=True, populate_existing=True)
+                if row is None or row.status != "lobby":
+                    raise GameError("not_lobby")
+                fresh = _copy_row(row)
+                change(fresh)
+                row.seats, row.names, row.options = fresh.seats, fresh.names, fresh.options
+                row.narrator_id = fresh.narrator_id
+                draft = LiveGame(fresh, live.engine)
+                for op in lobby_ops(draft):
                     session.add(OutboxRow(game_id=game_id, seq=0, op=op, sent=False))
+            live.row = _copy_row(fresh)
         self._kick(game_id)
         return live
 
     async def start(self, game_id: int, start_ops: Callable[[LiveGame], list[Op]], overrides: dict | None = None) -> LiveGame:
-        """Deal the game: engine setup (options are validated here), first prompts, thread, deadlines."""
+        """Deal the game from the lobby as stored: engine setup (options are validated here), the first prompts,
+        the game's thread, the deadlines. An invalid option or player count raises IllegalAction and nothing
+        changes."""
         live = await self.get(game_id)
         async with live.lock:
-            if live.row.status != "lobby":
-                raise GameError("not_lobby")
-            state, events = live.engine.setup(live.row.seats, live.row.options, live.row.seed, overrides)
-            ops = start_ops(live) + presenter_for(live.engine.name).present(live.table(), None, state, events)
             now = self.clock.now()
             async with self.db.sessions.begin() as session:
-                result = await session.execute(
-                    update(Game).where(Game.id == game_id, Game.status == "lobby").values(status="running")
-                )
-                if result.rowcount != 1:
+                row = await session.get(Game, game_id, with_for_update=True, populate_existing=True)
+                if row is None or row.status != "lobby":
                     raise GameError("not_lobby")
+                live.row = _copy_row(row)
+                state, events = live.engine.setup(row.seats, row.options, row.seed, overrides)
+                ops = start_ops(live) + presenter_for(live.engine.name).present(live.table(), None, state, events)
+                row.status = "running"
                 session.add(Snapshot(game_id=game_id, seq=0, state=live.engine.dump(state)))
                 deadlines = await self._write_deadlines(session, live, None, state, now)
                 for op in ops:

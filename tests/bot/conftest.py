@@ -131,7 +131,8 @@ def transport():
 
 @pytest.fixture
 async def runtime(database, clock, transport):
-    rt = Runtime(database, clock)
+    seeds = itertools.count(1)
+    rt = Runtime(database, clock, new_seed=lambda: f"seed-{next(seeds)}")  # reproducible deals
     Dispatcher(rt, transport, retry_delay=0)
     yield rt
     await rt.close()

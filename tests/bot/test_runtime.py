@@ -253,7 +253,7 @@ async def test_dm_closed_falls_back_to_a_public_mention_without_secrets(runtime,
 
 
 async def test_nw_20_eliminated_players_are_muted_in_the_thread_until_the_end(runtime, transport):
-    live = await open_game(runtime, players=PLAYERS[:5])
+    live = await open_game(runtime, players=PLAYERS)
     chooser = random.Random(11)
     muted_seen = False
     while live.state.outcome is None:
