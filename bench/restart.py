@@ -1,0 +1,110 @@
+"""Benchmark 3: a restart with many live games, against reading the same rows raw.
+
+``games`` live games (the five engines in equal shares, each cut at a random step of a real random game, so
+their logs have realistic lengths) are written to a SQLite file as the runtime keeps them: the game row, the
+action log, the latest snapshot (every SNAPSHOT_EVERY actions) and the deadlines of the open prompts.
+
+* **Runtime**: a new :class:`bot.runtime.Runtime` on that file runs :meth:`~bot.runtime.Runtime.recover` (every
+  running game loaded — snapshot + replay of the log's tail — and its timers armed); then every game is
+  fetched with :meth:`~bot.runtime.Runtime.get`, which must already be a cache hit: the games are ready to act.
+* **Raw**: one aiosqlite connection SELECTs the same rows (running games, their snapshots, the log after each
+  snapshot, the deadlines) and nothing more.
+* **Engine share**: the CPU part alone (``engine.load`` of every snapshot + replay of every tail from rows
+  already in memory), to tell database time from rules time.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bench.common import NullTransport, PlayedGame, fresh_database, live_specs, write_live_games
+from bot.clock import ManualClock
+from bot.delivery import Dispatcher
+from bot.runtime import Runtime
+from engines import get_engine
+from engines.core import Action
+
+RAW_QUERIES = (
+    "SELECT * FROM games WHERE status = 'running'",
+    "SELECT s.* FROM snapshots s JOIN games g ON g.id = s.game_id WHERE g.status = 'running'",
+    "SELECT a.* FROM actions a JOIN snapshots s ON s.game_id = a.game_id JOIN games g ON g.id = a.game_id"
+    " WHERE g.status = 'running' AND a.seq > s.seq ORDER BY a.game_id, a.seq",
+    "SELECT d.* FROM deadlines d JOIN games g ON g.id = d.game_id WHERE g.status = 'running'",
+)
+
+
+async def raw_select(path: Path) -> tuple[float, dict[str, list]]:
+    start = time.perf_counter()
+    async with aiosqlite.connect(path) as db:
+        results = {}
+        for query in RAW_QUERIES:
+            async with db.execute(query) as cursor:
+                results[query] = await cursor.fetchall()
+    return time.perf_counter() - start, results
+
+
+def engine_share(rows: dict[str, list]) -> float:
+    """Seconds to load every snapshot and replay every tail, from rows already fetched."""
+    games = {row[0]: row[1] for row in rows[RAW_QUERIES[0]]}  # id -> engine
+    tails: dict[int, list[str]] = {}
+    for game_id, _seq, action, _at in rows[RAW_QUERIES[2]]:
+        tails.setdefault(game_id, []).append(action)
+    start = time.perf_counter()
+    for game_id, _seq, state in rows[RAW_QUERIES[1]]:
+        engine = get_engine(games[game_id])
+        current = engine.load(json.loads(state))
+        for action in tails.get(game_id, []):
+            current, _ = engine.apply(current, Action.from_json(json.loads(action)))
+    return time.perf_counter() - start
+
+
+async def run(workdir: Path, corpora: dict[str, list[PlayedGame]], *, games: int = 10_000) -> dict[str, Any]:
+    path = workdir / "restart.sqlite3"
+    db = await fresh_database(path)
+    specs = list(live_specs(corpora, games, seed="restart"))
+    t0 = time.perf_counter()
+    await write_live_games(db, specs)
+    write_s = time.perf_counter() - t0
+    await db.close()
+
+    raw_s, rows = await raw_select(path)  # warms the page cache for both readers alike
+    raw_s, rows = await raw_select(path)
+    tail_actions = len(rows[RAW_QUERIES[2]])
+
+    db = await open_existing(path)
+    runtime = Runtime(db, ManualClock())
+    Dispatcher(runtime, NullTransport(), retry_delay=0)
+    try:
+        start = time.perf_counter()
+        ids = await runtime.recover()
+        for game_id in ids:
+            await runtime.get(game_id)
+        runtime_s = time.perf_counter() - start
+        assert len(ids) == games and all(runtime.games[i].state is not None for i in ids)
+        timers = len(runtime._timers)
+        await runtime.close()
+    finally:
+        await db.close()
+    return {
+        "games": games,
+        "log_actions": sum(s.cut for s in specs),
+        "tail_actions": tail_actions,
+        "timers": timers,
+        "write_s": write_s,
+        "runtime_s": runtime_s,
+        "raw_s": raw_s,
+        "engine_s": engine_share(rows),
+        "ratio": runtime_s / raw_s,
+    }
+
+
+async def open_existing(path: Path):
+    """The existing file, opened as the bot opens it (migrations are already applied)."""
+    from bot.db import open_database
+
+    return await open_database(f"sqlite+aiosqlite:///{path}")
