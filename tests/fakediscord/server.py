@@ -178,6 +178,7 @@ class _Session:
         self.ws: Optional[web.WebSocketResponse] = None
         self.lock = asyncio.Lock()
         self.alive = True
+        self.order = 0  # FakeDiscord.identify_count when this session was identified
 
     async def send(self, payload: Dict[str, Any]) -> None:
         ws = self.ws
@@ -1045,10 +1046,38 @@ class FakeDiscord:
         self._interactions_by_token[token] = rec
         return rec
 
-    async def _deliver(self, rec: InteractionRecord) -> int:
-        rec.delivered = await self._dispatch("INTERACTION_CREATE", rec.payload)
+    def sessions(self) -> List[Dict[str, Any]]:
+        """The identified gateway sessions, oldest first: ``id``, ``shard`` (``[shard_id, shard_count]`` or
+        None), ``connected`` (a live websocket) and ``order`` (1 for the first IDENTIFY the server answered)."""
+        return [
+            {"id": s.id, "shard": s.shard, "connected": s.ws is not None and not s.ws.closed, "order": s.order}
+            for s in sorted(self._sessions.values(), key=lambda s: s.order)
+            if s.alive
+        ]
+
+    def _interaction_session(self, rec: InteractionRecord, shard: Optional[int]) -> Optional[_Session]:
+        """The one session an interaction goes to, as Discord does it: the shard owning the guild
+        (``(guild_id >> 22) % shard_count``; shard 0 for DMs), or the shard a test names with ``shard=``.
+        Sessions that did not identify with a shard all count as shard 0; among several candidates the
+        newest connected one wins (e.g. a restarted bot whose old session is still buffering)."""
+        alive = [s for s in self._sessions.values() if s.alive]
+        if shard is None:
+            count = next((int(s.shard[1]) for s in alive if s.shard), 1) or 1
+            shard = (rec.guild_id >> 22) % count if rec.guild_id else 0
+        candidates = [s for s in alive if (int(s.shard[0]) if s.shard else 0) == shard]
+        if not candidates:
+            return None
+        return max(candidates, key=lambda s: (s.ws is not None and not s.ws.closed, s.order))
+
+    async def _deliver(self, rec: InteractionRecord, shard: Optional[int] = None) -> int:
+        # An interaction reaches one session only (two answering it would be a 40060 for the second).
+        sess = self._interaction_session(rec, shard)
+        rec.delivered = False
+        if sess is not None:
+            rec.delivered = sess.ws is not None and not sess.ws.closed
+            await sess.dispatch("INTERACTION_CREATE", copy.deepcopy(rec.payload))
         if not rec.delivered:
-            log.warning("interaction %s injected while no bot is connected", rec.id)
+            log.warning("interaction %s injected while no bot (shard %s) is connected", rec.id, shard)
         self._notify()
         return rec.id
 
@@ -1089,6 +1118,7 @@ class FakeDiscord:
         command_type: int = 1,
         target_id: Optional[int] = None,
         autocomplete: bool = False,
+        shard: Optional[int] = None,
     ) -> int:
         """Inject INTERACTION_CREATE for application command ``name`` (type 2; type 4 if ``autocomplete``).
 
@@ -1096,6 +1126,7 @@ class FakeDiscord:
         [{"type": 3, "name": "game", "value": "night_watch"}]}]``. User/role options get ``resolved`` data.
         In a DM channel (see :meth:`open_dm`) the payload carries ``user`` instead of ``member``.
         With ``strict_commands`` (default) the command must have been synced. Returns the interaction id.
+        ``shard``: deliver to the session of that shard instead of the guild's own (see :meth:`sessions`).
         """
         options = copy.deepcopy(options or [])
         cmd = self._find_command(name, command_type)
@@ -1121,7 +1152,7 @@ class FakeDiscord:
                 if target is not None:
                     data["resolved"] = {"messages": {str(target_id): self._wire(target.payload)}}
         rec = self._new_interaction(4 if autocomplete else 2, user_id, channel_id, data)
-        return await self._deliver(rec)
+        return await self._deliver(rec, shard)
 
     async def click(
         self,
@@ -1131,11 +1162,13 @@ class FakeDiscord:
         values: Optional[List[str]] = None,
         *,
         component_type: Optional[int] = None,
+        shard: Optional[int] = None,
     ) -> int:
         """Inject a component interaction (type 3) on a bot message (channel, DM, thread or ephemeral).
 
         The component is looked up by ``custom_id`` in the message (its type decides button/select);
         clicking a missing or disabled component raises ``LookupError``. ``values`` for selects.
+        ``shard``: deliver to the session of that shard instead of the guild's own (two bot processes).
         Returns the interaction id.
         """
         sm = self._messages.get(int(message_id))
@@ -1156,9 +1189,11 @@ class FakeDiscord:
         if comp is not None and comp.get("id") is not None:
             data["id"] = comp["id"]
         rec = self._new_interaction(3, user_id, int(sm.payload["channel_id"]), data, message=self._wire(sm.payload))
-        return await self._deliver(rec)
+        return await self._deliver(rec, shard)
 
-    async def submit_modal(self, interaction_id: int, values: Dict[str, Any], *, user_id: Optional[int] = None) -> int:
+    async def submit_modal(
+        self, interaction_id: int, values: Dict[str, Any], *, user_id: Optional[int] = None, shard: Optional[int] = None
+    ) -> int:
         """Submit the modal the bot opened in response to ``interaction_id`` (type 5 interaction).
 
         ``values`` maps text-input ``custom_id`` -> string (or select ``custom_id`` -> list of strings).
@@ -1190,7 +1225,7 @@ class FakeDiscord:
         data = {"custom_id": modal["custom_id"], "components": comps}
         message = origin.payload.get("message")
         rec = self._new_interaction(5, user_id or origin.user_id, origin.channel_id, data, message=message)
-        return await self._deliver(rec)
+        return await self._deliver(rec, shard)
 
     async def user_message(self, user_id: int, channel_id: int, content: str, **extra: Any) -> int:
         """Post a message as a user (dispatches MESSAGE_CREATE, respecting the message-content intent). Returns its id.
@@ -2159,6 +2194,7 @@ class FakeDiscord:
                 del self._sessions[sid]
         sess = _Session(uuid.uuid4().hex, int(d.get("intents", 0) or 0), d.get("shard"))
         sess.ws = ws
+        sess.order = self.identify_count + 1
         self._sessions[sess.id] = sess
         ready: Dict[str, Any] = {
             "v": 10,

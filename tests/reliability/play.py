@@ -1,0 +1,357 @@
+"""Playing whole Night Watch games through the real bot under trouble, and what a run leaves behind to compare.
+
+:class:`ChaosTable` is :class:`tests.e2e.harness.NightWatchTable` (the same fixed policy, so runs with the same
+seed make the same choices) whose clicks go through :meth:`ChaosTable.interact`, the one place where trouble is
+made: the bot SIGKILLed before a click or while it handles one, or the click routed to one of two bot processes
+(or to both at once, a double click). :func:`play` runs a game to its end and returns a :class:`GameRun`:
+the reveal, the public messages, the DMs and the stored action log, for comparison with an uninterrupted run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import sqlite3
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from tests.e2e.harness import BotProcess, NightWatchTable
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.server import WaitTimeout
+
+#: ``NOCTURNE_LONG=1``: run the long variants.
+LONG = os.environ.get("NOCTURNE_LONG") == "1"
+SEED = "reliability-seed-3"
+#: Players' names: the Babylon 5 crew first, then numbered ensigns for the big tables.
+CREW = ["Sheridan", "Ivanova", "Garibaldi", "Franklin", "Delenn", "Londo", "Gkar", "Vir", "Lennier", "Talia"]
+
+
+def names(players: int) -> list[str]:
+    return (CREW + [f"Ensign{i:02d}" for i in range(players)])[:players]
+
+
+#: ``(method, args, kwargs)`` of a slash command or a click, not sent yet (so it can be sent again, or twice).
+Request = tuple[str, tuple[Any, ...], dict[str, Any]]
+
+
+class _Requests:
+    """Stands in for the server inside the table: ``slash`` and ``click`` return what to send instead of sending
+    it, so :meth:`ChaosTable.interact` decides when, where and how often. Everything else is the real server."""
+
+    def __init__(self, server: FakeDiscord) -> None:
+        self._server = server
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._server, name)
+
+    def slash(self, *args: Any, **kwargs: Any) -> Request:
+        return ("slash", args, kwargs)
+
+    def click(self, *args: Any, **kwargs: Any) -> Request:
+        return ("click", args, kwargs)
+
+
+@dataclass
+class Click:
+    """One click as sent, and how the bot answered it."""
+
+    user: int
+    custom_id: str
+    values: list[str] | None
+    interaction: int
+    shard: int | None = None
+
+    def action_key(self) -> tuple[str, str, str, str] | None:
+        """(player, prompt, kind, args as JSON) of the in-game action this click asks for (None: not one)."""
+        parts = self.custom_id.split(":")
+        if parts[0] == "nc":  # nc:game:prompt:kind[:arg=value]
+            args = dict([parts[4].split("=", 1)]) if len(parts) > 4 else {}
+        elif parts[0] == "ncs":  # ncs:game:prompt:kind:arg
+            args = {parts[4]: (self.values or [None])[0]}
+        else:
+            return None
+        return (str(self.user), parts[2], parts[3], json.dumps(args, sort_keys=True))
+
+
+def log_key(action: dict[str, Any]) -> tuple[str, str, str, str]:
+    return (action["player"], action["prompt"], action["kind"], json.dumps(action.get("args") or {}, sort_keys=True))
+
+
+def accepted(server: FakeDiscord, interaction: int) -> bool | None:
+    """Did the bot accept the click (an ephemeral acknowledgement), refuse it (an ephemeral ⚠️), or not answer?"""
+    rec = server.interaction(interaction)
+    if not rec.responses:
+        return None
+    assert rec.ephemeral, rec.responses
+    return not (rec.responses[0].get("content") or "").startswith("⚠️")
+
+
+class ChaosTable(NightWatchTable):
+    """A Night Watch table whose clicks can crash the bot, or go to one of several bot processes.
+
+    ``crashes`` maps the number of a click (1 = the first one after the lobby was opened) to ``"before"``
+    (SIGKILL and restart, then click) or ``"mid"`` (click, SIGKILL while the bot handles it after ``depth`` more
+    REST calls, restart; a click left unanswered is clicked again, as a player would). ``route`` picks the shards
+    a click goes to (None: as Discord routes it; two shards: a double click on both processes at once).
+    """
+
+    def __init__(
+        self,
+        server: FakeDiscord,
+        bots: list[BotProcess],
+        players: list[int],
+        *,
+        crashes: dict[int, str] | None = None,
+        rng: random.Random | None = None,
+        route: Callable[[Request], list[int | None]] | None = None,
+    ) -> None:
+        super().__init__(server, bots[0], players)
+        self.real = server
+        self.server = _Requests(server)  # type: ignore[assignment]
+        self.bots = bots
+        self.crashes = dict(crashes or {})
+        self.rng = rng or random.Random(0)
+        self.route = route or (lambda request: [None])
+        self.sent: list[Click] = []
+        self.kills = 0
+        self.retried = 0
+
+    async def interact(self, request: Request) -> Any:  # type: ignore[override]
+        number = self.clicks
+        self.clicks += 1
+        plan = self.crashes.get(number) if request[0] == "click" else None  # a repeated /game start opens a 2nd lobby
+        if plan == "before":
+            await self.crash()
+        shards = self.route(request)
+        try:
+            iids = await asyncio.gather(*(self._send(request, shard) for shard in shards))
+        except LookupError:  # the button went away (the phase closed) before the player got to click it
+            return None
+        if plan == "mid":
+            before = len(self.real.requests)
+            depth = self.rng.randrange(3)
+            try:  # let the bot get this far into the click (ack, deliveries) before it dies
+                await self.real.wait_for(lambda s: len(s.requests) >= before + depth, timeout=3, what="bot at work")
+            except WaitTimeout:
+                pass
+            await self.crash()
+            if not self.real.interaction(iids[0]).responses:
+                self.retried += 1
+                try:
+                    iids = [await self._send(request, shards[0])]
+                except LookupError:  # the control is gone: the first click went through and closed the prompt
+                    return self.real.interaction(iids[0])
+        records = [await self.real.wait_for_response(iid, timeout=30) for iid in iids]
+        return records[0]
+
+    async def _send(self, request: Request, shard: int | None) -> int:
+        method, args, kwargs = request
+        iid = await getattr(self.real, method)(*args, **kwargs, shard=shard)
+        if method == "click":
+            user, _message, custom_id, *rest = args
+            values = rest[0] if rest else kwargs.get("values")
+            self.sent.append(Click(user, custom_id, values, iid, shard))
+        return iid
+
+    async def crash(self) -> None:
+        """SIGKILL the (first) bot process and start it again on the same database."""
+        self.bot.kill()
+        self.kills += 1
+        await self.bot.start()
+
+
+@dataclass
+class GameRun:
+    """What a played game left behind."""
+
+    reveal: str
+    public: list[str]
+    dms: dict[str, list[str]]
+    #: The stored action log with names for user ids (comparable between runs), and as stored (with ids).
+    log: list[dict[str, Any]]
+    raw_log: list[dict[str, Any]]
+    seqs: list[int]
+    clicks: list[Click]
+    kills: int = 0
+    retried: int = 0
+    nonce_dedup_hits: int = 0
+    rest_calls: int = 0
+    answers: dict[int, bool | None] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+def public_texts(server: FakeDiscord, thread: int | None) -> list[str]:
+    """The game thread as players read it. Timer warnings (``⏳``, sent straight away outside the outbox) depend on
+    wall time, not on the game, so they are left out of comparisons between runs."""
+    return [
+        m.get("content") or ""
+        for m in server.messages(thread)
+        if not m.get("deleted") and not (m.get("content") or "").startswith("⏳")
+    ]
+
+
+class Store(Protocol):
+    """What :func:`play` reads from a bot's database."""
+
+    async def log(self) -> tuple[list[int], list[dict[str, Any]]]:
+        """The newest game's stored action log: seqs and actions, in order."""
+
+    async def pending(self) -> int:
+        """How many outbox rows are not delivered yet."""
+
+
+class SqliteStore:
+    """Reads what a bot stored in its SQLite file (the newest game): the action log and the undelivered outbox."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def _query(self, sql: str) -> list[tuple[Any, ...]]:
+        with sqlite3.connect(self.path, timeout=30) as conn:
+            return conn.execute(sql).fetchall()
+
+    async def log(self) -> tuple[list[int], list[dict[str, Any]]]:
+        rows = self._query("SELECT seq, action FROM actions WHERE game_id = (SELECT max(id) FROM games) ORDER BY seq")
+        return [seq for seq, _ in rows], [json.loads(a) for _, a in rows]
+
+    async def pending(self) -> int:
+        return self._query("SELECT count(*) FROM outbox WHERE sent = 0")[0][0]
+
+
+async def drained(server: FakeDiscord, store: Store, timeout: float = 30) -> None:
+    """Wait until every outbox row is delivered: checked again whenever the bot makes a REST call (bounded)."""
+    deadline = time.monotonic() + timeout
+    while await store.pending():
+        left = deadline - time.monotonic()
+        assert left > 0, "the outbox was not drained"
+        count = len(server.requests)
+        try:
+            await server.wait_for(lambda s: len(s.requests) > count, timeout=min(left, 1.0), what="a delivery")
+        except WaitTimeout:
+            pass
+
+
+async def play(
+    tmp_path: Path,
+    players: int,
+    *,
+    crashes: dict[int, str] | None = None,
+    seed: str = SEED,
+    rng_seed: int = 0,
+    prepare: Callable[[FakeDiscord], None] | None = None,
+    bots: Callable[[FakeDiscord], list[BotProcess]] | None = None,
+    route: Callable[[Request], list[int | None]] | None = None,
+    store: Store | None = None,
+    play_rounds: Callable[[ChaosTable], Awaitable[None]] | None = None,
+) -> GameRun:
+    """Play one Night Watch game of ``players`` to its end and return what it left behind.
+
+    ``prepare(server)`` runs once the bot is up (e.g. to inject 429s); ``bots(server)`` makes the bot processes
+    (default: one on a SQLite file in ``tmp_path``, read through a :class:`SqliteStore`; pass ``store`` for others);
+    ``play_rounds(table)`` may play scripted moves right after the
+    game starts, before the policy plays the rest.
+    """
+    started = time.monotonic()
+    server = FakeDiscord(guild_name="Babylon 5", users=names(players), text_channels=["general"])
+    await server.start()
+    db_path = tmp_path / "nocturne.sqlite3"
+    processes = bots(server) if bots else [BotProcess(server, db_path, seed)]
+    store = store or SqliteStore(db_path)
+    table: ChaosTable | None = None
+    try:
+        for bot in processes:
+            await bot.start()
+        if prepare:
+            prepare(server)
+        ids = [server.user_id(n) for n in names(players)]
+        table = ChaosTable(server, processes, ids, crashes=crashes, rng=random.Random(rng_seed), route=route)
+        lobby = await table.open_lobby()
+        await table.seat_everyone_and_start(lobby)
+        if play_rounds:
+            await play_rounds(table)
+        for _ in range(60 * players):
+            if not await table.step():
+                break
+        logs = "\n".join(b.log()[-3000:] for b in processes)
+        assert table.game_over(), logs
+        # the reveal may span several messages; the seed is its last line (NW-23)
+        await server.wait_for(lambda s: "Seed:" in (table.game_over() or ""), timeout=30, what="the full reveal")
+        # let deliveries after the reveal (unmuting, the last edits) finish before reading what players saw
+        await drained(server, store)
+        seqs, raw_log = await store.log()
+        log = named(raw_log, {str(server.user_id(n)): n for n in names(players)})
+        # by name: user ids are snowflakes, different on every server
+        dms = {name: [m.get("content") or "" for m in server.dm_messages(server.user_id(name))] for name in names(players)}
+        server.clear_faults()
+        return GameRun(
+            reveal=table.game_over() or "",
+            public=public_texts(server, table.thread),
+            dms=dms,
+            log=log,
+            raw_log=raw_log,
+            seqs=seqs,
+            clicks=table.sent,
+            kills=table.kills,
+            retried=table.retried,
+            nonce_dedup_hits=server.nonce_dedup_hits,
+            rest_calls=len(server.requests),
+            answers={c.interaction: accepted(server, c.interaction) for c in table.sent},
+            seconds=time.monotonic() - started,
+        )
+    finally:
+        for bot in processes:
+            await bot.stop()
+        await server.stop()
+
+
+def named(log: list[dict[str, Any]], by_id: dict[str, str]) -> list[dict[str, Any]]:
+    """The log with user ids (players, targets) replaced by names, so logs from different servers compare."""
+    return [
+        {
+            **a,
+            "player": by_id.get(a["player"], a["player"]),
+            "args": {k: by_id.get(v, v) if isinstance(v, str) else v for k, v in (a.get("args") or {}).items()},
+        }
+        for a in log
+    ]
+
+
+def without_repeats(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log with exact repeats of an action dropped (a player clicking again the same vote after a crash left
+    their first click unanswered: legal, and changes nothing)."""
+    seen: set[tuple[str, str, str, str]] = set()
+    out = []
+    for action in log:
+        key = log_key(action)
+        if key not in seen:
+            seen.add(key)
+            out.append(action)
+    return out
+
+
+def duplicates(texts: list[str]) -> list[str]:
+    """Texts posted more than once (the reference run says whether that is expected)."""
+    return [t for t, n in Counter(texts).items() if n > 1]
+
+
+def crash_plan(rng: random.Random, clicks: int, kills: int, mid_share: float = 0.5) -> dict[int, str]:
+    """``kills`` distinct random click numbers in ``1..clicks-1``, each a crash before or while the click is handled."""
+    points = rng.sample(range(1, max(2, clicks)), min(kills, max(1, clicks - 1)))
+    return {p: ("mid" if rng.random() < mid_share else "before") for p in sorted(points)}
+
+
+_references: dict[tuple[int, str], GameRun] = {}
+
+
+def reference(tmp_path_factory: Any, players: int, seed: str = SEED) -> GameRun:
+    """The uninterrupted game of ``players`` with ``seed``, played once per test process and shared by modules."""
+    key = (players, seed)
+    if key not in _references:
+        _references[key] = asyncio.run(play(tmp_path_factory.mktemp(f"ref{players}"), players, seed=seed))
+    return _references[key]
