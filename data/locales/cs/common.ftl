@@ -1,0 +1,136 @@
+## Společné texty bota: lobby, příkazy, ovládání hostitele, chyby.
+
+common-nobody = nikdo
+common-on = zapnuto
+common-off = vypnuto
+common-default = výchozí
+common-next_page = Další…
+common-seconds = { $count ->
+    [one] { $count } sekunda
+    [few] { $count } sekundy
+    [many] { $count } sekundy
+   *[other] { $count } sekund
+}
+common-players_range = { $max ->
+    [one] { $min }–{ $max } hráč
+    [few] { $min }–{ $max } hráči
+    [many] { $min }–{ $max } hráče
+   *[other] { $min }–{ $max } hráčů
+}
+common-dm_header = 🎲 **{ $game }** · { $server } · hra č. { $id }
+common-dm_closed = { $player }, nepodařilo se mi vám poslat soukromou zprávu. Otevřete zde `/hra moje` (`/game mine`) a uvidíte svou roli a své možnosti.
+common-your_move = Jste na tahu.
+common-time_left = { $seconds ->
+    [one] Zbývá { $seconds } sekunda.
+    [few] Zbývají { $seconds } sekundy.
+    [many] Zbývá { $seconds } sekundy.
+   *[other] Zbývá { $seconds } sekund.
+}
+common-no_games = Na tomto serveru teď neběží žádná hra. Založte ji příkazem `/hra začít` (`/game start`).
+common-not_in_game = Nehrajete v žádné probíhající hře.
+common-no_game_here = V tomto kanálu žádná hra není. Založte ji příkazem `/hra začít` (`/game start`).
+common-aborted = Hru zastavil(a) { $by }.
+common-muted_role = Nocturne #{ $id }: mimo hru
+common-language_set = Jazyk bota: { $language }.
+
+common-button-skip = Přeskočit
+common-button-pass = Pas
+common-button-ready = Hotovo
+
+common-lobby-title = lobby č. { $id }
+common-lobby-host = Hostitel: { $host }
+common-lobby-seats = Hráči ({ $count }; potřeba { $min }–{ $max }): { $players }
+common-lobby-narrator = Vypravěč: { $narrator }
+common-lobby-options = Nastavení: { $options }
+common-lobby-join = Přidat se
+common-lobby-leave = Odejít
+common-lobby-start = Začít
+common-lobby-settings = Nastavení
+common-lobby-cancel = Zrušit
+common-lobby-pick_narrator = Vypravěč (nepovinný, nehraje)…
+common-lobby-opened = Lobby č. { $id } je otevřené. Hráči mačkají „Přidat se“, vy pak „Začít“, až budou všichni uvnitř.
+common-lobby-joined = Jste ve hře. Až začne, přijde vám role soukromou zprávou.
+common-lobby-left = Opustili jste lobby.
+common-lobby-settings_help = Nastavení hostitele (platí od chvíle, kdy stisknete „Začít“):
+common-lobby-saved = Uloženo.
+common-lobby-started = Hra začala! Sledujte ji ve vlákně hry.
+
+common-host-panel = Ovládání hostitele:
+common-host-pause = Pozastavit časovače
+common-host-resume = Spustit časovače
+common-host-extend = +{ $seconds } s
+common-host-remove = Odebrat hráče, který odešel…
+common-host-done-pause = Časovače jsou pozastavené.
+common-host-done-resume = Časovače znovu běží.
+common-host-done-extend = Čas byl prodloužen.
+common-host-done-skip = Přeskočeno.
+common-host-done-remove = Hráč byl odebrán.
+
+common-error-no_game = Tahle hra už neexistuje.
+common-error-corrupt_game = Tuto hru se nepodařilo načíst.
+common-error-not_lobby = Toto lobby je už zavřené.
+common-error-not_running = Tato hra neprobíhá.
+common-error-already_paused = Časovače už jsou pozastavené.
+common-error-not_paused = Časovače nejsou pozastavené.
+common-error-not_host = To může jen hostitel (nebo vypravěč či někdo s oprávněním Spravovat server).
+common-error-not_admin = K tomu potřebujete oprávnění Spravovat server.
+common-error-already_seated = V tomto lobby už jste.
+common-error-lobby_full = Lobby je plné ({ $max ->
+    [one] { $max } hráč
+    [few] { $max } hráči
+    [many] { $max } hráče
+   *[other] { $max } hráčů
+}).
+common-error-narrator_cannot_play = Vypravěč nemůže zároveň hrát.
+common-error-not_seated = V tomto lobby nejste.
+common-error-too_few_players = { $count ->
+    [one] Přidal se { $count } hráč
+    [few] Přidali se { $count } hráči
+    [many] Přidalo se { $count } hráče
+   *[other] Přidalo se { $count } hráčů
+}; tato hra potřebuje alespoň { $min }.
+common-error-no_option = Takové nastavení neexistuje.
+common-error-bad_counts = Počty zapište takto: { $example }
+common-error-stale_prompt = Pozdě: tahle volba už je uzavřená a hra pokračuje dál.
+common-error-not_your_turn = Nejste na tahu.
+common-error-game_over = Hra skončila.
+common-error-not_a_player = V této hře nehrajete.
+common-error-bad_option = Toto nastavení není platné: { $reason }
+common-error-player_count = Tato hra potřebuje { $max ->
+    [one] { $min }–{ $max } hráče
+    [few] { $min }–{ $max } hráče
+    [many] { $min }–{ $max } hráče
+   *[other] { $min }–{ $max } hráčů
+}, ne { $count }.
+common-error-duplicate_player = Jeden hráč sedí u stolu dvakrát.
+common-error-bad_action = To teď nejde.
+common-error-wrong_phase = V této fázi to nejde.
+common-error-bad_target = Tohle vybrat nemůžete.
+common-error-already_done = To už jste udělali.
+common-error-not_alive = Ze hry jste vypadli.
+
+cmd-game-name = hra
+cmd-game-description = Zahrajte si noční společenskou hru
+cmd-start-name = začít
+cmd-start-description = Otevřít v tomto kanálu lobby pro hru
+cmd-start-game = Která hra
+cmd-status-name = stav
+cmd-status-description = Ukázat hry v tomto kanálu
+cmd-mine-name = moje
+cmd-mine-description = Vaše role, karty a otevřené volby (jen pro vás)
+cmd-leave-name = odejít
+cmd-leave-description = Odejít ze hry, kterou tady hrajete
+cmd-abort-name = ukončit
+cmd-abort-description = Zastavit hru v tomto kanálu (hostitel nebo oprávnění Spravovat server)
+cmd-rules-name = pravidla
+cmd-rules-description = Jak se hra hraje
+cmd-language-name = jazyk
+cmd-language-description = Jazyk bota na tomto serveru
+cmd-language-language = Jazyk
+cmd-host-name = řízení
+cmd-host-description = Ovládání hostitele: pauza, prodloužení, přeskočení, odebrání hráče
+cmd-choice-night_watch = Noční hlídka
+cmd-choice-kdyz_snim = Když sním
+cmd-choice-ghost_at_home = Dům duchů
+cmd-choice-midnighters = Půlnočníci
+cmd-choice-midnight_hunt = Půlnoční hon

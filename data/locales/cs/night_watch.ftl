@@ -1,0 +1,119 @@
+## Noční hlídka (Ночная Стража) — Mafie na Babylonu 5. Klíče událostí jsou "nw.<událost>"; viz engines/night_watch.
+
+nw-name = Noční hlídka
+nw-tagline = Mafie na Babylonu 5, rok 2260. Stanice spí, Noční hlídka ne.
+nw-recommended = Doporučeno: 10 a více hráčů.
+
+nw-role-citizen = Obyvatel stanice
+nw-role-watch = Člen Noční hlídky
+nw-role-wells = Pan Wells, velitel Noční hlídky
+nw-role-garibaldi = Michael Garibaldi, šéf bezpečnosti
+nw-role-zack = Zack Allan, zástupce šéfa bezpečnosti
+nw-role-bester = Alfred Bester, psi-policista
+nw-role-franklin = Doktor Franklin, vedoucí MedLabu
+
+nw-role-help-citizen = V noci nemáte žádnou schopnost. Odhalte Noční hlídku a přes den ji pošlete do vězení.
+nw-role-help-watch = Každou noc se s Hlídkou dohodněte na oběti. Přes den se vydávejte za obyvatele stanice.
+nw-role-help-wells = Vedete Hlídku: navrhujte oběť a každou noc prověřte, zda některý hráč slouží u bezpečnosti.
+nw-role-help-garibaldi = Každou noc prověřte jednoho hráče: je členem Noční hlídky? (Psi-policistu prověrka neodhalí.)
+nw-role-help-zack = Každou noc můžete vystřelit na jednoho hráče. Pozor: můžete zasáhnout i vlastní stranu.
+nw-role-help-bester = Hrajete sami za sebe. Každou noc můžete vystřelit na jednoho hráče. Zůstaňte naživu jako poslední.
+nw-role-help-franklin = Každou noc vyberte jednoho hráče (ne sebe): tuto noc přežije jakýkoli výstřel.
+
+nw-team-station = stanice
+nw-team-watch = Noční hlídka
+nw-team-bester = psi-policista
+
+nw-task-kill = Oběť Hlídky
+nw-task-check = Prověrka
+nw-task-shoot = Výstřel
+nw-task-save = Oživení
+
+nw-game_started = Noční hlídka začíná: { $players_count ->
+    [one] hraje { $players_count } hráč
+    [few] hrají { $players_count } hráči
+    [many] hraje { $players_count } hráče
+   *[other] hraje { $players_count } hráčů
+}. Role ve hře: { $counts }. Každý se svou roli dozví soukromě.
+nw-your_role = Vaše role: **{ $role }**.
+nw-watch_introduced = Noční hlídka se tajně schází: { $members }.
+nw-dawn = { $dead_count ->
+    [0] ☀️ Den { $day }. Stanice se probouzí. Této noci nikdo nezemřel.
+    [1] ☀️ Den { $day }. Stanice se probouzí. Oběť této noci: { $dead }.
+   *[other] ☀️ Den { $day }. Stanice se probouzí. Oběti této noci: { $dead }.
+}
+nw-discussion_opened = 🗣️ Diskuse. Až budete hotovi, stiskněte „Můžeme hlasovat“; hlasování začne, jakmile { $needed ->
+    [one] bude připraven { $needed } živý hráč
+    [few] budou připraveni { $needed } živí hráči
+    [many] bude připraveno { $needed } živého hráče
+   *[other] bude připraveno { $needed } živých hráčů
+}.
+nw-ready = Připraveno k hlasování: { $count } z { $needed }.
+nw-vote_opened = 🗳️ Hlasování: kdo půjde do vězení? Vyberte jednoho živého hráče; svůj hlas můžete měnit, dokud hlasování neskončí.
+nw-vote_cast = { $voter } hlasuje proti hráči { $target }.
+nw-jailed = ⛓️ { $player } jde do vězení.
+nw-nobody_jailed = Nikdo nehlasoval. Dnes do vězení nikdo nepůjde.
+nw-role_revealed = Role hráče { $player }: { $role }.
+nw-night_falls = 🌙 Noc { $night }. Stanice usíná.
+nw-player_left = { $player } opouští hru.
+nw-watch_proposal = { $player } navrhuje oběť: { $target }.
+nw-check_watch = { $result ->
+    [yes] 🔍 { $target } JE členem Noční hlídky.
+   *[no] 🔍 { $target } není členem Noční hlídky.
+}
+nw-check_security = { $result ->
+    [yes] 🔍 { $target } SLOUŽÍ u bezpečnosti.
+   *[no] 🔍 { $target } neslouží u bezpečnosti.
+}
+nw-game_over = 🏁 Konec hry: { $outcome }. Vítězové: { $winners }.
+nw-outcome-station_wins = vítězí stanice
+nw-outcome-watch_wins = vítězí Noční hlídka
+nw-outcome-psi_cop_wins = vítězí psi-policista
+nw-outcome-nobody_alive = nikdo nepřežil: remíza
+nw-outcome-stalemate = tři klidné dny a noci: remíza
+
+nw-prompt-discussion = Diskutujte a pak stiskněte „Můžeme hlasovat“.
+nw-prompt-vote = Hlasujte, kdo půjde do vězení.
+nw-prompt-night = Noc { $night }: vyberte cíl.
+nw-button-ready = Můžeme hlasovat
+nw-button-skip = Přeskočit
+nw-placeholder-target = Vyberte hráče…
+nw-reveal-title = Úplné odhalení
+nw-reveal-night = Noc { $night }: { $actions }
+nw-reveal-action = { $player } ({ $role }): { $task } → { $target }
+nw-reveal-skipped = { $player } ({ $role }): { $task } — bez akce
+nw-reveal-vote = Den { $day }: { $votes } → do vězení: { $jailed }
+nw-reveal-seed = Seed: { $seed }
+
+nw-error-wrong_phase = V této fázi to nejde.
+nw-error-already_done = To už jste udělali.
+nw-error-bad_target = Tohoto hráče vybrat nemůžete.
+nw-error-not_alive = Vyřazení hráči už nic nedělají.
+nw-error-bad_roles = { $rule ->
+    [no_watch] Je potřeba alespoň jeden člen Noční hlídky.
+    [garibaldi] Garibaldi musí být ve hře právě jeden.
+    [unique] Každá zvláštní role smí být ve hře nejvýš jednou.
+    [citizen] Je potřeba alespoň jeden obyvatel stanice.
+   *[sum] Součet rolí je { $total }, ale hráčů je { $count }.
+}
+nw-error-bad_action = Tohle vaše role neumí.
+nw-error-bad_override = Rozdané role nejsou platné.
+
+nw-rules = Každý den stanice diskutuje a hlasováním posílá jednoho podezřelého do vězení. Každou noc Noční hlídka vybírá oběť, Garibaldi prověřuje jednoho hráče, Zack a Bester střílejí a doktor Franklin oživuje. Stanice vyhraje, když nezůstane žádný člen Hlídky; Hlídka vyhraje, když naživu zůstane jen Hlídka; psi-policista vyhrává sám. Role i noční volby chodí soukromou zprávou.
+nw-voted = Hlasovalo: { $count } z { $total }.
+nw-status = Den { $day }, { $phase }. Ve hře: { $alive }. Vyřazení: { $out }.
+nw-phase-discussion = diskuse
+nw-phase-vote = hlasování
+nw-phase-night = noc
+nw-phase-over = konec hry
+nw-you_are_out = Vypadli jste ze hry; dál ji ale můžete sledovat.
+nw-option-discussion_seconds = Diskuse
+nw-option-vote_seconds = Hlasování
+nw-option-night_seconds = Noc
+nw-option-reveal_roles = Odhalovat role vyřazených
+nw-option-roles = Počty rolí
+nw-button-vote = Hlasovat
+nw-button-kill = Oběť Hlídky
+nw-button-check = Prověřit
+nw-button-shoot = Vystřelit
+nw-button-save = Oživit

@@ -1,0 +1,136 @@
+## Общие тексты бота: лобби, команды, управление ведущего, ошибки.
+
+common-nobody = никто
+common-on = вкл.
+common-off = выкл.
+common-default = по умолчанию
+common-next_page = Ещё…
+common-seconds = { $count ->
+    [one] { $count } секунда
+    [few] { $count } секунды
+    [many] { $count } секунд
+   *[other] { $count } секунды
+}
+common-players_range = { $max ->
+    [one] { $min }–{ $max } игрок
+    [few] { $min }–{ $max } игрока
+    [many] { $min }–{ $max } игроков
+   *[other] { $min }–{ $max } игрока
+}
+common-dm_header = 🎲 **{ $game }** · { $server } · игра №{ $id }
+common-dm_closed = { $player }, не удалось отправить вам личное сообщение. Откройте здесь `/игра моё` (`/game mine`), чтобы увидеть свою роль и доступные действия.
+common-your_move = Ваш ход.
+common-time_left = { $seconds ->
+    [one] Осталась { $seconds } секунда.
+    [few] Осталось { $seconds } секунды.
+    [many] Осталось { $seconds } секунд.
+   *[other] Осталось { $seconds } секунды.
+}
+common-no_games = На этом сервере сейчас нет игр. Начните новую командой `/игра начать` (`/game start`).
+common-not_in_game = Вы не участвуете ни в одной текущей игре.
+common-no_game_here = В этом канале нет игры. Начните её командой `/игра начать` (`/game start`).
+common-aborted = { $by } останавливает игру.
+common-muted_role = Nocturne #{ $id }: вне игры
+common-language_set = Язык бота: { $language }.
+
+common-button-skip = Пропустить
+common-button-pass = Пас
+common-button-ready = Готово
+
+common-lobby-title = лобби №{ $id }
+common-lobby-host = Ведущий: { $host }
+common-lobby-seats = Игроки ({ $count }; нужно { $min }–{ $max }): { $players }
+common-lobby-narrator = Рассказчик: { $narrator }
+common-lobby-options = Настройки: { $options }
+common-lobby-join = Присоединиться
+common-lobby-leave = Выйти
+common-lobby-start = Начать
+common-lobby-settings = Настройки
+common-lobby-cancel = Отменить
+common-lobby-pick_narrator = Рассказчик (необязательно, не игрок)…
+common-lobby-opened = Лобби №{ $id } открыто. Игроки нажимают «Присоединиться», а вы — «Начать», когда все соберутся.
+common-lobby-joined = Вы в игре. Когда она начнётся, роль придёт вам в личные сообщения.
+common-lobby-left = Вы вышли из лобби.
+common-lobby-settings_help = Настройки ведущего (применяются, когда вы нажмёте «Начать»):
+common-lobby-saved = Сохранено.
+common-lobby-started = Игра началась! Следите за ней в ветке игры.
+
+common-host-panel = Управление ведущего:
+common-host-pause = Остановить таймеры
+common-host-resume = Запустить таймеры
+common-host-extend = +{ $seconds } с
+common-host-remove = Убрать ушедшего игрока…
+common-host-done-pause = Таймеры остановлены.
+common-host-done-resume = Таймеры снова идут.
+common-host-done-extend = Время продлено.
+common-host-done-skip = Пропущено.
+common-host-done-remove = Игрок убран.
+
+common-error-no_game = Этой игры больше нет.
+common-error-corrupt_game = Не удалось загрузить эту игру.
+common-error-not_lobby = Это лобби уже закрыто.
+common-error-not_running = Эта игра сейчас не идёт.
+common-error-already_paused = Таймеры уже остановлены.
+common-error-not_paused = Таймеры не остановлены.
+common-error-not_host = Это может только ведущий (или рассказчик, или тот, у кого есть право «Управлять сервером»).
+common-error-not_admin = Для этого нужно право «Управлять сервером».
+common-error-already_seated = Вы уже в этом лобби.
+common-error-lobby_full = Лобби заполнено ({ $max ->
+    [one] { $max } игрок
+    [few] { $max } игрока
+    [many] { $max } игроков
+   *[other] { $max } игрока
+}).
+common-error-narrator_cannot_play = Рассказчик не может одновременно быть игроком.
+common-error-not_seated = Вас нет в этом лобби.
+common-error-too_few_players = { $count ->
+    [one] Присоединился { $count } игрок
+    [few] Присоединились { $count } игрока
+    [many] Присоединились { $count } игроков
+   *[other] Присоединились { $count } игрока
+}, а для этой игры нужно не меньше { $min }.
+common-error-no_option = Такой настройки нет.
+common-error-bad_counts = Укажите количество так: { $example }
+common-error-stale_prompt = Слишком поздно: этот выбор уже закрыт, игра ушла дальше.
+common-error-not_your_turn = Сейчас не ваш ход.
+common-error-game_over = Игра окончена.
+common-error-not_a_player = Вы не участвуете в этой игре.
+common-error-bad_option = Недопустимое значение настройки: { $reason }
+common-error-player_count = Для этой игры нужно { $max ->
+    [one] { $min }–{ $max } игрок
+    [few] { $min }–{ $max } игрока
+    [many] { $min }–{ $max } игроков
+   *[other] { $min }–{ $max } игрока
+}, а не { $count }.
+common-error-duplicate_player = Один и тот же игрок занял два места.
+common-error-bad_action = Сейчас это невозможно.
+common-error-wrong_phase = В этой фазе это невозможно.
+common-error-bad_target = Это выбрать нельзя.
+common-error-already_done = Вы уже это сделали.
+common-error-not_alive = Вы выбыли из игры.
+
+cmd-game-name = игра
+cmd-game-description = Ночные настольные игры
+cmd-start-name = начать
+cmd-start-description = Открыть лобби для игры в этом канале
+cmd-start-game = Какая игра
+cmd-status-name = статус
+cmd-status-description = Показать игры в этом канале
+cmd-mine-name = моё
+cmd-mine-description = Ваша роль, карты и доступные действия (видны только вам)
+cmd-leave-name = выйти
+cmd-leave-description = Выйти из игры, в которой вы участвуете здесь
+cmd-abort-name = прервать
+cmd-abort-description = Остановить игру в этом канале (ведущий или право «Управлять сервером»)
+cmd-rules-name = правила
+cmd-rules-description = Как играть в игру
+cmd-language-name = язык
+cmd-language-description = Язык бота на этом сервере
+cmd-language-language = Язык
+cmd-host-name = управление
+cmd-host-description = Управление ведущего: пауза, продление, пропуск, удаление игрока
+cmd-choice-night_watch = Ночная Стража
+cmd-choice-kdyz_snim = Когда я сплю (Když sním)
+cmd-choice-ghost_at_home = Дом с призраками
+cmd-choice-midnighters = Полуночники
+cmd-choice-midnight_hunt = Полночная Охота
