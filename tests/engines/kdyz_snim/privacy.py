@@ -49,14 +49,15 @@ FORBIDDEN_VALUES = set(CARD_ROLES) | set(FATES)
 
 def leaves(value: Any) -> Iterator[Any]:
     """Every value inside ``value`` (dict values, list items), not dict keys."""
-    if isinstance(value, dict):
-        for v in value.values():
-            yield from leaves(v)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from leaves(v)
-    else:
-        yield value
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+        else:
+            yield item
 
 
 @cache
@@ -122,7 +123,7 @@ def check_views(state: KdyzSnimState) -> None:
     """KS-P1 .. KS-P4 on ``view(None)`` and the dreamer's view while a round is not yet revealed."""
     r = state.round
     over = state.outcome is not None
-    for viewer in (None, r.dreamer):
+    for viewer in (None,) if r.revealed else (None, r.dreamer):
         view = ENGINE.view(state, viewer)
         for record in view["history"]:
             assert ("spare" in record) == over, "KS-P4: a spare in the history before the final recap"
