@@ -105,6 +105,9 @@ class Presenter:
         for event in events:
             handled = self.event_ops(table, after, event)
             if handled is not None:
+                if handled and public:  # keep the order of events: what came before is posted first
+                    ops += [post("game", chunk) for chunk in chunks(public)]
+                    public = []
                 ops += handled
                 continue
             text = table.say(event)
