@@ -344,8 +344,12 @@ class DiscordTransport:
             raise DeliveryError("dm_closed" if exc.code == 50007 else "forbidden", str(exc)) from exc
         except discord.NotFound as exc:
             raise DeliveryError("not_found", str(exc)) from exc
-        except (discord.DiscordServerError, aiohttp.ClientError, asyncio.TimeoutError) as exc:
+        except (discord.DiscordServerError, discord.RateLimited, aiohttp.ClientError, asyncio.TimeoutError) as exc:
             raise DeliveryError("transient", str(exc)) from exc
+        except discord.HTTPException as exc:
+            if exc.status == 429:  # discord.py gives up after a few 429s in a row: try again later, do not drop it
+                raise DeliveryError("transient", str(exc)) from exc
+            raise
 
     async def post(self, channel_id: int, payload: dict[str, Any]) -> int:
         from discord.http import Route
