@@ -182,6 +182,8 @@ class GameRun:
     retried: int = 0
     nonce_dedup_hits: int = 0
     rest_calls: int = 0
+    #: REST calls the server answered 429.
+    rate_limited: int = 0
     answers: dict[int, bool | None] = field(default_factory=dict)
     seconds: float = 0.0
 
@@ -301,6 +303,7 @@ async def play(
             retried=table.retried,
             nonce_dedup_hits=server.nonce_dedup_hits,
             rest_calls=len(server.requests),
+            rate_limited=server.count_requests(status=429),
             answers={c.interaction: accepted(server, c.interaction) for c in table.sent},
             seconds=time.monotonic() - started,
         )
