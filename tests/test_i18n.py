@@ -86,13 +86,10 @@ class _Collector(Visitor):
         self.generic_visit(node)
 
 
-def _collect_node(node: ast.BaseNode) -> _Collector:
+def _collect(node: ast.BaseNode) -> _Collector:
     collector = _Collector()
     collector.visit(node)
     return collector
-
-
-_collect = _collect_node
 
 
 def _selector_variable(select: ast.SelectExpression) -> str | None:
@@ -114,7 +111,7 @@ def _is_plural(select: ast.SelectExpression) -> bool:
 
 def _shows(select: ast.SelectExpression, variable: str | None) -> bool:
     """Whether a variant of ``select`` prints the number it selects on."""
-    return any(variable in _collect_node(v.value).variables for v in select.variants)
+    return any(variable in _collect(v.value).variables for v in select.variants)
 
 
 def _exact_numbers_only(select: ast.SelectExpression) -> bool:
@@ -191,11 +188,12 @@ def test_translations_use_the_english_variables(name: str, lang: str):
     for mid in sorted(english.keys() & translated.keys()):
         want, got = _collect(english[mid]).variables, _collect(translated[mid]).variables
         if want != got:
-            extra, lacking = sorted(got - want), sorted(want - got)
-            problems.append(f"{mid}: " + "; ".join(
-                part for part in (extra and f"not in English: ${', $'.join(extra)}",
-                                  lacking and f"missing: ${', $'.join(lacking)}") if part
-            ))
+            parts = []
+            if got - want:
+                parts.append("not in English: " + ", ".join(f"${v}" for v in sorted(got - want)))
+            if want - got:
+                parts.append("missing: " + ", ".join(f"${v}" for v in sorted(want - got)))
+            problems.append(f"{mid}: {'; '.join(parts)}")
     assert not problems, f"{lang}/{name}: variables differ from English:\n" + "\n".join(problems)
 
 
