@@ -27,7 +27,7 @@ def lobby_text(table: Table, engine: Engine, row: Any) -> str:
     prefix = PREFIXES.get(engine.name, engine.name)
     names = [table.name(p) for p in row.seats]
     lines = [
-        f"**{table.t(f'{prefix}.name')}** — {table.t('common.lobby.title', id=row.id)}",
+        f"**{table.t(f'{prefix}.name')}** — {table.t('common.lobby.title', id=str(row.id))}",
         table.t("common.lobby.host", host=f"<@{row.host_id}>"),
         table.t(
             "common.lobby.seats",

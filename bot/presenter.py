@@ -66,7 +66,7 @@ class Table:
 
     def header(self) -> str:
         """Every private message says which server and game it belongs to."""
-        return self.t("common.dm_header", game=self.t(f"{self.prefix}.name"), server=self.guild_name, id=self.game_id)
+        return self.t("common.dm_header", game=self.t(f"{self.prefix}.name"), server=self.guild_name, id=str(self.game_id))
 
 
 #: Event-key prefix of each engine.

@@ -240,7 +240,7 @@ class GameCog(commands.Cog):
         except GameError as exc:
             await self.refuse(interaction, lang, exc)
             return
-        await self.reply(interaction, i18n.translate(lang, "common.lobby.opened", id=live.id))
+        await self.reply(interaction, i18n.translate(lang, "common.lobby.opened", id=str(live.id)))
 
     @game.command(name=_("status", key="cmd.status.name"), description=_("Show the games in this channel", key="cmd.status.description"))
     async def status(self, interaction: discord.Interaction) -> None:

@@ -55,7 +55,7 @@ class NightWatchPresenter(Presenter):
                 members = now + ([table.narrator] if table.narrator else [])
                 ops.append({"do": "team_sync", "team": "watch", "members": members})
             # NW-20: the eliminated can no longer talk in the game thread (where the bot may manage roles)
-            role_name = table.t("common.muted_role", id=table.game_id)
+            role_name = table.t("common.muted_role", id=str(table.game_id))
             ops += [{"do": "mute", "user": p, "role_name": role_name} for p in before.alive if p not in after.alive]
             if after.outcome is not None:
                 ops.append({"do": "unmute_all"})

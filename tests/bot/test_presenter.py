@@ -1,0 +1,79 @@
+"""Presenting transitions: order, merging, Discord's limits, and what goes where."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.ops import MAX_CUSTOM_ID, rows, select, button
+from bot.presenter import Table, chunks, presenter_for
+from engines import get_engine
+from engines.core import HOST, Action
+
+NW = get_engine("night_watch")
+PLAYERS = [str(10**17 + i) for i in range(25)]  # Discord-sized ids
+
+
+def table(narrator=None) -> Table:
+    return Table(game_id=123456789, engine=NW, lang="en", names={p: f"P{i}" for i, p in enumerate(PLAYERS)}, guild_name="B5", narrator=narrator)
+
+
+def test_start_sends_roles_by_dm_and_one_public_message_with_the_discussion_button():
+    state, events = NW.setup(PLAYERS, {}, seed=1)
+    ops = presenter_for("night_watch").present(table(), None, state, events)
+    public = [o for o in ops if o.get("to") == "game"]
+    assert len(public) == 2  # the roles in play, then the discussion (with the dawn above it)
+    assert "Day 1" in public[1]["preamble"] and public[1]["components"]
+    dms = [o for o in ops if o.get("to") == "dm"]
+    assert {o["user"] for o in dms} == set(PLAYERS)
+    assert all("B5" in o["content"] and "#123456789" in o["content"] for o in dms)
+
+
+def test_a_25_player_vote_fits_discords_limits():
+    state, _ = NW.setup(PLAYERS, {}, seed=1)
+    after, events = NW.apply(state, Action(HOST, state.prompts[0].id, "skip"))
+    ops = presenter_for("night_watch").present(table(), state, after, events)
+    vote = next(o for o in ops if o.get("slot", "").startswith("prompt:vote"))
+    (row,) = vote["components"]
+    assert len(row["components"][0]["options"]) == 25
+    for op in ops:
+        for r in op.get("components", []):
+            for c in r["components"]:
+                assert len(c["custom_id"]) <= MAX_CUSTOM_ID
+
+
+def test_game_over_follows_the_jail_that_caused_it():
+    players = PLAYERS[:5]
+    roles = dict(zip(players, ["citizen", "watch", "garibaldi", "citizen", "citizen"]))
+    state, _ = NW.setup(players, {}, seed=1, overrides={"roles": roles})
+    state, _ = NW.apply(state, Action(HOST, state.prompts[0].id, "skip"))
+    vote = state.prompts[0].id
+    for voter in (players[0], players[2], players[3], players[4]):
+        state, _ = NW.apply(state, Action(voter, vote, "vote", {"target": players[1]}))
+    before = state
+    after, events = NW.apply(state, Action(players[1], vote, "vote", {"target": players[0]}))
+    ops = presenter_for("night_watch").present(table(), before, after, events)
+    texts = [o["content"] for o in ops if o.get("do") == "post" and o.get("to") == "game"]
+    assert "is jailed" in texts[0] and "Game over" in texts[1]
+    assert ops[0] == {"do": "edit", "slot": f"prompt:{vote}", "components": [], "optional": True}
+
+
+def test_narrator_gets_a_copy_of_every_private_event():
+    state, events = NW.setup(PLAYERS[:10], {}, seed=1)
+    ops = presenter_for("night_watch").present(table(narrator="777"), None, state, events)
+    narrator = "\n".join(o["content"] for o in ops if o.get("user") == "777")
+    assert narrator.count("Your role") == 10
+
+
+def test_rows_and_selects_refuse_what_discord_would():
+    with pytest.raises(ValueError):
+        rows(*[select(f"s{i}", [("a", "a")]) for i in range(6)])
+    with pytest.raises(ValueError):
+        select("s", [(str(i), str(i)) for i in range(26)])
+    with pytest.raises(ValueError):
+        button("x", "c" * 101)
+    assert [len(r["components"]) for r in rows(*[button(str(i), f"b{i}") for i in range(7)])] == [5, 2]
+
+
+def test_chunks_split_long_text_at_line_boundaries():
+    lines = ["x" * 900, "y" * 900, "z" * 900]
+    assert [len(c) for c in chunks(lines)] == [1801, 900]
