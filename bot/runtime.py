@@ -38,6 +38,9 @@ log = logging.getLogger(__name__)
 
 #: A snapshot is written every this many actions, so a restart replays at most this many.
 SNAPSHOT_EVERY = 25
+#: A lobby nobody touches for this long closes by itself (its deadline row is named ``LOBBY``).
+LOBBY_SECONDS = 3600
+LOBBY = "lobby"
 #: ``due_at`` of a paused deadline (its time left is in ``remaining``).
 PAUSED = float("inf")
 #: Warnings before a prompt times out, in seconds left (each only when the prompt lasts at least twice that).
@@ -135,6 +138,7 @@ class Runtime:
                 for entry in tail:
                     state, _ = live.engine.apply(state, Action.from_json(entry.action))
                 live.state = state
+            if row.status in ("lobby", "running"):
                 rows = await session.scalars(select(Deadline).where(Deadline.game_id == game_id))
                 live.deadlines = {r.prompt_id: r.due_at for r in rows if r.remaining is None}
         return live
@@ -177,13 +181,16 @@ class Runtime:
             paused=False,
             created_at=self.clock.now(),
         )
+        due = self.clock.now() + LOBBY_SECONDS
         async with self.db.sessions.begin() as session:
             session.add(row)
             await session.flush()
-            live = LiveGame(row, engine)
+            live = LiveGame(row, engine, deadlines={LOBBY: due})
+            session.add(Deadline(game_id=row.id, prompt_id=LOBBY, due_at=due))
             for op in lobby_ops(live):
                 session.add(OutboxRow(game_id=row.id, seq=0, op=op, sent=False))
         self.games[row.id] = live
+        self._arm(live)
         self._kick(row.id)
         return live
 
@@ -208,7 +215,12 @@ class Runtime:
                 draft = LiveGame(fresh, live.engine)
                 for op in lobby_ops(draft):
                     session.add(OutboxRow(game_id=game_id, seq=0, op=op, sent=False))
+                due = self.clock.now() + LOBBY_SECONDS  # any activity keeps a lobby open
+                await session.merge(Deadline(game_id=game_id, prompt_id=LOBBY, due_at=due))
             live.row = _copy_row(fresh)
+            live.deadlines = {LOBBY: due}
+        self._disarm(game_id)
+        self._arm(live)
         self._kick(game_id)
         return live
 
@@ -227,6 +239,8 @@ class Runtime:
                 state, events = live.engine.setup(row.seats, row.options, row.seed, overrides)
                 ops = start_ops(live) + presenter_for(live.engine.name).present(live.table(), None, state, events)
                 row.status = "running"
+                await session.execute(delete(Deadline).where(Deadline.game_id == game_id, Deadline.prompt_id == LOBBY))
+                live.deadlines = {}
                 session.add(Snapshot(game_id=game_id, seq=0, state=live.engine.dump(state)))
                 deadlines = await self._write_deadlines(session, live, None, state, now)
                 for op in ops:
@@ -234,6 +248,7 @@ class Runtime:
             live.row.status = "running"
             live.state = state
             live.deadlines = deadlines
+        self._disarm(game_id)
         self._arm(live)
         self._kick(game_id)
         return live
@@ -252,6 +267,7 @@ class Runtime:
                 for op in ops:
                     session.add(OutboxRow(game_id=game_id, seq=live.row.seq, op=op, sent=False))
             live.row.status = "aborted"
+            live.deadlines = {}
         self._disarm(game_id)
         self._kick(game_id)
 
@@ -384,7 +400,21 @@ class Runtime:
                     await self._busy(self._warn(game_id, prompt_id, left))
         await self.clock.sleep_until(due_at)
         self._timers.pop((game_id, prompt_id), None)
-        await self._busy(self.timeout(game_id, prompt_id))
+        if prompt_id == LOBBY:
+            await self._busy(self._expire_lobby(game_id))
+        else:
+            await self._busy(self.timeout(game_id, prompt_id))
+
+    async def _expire_lobby(self, game_id: int) -> None:
+        """Nobody started the lobby in time: close it, so nothing waits forever."""
+        live = self.games.get(game_id)
+        if live is None or live.row.status != "lobby":
+            return
+        text = live.table().t("common.lobby.expired")
+        try:
+            await self.cancel(game_id, [{"do": "edit", "slot": "lobby", "content": text, "components": []}])
+        except GameError:
+            pass  # started or cancelled meanwhile
 
     async def _busy(self, work: Awaitable[None]) -> None:
         """Run timer work, counted so :meth:`idle` can wait for it."""
@@ -480,9 +510,12 @@ class Runtime:
     # -- recovery ------------------------------------------------------------------------------------------
 
     async def recover(self) -> list[int]:
-        """After a start: rebuild every running game this process owns, re-arm its timers, resend the outbox."""
+        """After a start: rebuild every lobby and running game this process owns, re-arm their timers, and
+        resend the outbox."""
         async with self.db.sessions() as session:
-            running = (await session.execute(select(Game.id, Game.guild_id).where(Game.status == "running"))).all()
+            running = (
+                await session.execute(select(Game.id, Game.guild_id).where(Game.status.in_(["lobby", "running"])))
+            ).all()
             pending = (await session.execute(select(OutboxRow.game_id).where(OutboxRow.sent.is_(False)).distinct())).all()
         owned = [gid for gid, guild in running if self.owns_guild(guild)]
         for game_id in owned:

@@ -309,3 +309,22 @@ async def test_nw_25_narrator_sees_every_private_event(runtime, transport):
         assert f"[player{player[-2:]}] Your role" in narrator
     team = next(t for t in transport.threads.values() if t["private"])
     assert 4242 in team["members"]  # NW-P3: the Watch channel holds the narrator too
+
+
+async def test_an_untouched_lobby_closes_by_itself_after_an_hour(runtime, clock, transport):
+    from bot.runtime import LOBBY_SECONDS
+
+    live = await runtime.open_lobby(
+        "night_watch", guild_id=GUILD, guild_name="B5", channel_id=CHANNEL, host_id=1, host_name="h", language="en",
+        lobby_ops=lobby_ops,
+    )
+    await clock.advance(LOBBY_SECONDS - 60)
+    await runtime.update_lobby(live.id, lambda row: row.seats.append("2"), lobby_ops)  # activity: an hour again
+    await clock.advance(120)
+    await runtime.idle()
+    assert live.row.status == "lobby"
+    await clock.advance(LOBBY_SECONDS)
+    await runtime.idle()
+    assert live.row.status == "aborted"
+    lobby = transport.messages[live.row.slots["lobby"]["message"]]
+    assert "nobody started it" in lobby["content"] and lobby["components"] == []

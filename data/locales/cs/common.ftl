@@ -53,6 +53,7 @@ common-lobby-joined = Jste ve hře. Až začne, přijde vám role soukromou zpr�
 common-lobby-left = Opustili jste lobby.
 common-lobby-settings_help = Nastavení hostitele (platí od chvíle, kdy stisknete „Začít“):
 common-lobby-saved = Uloženo.
+common-lobby-expired = Tato místnost se zavřela: do hodiny hru nikdo nespustil. Otevřete novou příkazem `/hra začít` (`/game start`).
 common-lobby-started = Hra začala! Sledujte ji ve vlákně hry.
 
 common-host-panel = Ovládání hostitele:

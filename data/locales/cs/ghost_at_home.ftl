@@ -46,7 +46,7 @@ gh-rooms_played = 🚪 { $player } prozkoumává { $cards_count ->
     [many] { $cards_count } pokoje
    *[other] { $cards_count } pokojů
 }: { $cards } ({ $floors_count ->
-    [one] patro
+    [1] patro
    *[other] patra
 } { $floors }).
 gh-ghost_sent = 👻 { $player } posílá { $source } na hráče { $target }: patro { $floor }, { $side } pokoj.

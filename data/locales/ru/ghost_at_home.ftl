@@ -46,7 +46,7 @@ gh-rooms_played = 🚪 { $player } исследует { $cards_count ->
     [many] { $cards_count } комнат
    *[other] { $cards_count } комнаты
 }: { $cards } ({ $floors_count ->
-    [one] этаж
+    [1] этаж
    *[other] этажи
 } { $floors }).
 gh-ghost_sent = 👻 { $player } натравливает { $source } на { $target }: этаж { $floor }, { $side } комната.
