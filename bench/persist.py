@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +71,31 @@ def next_action(runtime: Runtime, game_id: int, chooser: random.Random) -> Actio
     return choose_action(live.engine, live.state, live.engine.prompts(live.state), chooser, 0.1, 0.0)
 
 
-async def unloaded(runtime: Runtime, ids: list[int], actions: int, chooser: random.Random) -> list[float]:
+class FailedDeliveries(logging.Handler):
+    """Counts the outbox rows the dispatcher could not deliver because of an exception (it logs and moves on)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.seen: Counter = Counter()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        exc = record.exc_info[1] if record.exc_info else None
+        self.seen[f"{type(exc).__name__}: {exc}" if exc else record.getMessage()] += 1
+
+
+async def act(runtime: Runtime, game_id: int, action: Action, errors: Counter) -> bool:
+    """One action; an error the runtime raises is counted (by engine) and that game is left alone from then on."""
+    try:
+        await runtime.act(game_id, action)
+        return True
+    except Exception as exc:  # a failure of the runtime is a result to report, not a reason to stop the run
+        errors[f"{runtime.games[game_id].engine.name}: {type(exc).__name__}: {exc}"] += 1
+        return False
+
+
+async def unloaded(
+    runtime: Runtime, ids: list[int], actions: int, chooser: random.Random, errors: Counter
+) -> list[float]:
     latencies: list[float] = []
     live_ids = list(ids)
     while len(latencies) < actions and live_ids:
@@ -79,12 +105,16 @@ async def unloaded(runtime: Runtime, ids: list[int], actions: int, chooser: rand
             live_ids.remove(gid)
             continue
         t0 = time.perf_counter()
-        await runtime.act(gid, action)
-        latencies.append(time.perf_counter() - t0)
+        if await act(runtime, gid, action, errors):
+            latencies.append(time.perf_counter() - t0)
+        else:
+            live_ids.remove(gid)
     return latencies
 
 
-async def saturated(runtime: Runtime, ids: list[int], seconds: float, seed: str) -> tuple[list[float], float]:
+async def saturated(
+    runtime: Runtime, ids: list[int], seconds: float, seed: str, errors: Counter
+) -> tuple[list[float], float]:
     """Every game acts as fast as it can for ``seconds``; returns the latencies and the measured wall time."""
     latencies: list[float] = []
     stop = asyncio.Event()
@@ -96,7 +126,8 @@ async def saturated(runtime: Runtime, ids: list[int], seconds: float, seed: str)
             if action is None:
                 return
             t0 = time.perf_counter()
-            await runtime.act(gid, action)
+            if not await act(runtime, gid, action, errors):
+                return
             latencies.append(time.perf_counter() - t0)
 
     tasks = [asyncio.create_task(player(gid)) for gid in ids]
@@ -112,6 +143,8 @@ async def saturated(runtime: Runtime, ids: list[int], seconds: float, seed: str)
 async def run(workdir: Path, corpora: dict[str, list[PlayedGame]], *, games: int = 1000, unloaded_actions: int = 2000, seconds: float = 20.0) -> dict[str, Any]:
     raw = await raw_commits(workdir / "raw.sqlite3", max(unloaded_actions, 2000))
     raw_batched = await raw_commits(workdir / "raw.sqlite3", max(unloaded_actions, 2000) * 5, per_commit=100)
+    failed = FailedDeliveries()
+    logging.getLogger("bot.delivery").addHandler(failed)
     db = await fresh_database(workdir / "persist.sqlite3")
     runtime = Runtime(db, ManualClock())
     transport = NullTransport()
@@ -122,17 +155,19 @@ async def run(workdir: Path, corpora: dict[str, list[PlayedGame]], *, games: int
         ids = await runtime.recover()
         setup_s = time.perf_counter() - t0
         chooser = random.Random("persist")
-        lat_unloaded = await unloaded(runtime, ids, unloaded_actions, chooser)
+        errors: Counter = Counter()
+        lat_unloaded = await unloaded(runtime, ids, unloaded_actions, chooser, errors)
         await runtime.idle()
-        lat_sat, elapsed = await saturated(runtime, ids, seconds, "with-dispatcher")
+        lat_sat, elapsed = await saturated(runtime, ids, seconds, "with-dispatcher", errors)
         await runtime.idle()
         dispatcher = runtime.dispatcher
         runtime.dispatcher = None
-        lat_bare, elapsed_bare = await saturated(runtime, ids, seconds / 2, "act-only")
+        lat_bare, elapsed_bare = await saturated(runtime, ids, seconds / 2, "act-only", errors)
         runtime.dispatcher = dispatcher
         live = sum(1 for gid in ids if runtime.games[gid].state.outcome is None)
         await runtime.close()
     finally:
+        logging.getLogger("bot.delivery").removeHandler(failed)
         await db.close()
     return {
         "games": games,
@@ -144,4 +179,6 @@ async def run(workdir: Path, corpora: dict[str, list[PlayedGame]], *, games: int
         "saturated": {**summary(lat_sat), "actions_per_s": len(lat_sat) / elapsed},
         "act_only": {**summary(lat_bare), "actions_per_s": len(lat_bare) / elapsed_bare},
         "transport_calls": transport.calls,
+        "errors": dict(errors),
+        "delivery_errors": dict(failed.seen),
     }

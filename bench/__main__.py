@@ -1,0 +1,69 @@
+"""Run every benchmark and write ``bench/RESULTS.md``: ``.venv/bin/python -m bench [--quick] [--out FILE]``.
+
+``--quick`` shrinks every size so the whole run takes well under a minute (a smoke run: its ratios are noisy and
+its file is not the record). See bench/README.md for what each benchmark measures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench import common, engines_speed, memory, persist, restart, traffic
+from bench.report import render
+
+FULL = {"engine_seconds": 3.0, "corpus": 30, "persist_games": 1000, "unloaded": 3000, "saturated_s": 20.0,
+        "restart_games": 10_000, "memory_games": 500, "traffic": True}
+QUICK = {"engine_seconds": 0.3, "corpus": 3, "persist_games": 100, "unloaded": 300, "saturated_s": 2.0,
+         "restart_games": 300, "memory_games": 50, "traffic": True}
+
+
+async def run_all(sizes: dict, workdir: Path, log=print) -> dict:
+    results: dict = {"machine": common.machine(), "sizes": sizes}
+    started = time.perf_counter()
+    log("1/5 engines: random games and replay")
+    results["engines"] = engines_speed.run(sizes["engine_seconds"])
+    log("    corpus of live games")
+    corpora = {name: common.play_corpus(name, sizes["corpus"]) for name in common.TYPICAL_SIZES}
+    log("2/5 persisted actions through the runtime")
+    results["persist"] = await persist.run(
+        workdir, corpora, games=sizes["persist_games"], unloaded_actions=sizes["unloaded"], seconds=sizes["saturated_s"]
+    )
+    log("3/5 restart")
+    results["restart"] = await restart.run(workdir, corpora, games=sizes["restart_games"])
+    log("4/5 Discord traffic (the bot against the fake server)")
+    results["traffic"] = await traffic.run(workdir) if sizes["traffic"] else None
+    log("5/5 memory per live game")
+    results["memory"] = await memory.run(workdir, corpora, per_engine=sizes["memory_games"])
+    results["seconds"] = time.perf_counter() - started
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="tiny sizes, under a minute (smoke run)")
+    parser.add_argument("--out", type=Path, help="where to write the table (default: bench/RESULTS.md; --quick: none)")
+    parser.add_argument("--json", type=Path, help="also dump the raw figures as JSON")
+    args = parser.parse_args(argv)
+    sizes = QUICK if args.quick else FULL
+    with tempfile.TemporaryDirectory(prefix="nocturne-bench-") as tmp:
+        results = asyncio.run(run_all(sizes, Path(tmp), log=lambda m: print(m, file=sys.stderr, flush=True)))
+    text = render(results, quick=args.quick)
+    out = args.out or (None if args.quick else Path(__file__).with_name("RESULTS.md"))
+    if out:
+        out.write_text(text)
+        print(f"wrote {out}", file=sys.stderr)
+    else:
+        print(text)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

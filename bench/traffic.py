@@ -1,0 +1,218 @@
+"""Benchmark 4: Discord traffic of a 25-player Night Watch day and night, counted by the fake Discord server.
+
+The real bot runs as a subprocess (``tests.e2e.harness.BotProcess``) against the fake server, and
+``NightWatchTable`` plays as the players would, clicking as fast as the bot answers (the worst case for the
+per-channel rate). Every REST call the bot makes is in ``server.requests``; this module stamps each with the time
+it arrived (the fake server does not), by swapping the list for one that records ``time.monotonic()`` on append.
+
+Calls are cut into windows at phase changes. A window starts once a phase's prompt is on Discord and the bot's
+outbox is empty, and ends the same way for the next phase, so a window holds: the players' clicks and their
+interaction responses, the live edits, the closing of the phase, and the announcements and prompts that open the
+next one. The minimum the rules need for each window is derived in :func:`minimum` (documented in RESULTS.md).
+
+Only Night Watch is on Discord so far; the other engines are reported as such.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from engines import get_engine
+from engines.core import Action
+from engines.night_watch.roles import NIGHT_WATCH, TASKS
+from tests.e2e.harness import BotProcess, NightWatchTable, components
+from tests.fakediscord import FakeDiscord
+
+PLAYERS = 25
+SEED = "bench-traffic-1"
+RATE_WINDOW_S = 5.0
+RATE_LIMIT = 5
+
+
+class TimedRequests(list):
+    """``server.requests`` with the arrival time of each call alongside (``times[i]`` for ``self[i]``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.times: list[float] = []
+
+    def append(self, item: Any) -> None:
+        self.times.append(time.monotonic())
+        super().append(item)
+
+
+def kind(request: Any) -> str:
+    """A short name for a call: what it did, for the breakdown."""
+    route = request.route
+    if route.startswith("/interactions/"):
+        content = str(((request.json or {}).get("data") or {}).get("content") or "")
+        return "interaction response" if content.startswith("✅") else "refused click (stale)"
+    if route.startswith("/webhooks/"):
+        return "interaction followup"
+    if route == "/channels/{channel_id}/messages" and request.method == "POST":
+        return "post message"
+    if route == "/channels/{channel_id}/messages/{message_id}" and request.method == "PATCH":
+        return "edit message"
+    if route == "/users/@me/channels":
+        return "open DM channel"
+    if "thread-members" in route:
+        return "thread member"
+    if "/roles" in route or "/permissions/" in route:
+        return "mute (role/permission)"
+    return f"{request.method} {route}"
+
+
+def newest_prompt(table: NightWatchTable) -> str | None:
+    """The prompt the game is on: the highest prompt serial among the thread's and the DMs' live controls."""
+    best: tuple[int, str] | None = None
+    messages = [m for _, m in table.open_dm_prompts()]
+    public = table.open_public_prompt()
+    if public is not None:
+        messages.append(public)
+    for message in messages:
+        for comp in components(message):
+            if comp.get("custom_id", "").startswith("nc"):
+                prompt = comp["custom_id"].split(":")[2]
+                serial = int(prompt.split("#")[1])
+                if best is None or serial > best[0]:
+                    best = (serial, prompt)
+    return best[1] if best else None
+
+
+def outbox_empty(db_path: Path) -> bool:
+    try:
+        with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=5) as db:
+            return db.execute("SELECT count(*) FROM outbox WHERE sent = 0").fetchone()[0] == 0
+    except sqlite3.OperationalError:
+        return False
+
+
+def max_in_window(times: list[float], window: float) -> int:
+    """The most events within any ``window`` seconds."""
+    best, lo = 0, 0
+    for hi, t in enumerate(times):
+        while t - times[lo] > window:
+            lo += 1
+        best = max(best, hi - lo + 1)
+    return best
+
+
+def minimum(phase: str, opened: Any, after: Any, eliminated_before: int) -> dict[str, int]:
+    """The fewest REST calls the rules allow for one window (see the module docstring and RESULTS.md).
+
+    ``opened`` is the game's state when the phase opened, ``after`` when the next one opened. Every click is an
+    interaction, and Discord demands one response to each: 1 call per click. That response can itself carry the
+    updated public message (type 7, UPDATE_MESSAGE), so live counts and tallies cost nothing more, and the last
+    click's update also takes the controls off.
+
+    * discussion (NW-9): floor(n/2)+1 "ready" clicks; then the vote message (NW-10): 1 post;
+    * vote (NW-10, NW-11): one vote per living player; then one public post with the jailing, the revealed role
+      and "night falls" (NW-8, NW-11); the jailed player is muted in the game thread (NW-20): 1 role assignment,
+      plus creating the role and its thread permission at the game's first elimination (2); a jailed Watch member
+      leaves the Watch thread (1); the night prompts (NW-12): 1 DM per living power holder (their DM channels were
+      opened for the role DMs at the start);
+    * night (NW-12 .. NW-19): one click per task (Wells has two); each Watch proposal posted in the Watch thread at
+      once (NW-13); check results answered in the click's own response; then dawn and the next discussion as one
+      post (NW-7, NW-8, NW-9); each of the dead muted (1 each) and dead Watch members taken out of its thread.
+    """
+    out = set(opened.alive) - set(after.alive)
+    watch_out = sum(1 for p in out if opened.roles[p] in NIGHT_WATCH)
+    mutes = len(out) + (2 if out and not eliminated_before else 0)
+    if phase == "discussion":
+        return {"interaction response": len(opened.alive) // 2 + 1, "post message": 1}
+    if phase == "vote":
+        actors = len(after.prompts[0].players) if after.prompts else 0
+        need = {"interaction response": len(opened.alive), "post message": 1 + actors}
+    else:
+        tasks = sum(len(TASKS.get(opened.roles[p], ())) for p in opened.prompts[0].players)
+        watch = sum(1 for p in opened.prompts[0].players if opened.roles[p] in NIGHT_WATCH)
+        need = {"interaction response": tasks, "post message": watch + 1}
+    if mutes:
+        need["mute (role/permission)"] = mutes
+    if watch_out:
+        need["thread member"] = watch_out
+    return need
+
+
+def states_by_prompt(db_path: Path) -> dict[str, Any]:
+    """Replay the game from the bot's database: the state at the moment each prompt opened, by prompt id."""
+    with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True) as db:
+        gid, seed, seats, options = db.execute("SELECT id, seed, seats, options FROM games ORDER BY id LIMIT 1").fetchone()
+        log = [json.loads(a) for (a,) in db.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (gid,))]
+    engine = get_engine("night_watch")
+    state, _ = engine.setup(json.loads(seats), json.loads(options), seed)
+    found = {p.id: state for p in state.prompts}
+    for entry in log:
+        state, _ = engine.apply(state, Action.from_json(entry))
+        for prompt in state.prompts:
+            found.setdefault(prompt.id, state)
+    return found
+
+
+async def run(workdir: Path) -> dict[str, Any]:
+    names = [f"Player{i:02d}" for i in range(PLAYERS)]
+    server = FakeDiscord(guild_name="Bench", users=names, text_channels=["general"])
+    server.requests = TimedRequests()
+    await server.start()
+    db_path = workdir / "traffic.sqlite3"
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{db_path}{suffix}").unlink(missing_ok=True)
+    bot = BotProcess(server, db_path, SEED)
+    windows: list[dict[str, Any]] = []
+    try:
+        await bot.start()
+        table = NightWatchTable(server, bot, [server.user_id(n) for n in names])
+        lobby = await table.open_lobby()
+        cut = len(server.requests)
+        await table.seat_everyone_and_start(lobby)
+        label, discussions = "start", 0
+        for _ in range(400):
+            prompt = newest_prompt(table)
+            if prompt is not None and prompt != label:
+                await server.wait_for(lambda s: outbox_empty(db_path), timeout=60, what="the outbox drained")
+                await asyncio.sleep(0.3)  # the last interaction responses are in flight after the outbox
+                windows.append({"prompt": label, "requests": list(server.requests[cut:])})
+                cut = len(server.requests)
+                label = prompt
+                discussions += label.startswith("discussion")
+                if discussions == 2:
+                    break
+            if not await table.step():
+                break
+        all_posts: dict[str, list[float]] = {}
+        for req, at in zip(server.requests, server.requests.times):
+            if kind(req) == "post message":
+                all_posts.setdefault(req.path, []).append(at)
+        rate = {path: max_in_window(times, RATE_WINDOW_S) for path, times in all_posts.items()}
+    finally:
+        await bot.stop()
+        await server.stop()
+    states = states_by_prompt(db_path)
+    result = []
+    eliminated = 0
+    for index, window in enumerate(windows):
+        counts = Counter(kind(r) for r in window["requests"])
+        prompt = window["prompt"]
+        phase = prompt.split("#")[0]
+        need: dict[str, int] = {}
+        if prompt in states:
+            nxt = windows[index + 1]["prompt"] if index + 1 < len(windows) else label
+            opened, after = states[prompt], states[nxt]
+            need = minimum(phase, opened, after, eliminated)
+            eliminated += len(set(opened.alive) - set(after.alive))
+        result.append({"phase": phase, "prompt": prompt, "calls": sum(counts.values()), "breakdown": dict(counts), "minimum": need})
+    worst = max(rate.values()) if rate else 0
+    return {
+        "players": PLAYERS,
+        "windows": result,
+        "max_posts_in_5s_per_channel": worst,
+        "worst_channel": max(rate, key=rate.get) if rate else None,
+        "thread_ids": {"game": table.thread},
+        "channels_over_limit": sum(1 for v in rate.values() if v > RATE_LIMIT),
+    }

@@ -1,0 +1,39 @@
+"""The benchmarks at tiny sizes, so their code keeps working as the runtime changes. No timing is asserted:
+the figures are the benchmark's to report (bench/RESULTS.md), not the tests' to judge."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench import common, engines_speed, memory, persist, restart
+from bench.report import render
+
+
+@pytest.fixture(scope="module")
+def corpora():
+    return {name: common.play_corpus(name, 1, seed="smoke") for name in common.TYPICAL_SIZES}
+
+
+async def test_every_benchmark_runs_and_renders(tmp_path, corpora):
+    results = {
+        "machine": common.machine(),
+        "seconds": 0.0,
+        "engines": engines_speed.run(seconds=0.01),
+        "persist": await persist.run(tmp_path, corpora, games=10, unloaded_actions=20, seconds=0.2),
+        "restart": await restart.run(tmp_path, corpora, games=20),
+        "traffic": None,  # the bot subprocess game: covered by the e2e tests' harness, too slow for a smoke test
+        "memory": await memory.run(tmp_path, corpora, per_engine=3),
+    }
+    assert {row["engine"] for row in results["engines"]} == set(common.TYPICAL_SIZES)
+    assert results["persist"]["unloaded"]["n"] > 0 and results["persist"]["saturated"]["n"] > 0
+    assert results["restart"]["games"] == 20 and results["restart"]["timers"] > 0
+    assert all(row["bytes_per_game"] > 0 for row in results["memory"])
+    text = render(results, quick=True)
+    assert "## 5. Memory per live game" in text and "cores" in text
+
+
+def test_stored_live_games_are_cut_where_the_runtime_would_have_left_them(corpora):
+    spec = next(common.live_specs(corpora, 1))
+    snapshot_step = spec.cut - spec.cut % 25
+    assert snapshot_step in spec.game.snapshots
+    assert 0 <= spec.cut < spec.game.length
