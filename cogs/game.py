@@ -19,7 +19,7 @@ from bot import i18n
 from bot.db import Game
 from bot.lobby import counts_text, lobby_ops, lobby_text, parse_counts, settings_panel
 from bot.ops import post
-from bot.presenter import PREFIXES, Table, presenter_for
+from bot.presenter import PREFIXES, presenter_for
 from bot.runtime import GameError, LiveGame, Runtime
 from engines import ENGINE_NAMES, get_engine
 from engines.core import HOST, Action, IllegalAction

@@ -19,7 +19,6 @@ from typing import Any, Literal
 from engines.core import (
     CLOCK,
     HOST,
-    PUBLIC,
     Action,
     Engine,
     Event,

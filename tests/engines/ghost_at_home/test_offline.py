@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ast
 import io
-import json
 import re
 from pathlib import Path
 
@@ -13,30 +12,17 @@ import pytest
 
 from bot.i18n import LANGUAGES, bundle, render_event
 from engines.__main__ import Table as OfflineTable
-from engines.__main__ import _ask, main
+from engines.__main__ import _ask
 from engines.playout import random_playout
 from tests.engines.ghost_at_home.helpers import GH
+from tests.engines.offline_table import auto_game_replays
 
 LOCALES = Path(__file__).resolve().parents[3] / "data" / "locales"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_auto_play_reaches_a_winner_deterministically_and_replays(tmp_path, players):
-    outputs = []
-    saved = tmp_path / f"gh{players}.json"
-    for _ in range(2):
-        out = io.StringIO()
-        args = ["play", "ghost_at_home", "--players", str(players), "--seed", "5", "--auto", "--save", str(saved)]
-        assert main(args, out=out) == 0
-        outputs.append(out.getvalue())
-    assert outputs[0] == outputs[1]
-    last = outputs[0].strip().splitlines()[-1]
-    assert last.startswith("Outcome: escaped; winners: P")
-    record = json.loads(saved.read_text())
-    assert record["seed"] == "5" and record["log"]
-    out = io.StringIO()
-    assert main(["replay", str(saved)], out=out) == 0
-    assert out.getvalue().strip().splitlines()[-1] == last
+    assert auto_game_replays("ghost_at_home", players, "5", tmp_path).startswith("Outcome: escaped; winners: P")
 
 
 def test_hotseat_shows_the_houses_and_asks_the_prompted_player():

@@ -5,20 +5,16 @@ from __future__ import annotations
 
 import argparse
 import io
-from contextlib import redirect_stdout
 
 import pytest
 
-from engines.__main__ import main, play
+from engines.__main__ import play
 from engines.kdyz_snim import ENGINE
 from engines.kdyz_snim.words import element
+from tests.engines.offline_table import auto_game_replays, run_table
 
 
-def run(argv: list[str]) -> str:
-    out = io.StringIO()
-    with redirect_stdout(out):
-        assert main(argv) == 0
-    return out.getvalue()
+run = run_table
 
 
 def test_auto_play_reaches_the_final_standings_deterministically():
@@ -37,25 +33,7 @@ def test_auto_play_for_every_table_size_ends_with_the_outcome(players):
 
 
 def test_save_and_replay_reproduce_the_outcome(tmp_path):
-    path = tmp_path / "game.json"
-    played = run(
-        [
-            "play",
-            "kdyz_snim",
-            "--players",
-            "5",
-            "--seed",
-            "11",
-            "--auto",
-            "--save",
-            str(path),
-            "--option",
-            "clue_mode=voice",
-        ]
-    )
-    replayed = run(["replay", str(path)])
-    assert played.strip().splitlines()[-1] == replayed.strip().splitlines()[-1]
-    assert played == replayed
+    auto_game_replays("kdyz_snim", 5, "11", tmp_path, "clue_mode=voice")
 
 
 def test_hotseat_shows_the_element_to_clue_givers_only():

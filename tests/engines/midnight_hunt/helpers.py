@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from engines import get_engine
 from engines.core import Action, Event
-from engines.midnight_hunt import MidnightHuntState
 from engines.midnight_hunt.rules import SEAL
 from engines.midnight_hunt.state import UnitOnBoard
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core import Action, IllegalAction
+from engines.core import IllegalAction
 from engines.midnight_hunt.rules import SEAL
 from tests.engines.midnight_hunt.helpers import MH, TEAMS, Table
 

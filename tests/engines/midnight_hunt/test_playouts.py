@@ -12,6 +12,7 @@ from engines.core import Action, Event
 from engines.midnight_hunt import MidnightHuntState
 from tests.engines.midnight_hunt.helpers import MH
 from tests.engines.playout_suite import CHUNKS, run_playouts
+from tests.engines.offline_table import auto_game_replays
 
 PRIVATE_EVENTS = {"mh.hand", "mh.seal_chosen"}
 OWNER_ONLY_VIEW_KEYS = {"you", "hand", "bag_contents", "pending"}
@@ -83,23 +84,7 @@ def test_random_playouts_with_the_chess_clock():
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_offline_table_auto_games_finish_deterministically_and_replay(tmp_path, players):
-    from engines.__main__ import main
-
-    saved = tmp_path / "game.json"
-    outputs = []
-    for _ in range(2):
-        out = io.StringIO()
-        args = ["play", "midnight_hunt", "--players", str(players), "--seed", "9", "--auto", "--save", str(saved)]
-        assert main(args, out=out) == 0
-        outputs.append(out.getvalue())
-    assert outputs[0] == outputs[1]
-    last = outputs[0].strip().splitlines()[-1]
-    assert last.startswith("Outcome: ") and "unfinished" not in last
-    record = json.loads(saved.read_text())
-    assert record["seed"] == "9" and record["log"]
-    out = io.StringIO()
-    assert main(["replay", str(saved)], out=out) == 0
-    assert out.getvalue().strip().splitlines()[-1] == last
+    auto_game_replays("midnight_hunt", players, "9", tmp_path)
 
 
 def test_offline_table_hotseat_draws_the_board_and_asks_the_prompted_player():

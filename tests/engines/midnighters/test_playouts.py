@@ -7,7 +7,6 @@ in aggregate, every ending of MN-59 / MN-60.
 from __future__ import annotations
 
 import io
-import json
 from typing import Any
 
 import pytest
@@ -18,6 +17,7 @@ from engines.midnighters import MidnightersState
 from engines.midnighters.data import ALL_CARDS
 from engines.playout import random_playout
 from tests.engines.playout_suite import CHUNKS, playout_count, run_playouts
+from tests.engines.offline_table import auto_game_replays
 
 CARD_IDS = set(ALL_CARDS) | {"trap"}
 #: Public events allowed to name a card, and the parameters that may (MN-P1: face-up plays, answers, sprung
@@ -116,26 +116,10 @@ def test_mn_59_mn_60_full_length_random_games_reach_every_ending():
     assert {"woke", "dead_sleep", "nobody_woke"} <= reasons, reasons
 
 
-def test_offline_table_auto_games_finish_deterministically_and_replay(tmp_path):
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_offline_table_auto_games_finish_deterministically_and_replay(tmp_path, players):
     """The offline table: ``--auto`` plays to an ending, the same for a seed; ``--save`` + ``replay`` agree."""
-    from engines.__main__ import main
-
-    for n in (2, 4, 6):
-        outputs = []
-        saved = tmp_path / f"{n}.json"
-        for _ in range(2):
-            out = io.StringIO()
-            args = ["play", "midnighters", "--players", str(n), "--seed", "11", "--auto", "--save", str(saved)]
-            assert main(args, out=out) == 0
-            outputs.append(out.getvalue())
-        assert outputs[0] == outputs[1]
-        last = outputs[0].strip().splitlines()[-1]
-        assert last.startswith("Outcome: ")
-        record = json.loads(saved.read_text())
-        assert record["seed"] == "11" and record["log"]
-        out = io.StringIO()
-        assert main(["replay", str(saved)], out=out) == 0
-        assert out.getvalue().strip().splitlines()[-1] == last
+    auto_game_replays("midnighters", players, "11", tmp_path)
 
 
 def test_offline_table_hotseat_draws_the_grid_and_asks_the_prompted_player():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import json
 from typing import Any
 
 import pytest
@@ -13,6 +12,7 @@ from engines.night_watch import NightWatchState
 from engines.night_watch.roles import NIGHT_WATCH, TASKS
 from tests.engines.night_watch.helpers import NW
 from tests.engines.playout_suite import CHUNKS, run_playouts
+from tests.engines.offline_table import auto_game_replays
 
 NIGHT_TASKS = {"kill", "check", "shoot", "save"}
 SPECTATOR_SECRETS = {"role", "watch", "watch_proposals", "checks", "night_tasks", "night_answers", "nights", "roles"}
@@ -70,25 +70,9 @@ def test_random_playouts_5_to_25_players_with_privacy_checks(chunk):
     assert {"station_wins", "watch_wins"} <= reasons, reasons
 
 
-def test_offline_table_auto_games_finish_and_replay(tmp_path):
-    from engines.__main__ import main
-
-    for n in (5, 12, 25):
-        outputs = []
-        saved = tmp_path / f"{n}.json"
-        for _ in range(2):
-            out = io.StringIO()
-            args = ["play", "night_watch", "--players", str(n), "--seed", "7", "--auto", "--save", str(saved)]
-            assert main(args, out=out) == 0
-            outputs.append(out.getvalue())
-        assert outputs[0] == outputs[1]  # the same seed plays the same game
-        last = outputs[0].strip().splitlines()[-1]
-        assert last.startswith("Outcome: ")
-        record = json.loads(saved.read_text())
-        assert record["seed"] == "7" and record["log"]
-        out = io.StringIO()
-        assert main(["replay", str(saved)], out=out) == 0
-        assert out.getvalue().strip().splitlines()[-1] == last
+@pytest.mark.parametrize("players", [5, 12, 25])
+def test_offline_table_auto_games_finish_and_replay(tmp_path, players):
+    auto_game_replays("night_watch", players, "7", tmp_path)
 
 
 def test_offline_table_hotseat_reads_choices(tmp_path):
