@@ -54,13 +54,15 @@ def translate(lang: str, key: str, **args: Any) -> str:
     return key
 
 
+def supported_language(locale: str | None) -> str | None:
+    """The supported language of a Discord locale (``ru``, ``cs``, ``en-US`` ...), or ``None``."""
+    short = str(locale or "").split("-")[0].lower()
+    return short if short in LANGUAGES else None
+
+
 def normalise_language(locale: str | None) -> str:
-    """Map a Discord locale (``ru``, ``cs``, ``en-US`` ...) to a supported language."""
-    if locale:
-        short = str(locale).split("-")[0].lower()
-        if short in LANGUAGES:
-            return short
-    return DEFAULT_LANGUAGE
+    """Map a Discord locale to a supported language, English when it has none."""
+    return supported_language(locale) or DEFAULT_LANGUAGE
 
 
 def render_event(

@@ -177,14 +177,16 @@ class GameCog(commands.Cog):
     # -- helpers -------------------------------------------------------------------------------------------
 
     async def language(self, interaction: discord.Interaction) -> str:
+        """The server's language: chosen with /game language, else the server's own locale when we speak it,
+        else DEFAULT_LANGUAGE, else English."""
         if interaction.guild_id:
             chosen = await self.runtime.guild_language(interaction.guild_id)
             if chosen:
                 return chosen
-        default = getattr(self.bot, "settings", None)
-        if default and default.default_language:
-            return i18n.normalise_language(default.default_language)
-        return i18n.normalise_language(str(interaction.guild_locale or interaction.locale))
+        settings = getattr(self.bot, "settings", None)
+        fallback = settings.default_language if settings else None
+        guild_locale = interaction.guild_locale.value if interaction.guild_locale else None
+        return i18n.supported_language(guild_locale) or i18n.normalise_language(fallback)
 
     async def reply(self, interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
         """An ephemeral answer (or a follow-up when the interaction was already answered)."""

@@ -433,3 +433,11 @@ def test_night_watch_events_are_worded_in_every_language():
     for lang in LANGUAGES:
         missing = sorted(key for key in keys if not i18n.has(lang, key))
         assert not missing, (lang, missing)
+
+
+def test_discord_locales_map_to_supported_languages():
+    from bot.i18n import normalise_language, supported_language
+
+    assert supported_language("ru") == "ru" and supported_language("cs") == "cs"
+    assert supported_language("en-US") == "en" and supported_language("en-GB") == "en"
+    assert supported_language("de") is None and normalise_language("de") == "en"
