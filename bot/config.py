@@ -35,6 +35,8 @@ class Settings:
                 "(Discord developer portal -> your application -> Bot -> Reset Token)."
             )
         shard_ids = env.get("SHARD_IDS", "").strip()
+        if shard_ids and not env.get("SHARD_COUNT", "").strip():
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT too (the total number of shards across all processes).")
         return cls(
             token=token,
             database_url=normalise_database_url(env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL),
