@@ -43,6 +43,8 @@ LOBBY_SECONDS = 3600
 LOBBY = "lobby"
 #: ``due_at`` of a paused deadline (its time left is in ``remaining``).
 PAUSED = float("inf")
+#: Tries of one action against writers in other processes; each retry means another writer made progress.
+ATTEMPTS = 5
 #: Warnings before a prompt times out, in seconds left (each only when the prompt lasts at least twice that).
 WARN_AT = (30, 10)
 
@@ -276,22 +278,29 @@ class Runtime:
     async def act(self, game_id: int, action: Action) -> list:
         """Apply one action durably. Raises IllegalAction (refused: nothing written) or GameError."""
         live = await self.get(game_id)
-        for attempt in range(2):
+        for attempt in range(ATTEMPTS):
+            last = attempt == ATTEMPTS - 1
             async with live.lock:
-                if live.row.status != "running" or live.state is None:
-                    raise GameError("not_running")
-                before = live.state
-                after, events = live.engine.apply(before, action)
+                try:
+                    if live.row.status != "running" or live.state is None:
+                        raise GameError("not_running")
+                    before = live.state
+                    after, events = live.engine.apply(before, action)
+                except (IllegalAction, GameError):
+                    # refused by this process's copy: unless another process moved the game on meanwhile
+                    if last or not await self._moved_elsewhere(live):
+                        raise
+                    log.info("game %s: moved on elsewhere; reloading", game_id)
+                    live = await self._reload(game_id)
+                    continue
                 ops = presenter_for(live.engine.name).present(live.table(), before, after, events)
                 try:
                     deadlines = await self._commit(live, action, before, after, ops)
                 except IntegrityError:
-                    if attempt:
+                    if last:
                         raise
                     log.info("game %s: step %s was written elsewhere; reloading", game_id, after.step)
-                    self.forget(game_id)
-                    live = await self.get(game_id)
-                    self._arm(live)
+                    live = await self._reload(game_id)
                     continue
                 live.state = after
                 live.deadlines = deadlines
@@ -306,6 +315,18 @@ class Runtime:
                     hook(live)
             return events
         raise AssertionError("unreachable")
+
+    async def _reload(self, game_id: int) -> LiveGame:
+        self.forget(game_id)
+        live = await self.get(game_id)
+        self._arm(live)
+        return live
+
+    async def _moved_elsewhere(self, live: LiveGame) -> bool:
+        """Has another process (sharing the database) written this game since it was loaded here?"""
+        async with self.db.sessions() as session:
+            row = (await session.execute(select(Game.seq, Game.status).where(Game.id == live.id))).one_or_none()
+        return row is not None and (row.seq, row.status) != (live.row.seq, live.row.status)
 
     async def _commit(
         self, live: LiveGame, action: Action, before: State, after: State, ops: list[Op]
