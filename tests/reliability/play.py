@@ -234,7 +234,9 @@ async def drained(server: FakeDiscord, store: Store, timeout: float = 30) -> Non
         assert left > 0, "the outbox was not drained"
         count = len(server.requests)
         try:
-            await server.wait_for(lambda s: len(s.requests) > count, timeout=min(left, 1.0), what="a delivery")
+            await server.wait_for(
+                lambda s, count=count: len(s.requests) > count, timeout=min(left, 1.0), what="a delivery"
+            )
         except WaitTimeout:
             pass
 
@@ -289,7 +291,9 @@ async def play(
         seqs, raw_log = await store.log()
         log = named(raw_log, {str(server.user_id(n)): n for n in names(players)})
         # by name: user ids are snowflakes, different on every server
-        dms = {name: [m.get("content") or "" for m in server.dm_messages(server.user_id(name))] for name in names(players)}
+        dms = {
+            name: [m.get("content") or "" for m in server.dm_messages(server.user_id(name))] for name in names(players)
+        }
         server.clear_faults()
         return GameRun(
             reveal=table.game_over() or "",

@@ -36,11 +36,14 @@ def check_same_game(run: GameRun, ref: GameRun) -> None:
 @pytest.mark.parametrize("players", [10, 25] if LONG else [5])
 def test_random_429s_change_nothing(tmp_path, tmp_path_factory, players):
     ref = reference(tmp_path_factory, players)
+
     def rate_limit(server: FakeDiscord) -> None:
         server.inject_429(probability=PROBABILITY, retry_after=0.02)
 
     run = asyncio.run(play(tmp_path, players, prepare=rate_limit))
-    print(f"{players} players: {run.rate_limited} of {run.rest_calls} REST calls answered 429, {run.seconds:.1f}s (reference {ref.seconds:.1f}s)")
+    print(
+        f"{players} players: {run.rate_limited} of {run.rest_calls} REST calls answered 429, {run.seconds:.1f}s (reference {ref.seconds:.1f}s)"
+    )
     assert run.rate_limited > 0
     check_same_game(run, ref)
 
@@ -51,7 +54,9 @@ def test_an_announcement_rate_limited_past_discord_py_retries_is_sent_later(tmp_
 
     async def limit_the_next_thread_post(table: ChaosTable) -> None:
         thread = table.thread
-        table.real.inject_429(next_n=5, retry_after=0.02, match=lambda m, p: m == "POST" and p == f"/channels/{thread}/messages")
+        table.real.inject_429(
+            next_n=5, retry_after=0.02, match=lambda m, p: m == "POST" and p == f"/channels/{thread}/messages"
+        )
 
     run = asyncio.run(play(tmp_path, 5, play_rounds=limit_the_next_thread_post))
     assert run.rate_limited == 5

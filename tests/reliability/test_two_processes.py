@@ -73,7 +73,9 @@ class PgStore:
             await conn.close()
 
     async def log(self) -> tuple[list[int], list[dict[str, Any]]]:
-        rows = await self._fetch("SELECT seq, action FROM actions WHERE game_id = (SELECT max(id) FROM games) ORDER BY seq")
+        rows = await self._fetch(
+            "SELECT seq, action FROM actions WHERE game_id = (SELECT max(id) FROM games) ORDER BY seq"
+        )
         return [r["seq"] for r in rows], [json.loads(r["action"]) for r in rows]
 
     async def pending(self) -> int:
@@ -121,14 +123,16 @@ def canonical_reveal(text: str) -> list[str]:
 
 async def conflicts_on_day_one(table: ChaosTable) -> None:
     """The scripted conflicts; marks what it clicked as answered so the policy does not click it again."""
-    server, (a, b, c, d, e) = table.real, table.players[:5]
+    server, (a, b, c) = table.real, table.players[:3]
     discussion = await server.wait_for(lambda s: table.open_public_prompt(), timeout=30, what="day 1 discussion")
     ready = find_component(discussion, "nc:")["custom_id"]
     mid = int(discussion["id"])
 
     async def at_once(*clicks: tuple[int, str, list[str] | None, int]) -> list[bool | None]:
         """Send clicks concurrently, each to its shard; wait for every answer."""
-        iids = await asyncio.gather(*(table._send(("click", (u, mid, cid, v), {}), shard) for u, cid, v, shard in clicks))
+        iids = await asyncio.gather(
+            *(table._send(("click", (u, mid, cid, v), {}), shard) for u, cid, v, shard in clicks)
+        )
         for iid in iids:
             await server.wait_for_response(iid, timeout=30)
         for u, cid, _v, _shard in clicks:
@@ -157,7 +161,7 @@ async def conflicts_on_day_one(table: ChaosTable) -> None:
     answers = await at_once((c, cid, [target(c)], 0), (c, cid, [target(c)], 1))
     assert all(answer is not None for answer in answers) and any(answers)
     # the public tally shows the votes of the log
-    seqs, log = await table.store.log()
+    _seqs, log = await table.store.log()
     voters = {x["player"] for x in log if x["kind"] == "vote"}
     assert voters == {str(a), str(b), str(c)}
     table.tally_problems = []  # type: ignore[attr-defined]
