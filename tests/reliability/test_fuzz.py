@@ -119,7 +119,6 @@ GARBAGE = st.one_of(st.text(min_size=0, max_size=40), st.integers(-(2**63), 2**6
 @st.composite
 def refused_click(draw: st.DrawFn, t: Table) -> tuple[str, str, int, str, list[str] | None]:
     """(description, clicker, message id, custom id, values) of one click that the bot must refuse."""
-    world = t.world
     everyone = [HOST, *SEATED, OUTSIDER]
     vote_id, vote_cid = int(t.vote["id"]), components(t.vote)[0]["custom_id"]
     kind = draw(st.sampled_from(["stale", "foreign", "dead", "self", "dead_target", "garbage", "host_only", "doubled_pause"]))

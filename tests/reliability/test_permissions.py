@@ -90,7 +90,7 @@ def test_lobby_controls_refused_for_others_accepted_for_host_and_manage_server(w
         modal = await world.click(ADMIN, pid, counts)
         assert modal.modal is not None, modal.responses  # the counts form opens
         assert "Saved" in text_of(await world.click(HOST, pid, narrator, [str(world.uid(NARRATOR))]))
-        status, _, chosen, options = _status(world, gid)
+        _, _, chosen, options = _status(world, gid)
         assert chosen == world.uid(NARRATOR) and '"discussion_seconds": 60' in options and '"reveal_roles": false' in options
         # Start passes the permission check for Manage Server (two seats are too few: the next reason)
         text = assert_refused(await world.click(ADMIN, mid, f"nl:{gid}:start"), "admin start")
@@ -130,7 +130,7 @@ def test_running_game_host_panel_and_abort(world):
         assert {"pause", "extend", "skip", "remove"} <= ids.keys(), ids
         sam = [str(world.uid("Sam"))]
 
-        async def refused_for_others(pid: int, what: str, values=None) -> None:  # noqa: ANN001
+        async def refused_for_others(pid: int, what: str, values=None) -> None:
             for who in OTHERS:
                 text = await world.refused_unchanged(gid, f"{who} {what}", world.click(who, pid, ids[what], values))
                 assert "Only the host" in text, (who, what, text)
