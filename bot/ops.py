@@ -77,6 +77,17 @@ def rows(*items: dict[str, Any]) -> list[dict[str, Any]]:
     return result
 
 
+def fit_rows(*items: dict[str, Any]) -> list[dict[str, Any]]:
+    """Like :func:`rows`, but keeps only as many components as fit in one message (the rest stay reachable
+    through ``/game mine``, which lists the open choices again)."""
+    for count in range(len(items), -1, -1):
+        try:
+            return rows(*items[:count])
+        except ValueError:
+            continue
+    return []
+
+
 def post(to: str, content: str, *, components: list | None = None, slot: str | None = None, **extra: Any) -> Op:
     op: Op = {"do": "post", "to": to, "content": clip(content)}
     if components is not None:

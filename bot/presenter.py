@@ -29,6 +29,7 @@ from bot.ops import (
     SECONDARY,
     Op,
     button,
+    fit_rows,
     post,
     rows,
     select,
@@ -194,7 +195,7 @@ class Presenter:
     def components(self, table: Table, state: State, player: str, prompt: Prompt) -> list[dict[str, Any]]:
         """Buttons and selects for ``player``'s legal actions on ``prompt`` (grouped by kind and argument)."""
         actions = [a for a in table.engine.legal_actions(state, player) if a.prompt == prompt.id]
-        return rows(*self.controls(table, actions))
+        return fit_rows(*self.controls(table, actions))
 
     def controls(self, table: Table, actions: Iterable[Action]) -> list[dict[str, Any]]:
         by_kind: dict[str, list[Action]] = defaultdict(list)

@@ -26,7 +26,10 @@ from engines.core import HOST, Action, IllegalAction
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [app_commands.Choice(name=_(name, key=f"cmd.choice.{name}"), value=name) for name in ENGINE_NAMES]
+#: Games with a Discord presentation (``cogs/<game>.py``); the others are played offline until theirs lands.
+DISCORD_GAMES = ("night_watch",)
+GAME_CHOICES = [app_commands.Choice(name=_(name, key=f"cmd.choice.{name}"), value=name) for name in DISCORD_GAMES]
+RULES_CHOICES = [app_commands.Choice(name=_(name, key=f"cmd.choice.{name}"), value=name) for name in ENGINE_NAMES]
 LANGUAGE_CHOICES = [app_commands.Choice(name=n, value=v) for v, n in (("en", "English"), ("ru", "Русский"), ("cs", "Čeština"))]
 EXTEND_SECONDS = 60
 
@@ -174,6 +177,21 @@ class GameCog(commands.Cog):
     def runtime(self) -> Runtime:
         return self.bot.runtime  # type: ignore[attr-defined]
 
+    async def cog_load(self) -> None:
+        self.bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+
+    async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """Whatever went wrong, the user gets a private answer rather than silence."""
+        lang = await self.language(interaction)
+        if isinstance(error, app_commands.TransformerError):
+            key = "common.error.bad_input"
+        elif isinstance(error, app_commands.CheckFailure):
+            key = "common.error.not_admin"
+        else:
+            log.error("command failed", exc_info=error)
+            key = "common.error.internal"
+        await self.reply(interaction, f"⚠️ {i18n.translate(lang, key)}")
+
     # -- helpers -------------------------------------------------------------------------------------------
 
     async def language(self, interaction: discord.Interaction) -> str:
@@ -318,7 +336,7 @@ class GameCog(commands.Cog):
 
     @game.command(name=_("rules", key="cmd.rules.name"), description=_("How a game is played", key="cmd.rules.description"))
     @app_commands.describe(game=_("Which game", key="cmd.start.game"))
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=RULES_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         lang = await self.language(interaction)
         prefix = PREFIXES[game.value]
@@ -407,7 +425,11 @@ class GameCog(commands.Cog):
         await self.reply(interaction, presenter.ack_text(table, action))
 
     async def on_host(self, interaction: discord.Interaction, game_id: int, what: str, prompt: str | None, value: str | None) -> None:
-        live = await self.runtime.get(game_id)
+        try:
+            live = await self.runtime.get(game_id)
+        except GameError as exc:
+            await self.refuse(interaction, await self.language(interaction), exc)
+            return
         lang = live.row.language
         if not self.is_host(interaction, live.row):
             await self.refuse(interaction, lang, GameError("not_host"))
@@ -475,6 +497,8 @@ class GameCog(commands.Cog):
             elif what == "narrator":
                 await self._lobby_narrator(live, value)
                 await self.reply(interaction, table.t("common.lobby.saved"))
+            else:
+                raise GameError("no_option", option=what)
         except (IllegalAction, GameError) as exc:
             await self.refuse(interaction, lang, exc, table.prefix)
 

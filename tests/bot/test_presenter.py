@@ -8,6 +8,7 @@ from bot.ops import MAX_CUSTOM_ID, rows, select, button
 from bot.presenter import Table, chunks, presenter_for
 from engines import get_engine
 from engines.core import HOST, Action
+from engines.playout import random_playout
 
 NW = get_engine("night_watch")
 PLAYERS = [str(10**17 + i) for i in range(25)]  # Discord-sized ids
@@ -77,3 +78,18 @@ def test_rows_and_selects_refuse_what_discord_would():
 def test_chunks_split_long_text_at_line_boundaries():
     lines = ["x" * 900, "y" * 900, "z" * 900]
     assert [len(c) for c in chunks(lines)] == [1801, 900]
+
+
+@pytest.mark.parametrize("game", ["ghost_at_home", "midnighters", "midnight_hunt", "kdyz_snim"])
+def test_the_default_presenter_never_builds_more_than_discord_allows(game):
+    """Games without a Discord presenter yet still get valid messages (at most 5 rows) from the default one."""
+    engine = get_engine(game)
+    players = PLAYERS[: engine.min_players]
+    result = random_playout(engine, players, seed=3, check=False)
+    state, _ = engine.setup(players, {}, seed=3)
+    t = Table(game_id=1, engine=engine, lang="en", names={}, guild_name="g")
+    for entry in result.record["log"][:60]:
+        before = state
+        state, events = engine.apply(state, Action.from_json(entry))
+        for op in presenter_for(game).present(t, before, state, events):
+            assert len(op.get("components", [])) <= 5

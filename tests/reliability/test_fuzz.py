@@ -181,11 +181,6 @@ def test_a_dead_player_leaving_is_refused(table):
     table.world.run(table.world.refused_unchanged(table.gid, "dead /game leave", table.world.slash(who, table.nw.thread, "leave")))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: bot/app.py sets no CommandTree.on_error, so discord.py's TransformerError for a game value that "
-    "is not one of cogs/game.py GAME_CHOICES (raised before GameCog.start runs) is only logged: the user gets no answer",
-)
 def test_start_with_an_unknown_game_choice_is_refused(table):
     """A client sending a game the command does not offer (the choices are fixed) gets a reason, not silence."""
 

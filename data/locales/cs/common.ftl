@@ -67,6 +67,8 @@ common-host-done-extend = Čas byl prodloužen.
 common-host-done-skip = Přeskočeno.
 common-host-done-remove = Hráč byl odebrán.
 
+common-error-bad_input = Taková možnost u příkazu není. Vyberte ze seznamu.
+common-error-internal = Na naší straně se něco pokazilo; nic se nezměnilo. Zkuste to prosím znovu.
 common-error-no_game = Tahle hra už neexistuje.
 common-error-corrupt_game = Tuto hru se nepodařilo načíst.
 common-error-not_lobby = Toto lobby je už zavřené.

@@ -58,6 +58,8 @@ common-host-done-extend = Time extended.
 common-host-done-skip = Skipped.
 common-host-done-remove = Player removed.
 
+common-error-bad_input = That option is not one the command offers. Pick one from the list.
+common-error-internal = Something went wrong on our side; nothing was changed. Please try again.
 common-error-no_game = That game does not exist any more.
 common-error-corrupt_game = That game could not be loaded.
 common-error-not_lobby = That lobby is closed.

@@ -67,6 +67,8 @@ common-host-done-extend = Время продлено.
 common-host-done-skip = Пропущено.
 common-host-done-remove = Игрок убран.
 
+common-error-bad_input = Такого варианта у команды нет. Выберите из списка.
+common-error-internal = У нас что-то пошло не так; ничего не изменилось. Попробуйте ещё раз.
 common-error-no_game = Этой игры больше нет.
 common-error-corrupt_game = Не удалось загрузить эту игру.
 common-error-not_lobby = Это лобби уже закрыто.
