@@ -31,7 +31,6 @@ from bot.ops import (
     button,
     fit_rows,
     post,
-    rows,
     select,
 )
 from engines.core import HOST, Action, Engine, Event, Prompt, State
