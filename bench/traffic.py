@@ -52,7 +52,7 @@ def kind(request: Any) -> str:
     route = request.route
     if route.startswith("/interactions/"):
         content = str(((request.json or {}).get("data") or {}).get("content") or "")
-        return "interaction response" if content.startswith("✅") else "refused click (stale)"
+        return "refused click (stale)" if content.startswith("⚠️") else "interaction response"
     if route.startswith("/webhooks/"):
         return "interaction followup"
     if route == "/channels/{channel_id}/messages" and request.method == "POST":
@@ -190,6 +190,7 @@ async def run(workdir: Path) -> dict[str, Any]:
             if kind(req) == "post message":
                 all_posts.setdefault(req.path, []).append(at)
         rate = {path: max_in_window(times, RATE_WINDOW_S) for path, times in all_posts.items()}
+        channel_names = {str(table.channel): "#general", **{str(t["id"]): f"thread '{t['name']}'" for t in server.threads(table.channel)}}
     finally:
         await bot.stop()
         await server.stop()
@@ -212,7 +213,11 @@ async def run(workdir: Path) -> dict[str, Any]:
         "players": PLAYERS,
         "windows": result,
         "max_posts_in_5s_per_channel": worst,
-        "worst_channel": max(rate, key=rate.get) if rate else None,
-        "thread_ids": {"game": table.thread},
+        "worst_channel": _channel_name(max(rate, key=rate.get), channel_names) if rate else None,
         "channels_over_limit": sum(1 for v in rate.values() if v > RATE_LIMIT),
     }
+
+
+def _channel_name(path: str, names: dict[str, str]) -> str:
+    channel = path.split("/")[2]
+    return names.get(channel, f"DM channel {channel}")
