@@ -142,8 +142,13 @@ async def conflicts_on_day_one(table: ChaosTable) -> None:
 
     # one player's double click reaches both processes at once: one is taken, the other refused
     assert sorted(await at_once((a, ready, None, 0), (a, ready, None, 1))) == [False, True]
-    # two players at once on different processes: both taken (the third ready opens the vote)
+    # two players at once on different processes: both taken (at 5 players, the third ready opens the vote)
     assert await at_once((b, ready, None, 1), (c, ready, None, 0)) == [True, True]
+    # bigger tables need more ready players to open the vote: the next seats, two at a time on both processes
+    needed = len(table.players) // 2 + 1
+    for i in range(3, needed, 2):
+        pair = [p for p in table.players[i : min(i + 2, needed)]]
+        assert all(await at_once(*((p, ready, None, n % 2) for n, p in enumerate(pair))))
 
     vote_msg = await server.wait_for(
         lambda s: (m := table.open_public_prompt()) and find_component(m, "ncs:") and m, timeout=30, what="the vote"
