@@ -12,10 +12,12 @@ rate-limit handling included). Tests may swap in their own transport.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections.abc import AsyncIterator
 from typing import Any, Protocol
 
-from sqlalchemy import select, update
+from sqlalchemy import select, text, update
 
 from bot.db import Game, OutboxRow
 from bot.ops import Op
@@ -71,6 +73,24 @@ class Dispatcher:
             await asyncio.gather(*busy, return_exceptions=True)
 
     async def _drain(self, game_id: int) -> None:
+        """Deliver the game's pending rows; with several processes on one database, one at a time per game."""
+        while True:
+            async with self._exclusive(game_id) as mine:
+                if not mine:
+                    return  # another process is draining this game; it re-checks for our rows when it is done
+                live = await self._refresh_slots(game_id)
+                await self._drain_rows(live)
+                current = await self.runtime.get(game_id)
+                if current is not live:  # the runtime reloaded the game meanwhile: hand it what we delivered
+                    current.row.slots, current.row.thread_id = dict(live.row.slots), live.row.thread_id
+            # rows another process committed while we held the lock were left to us: look once more
+            if not await self._pending(game_id):
+                return
+
+    async def _drain_rows(self, live: Any) -> None:
+        """Deliver pending rows in order. ``live`` is pinned for the whole drain, so the slots and thread it
+        records stay together even if the runtime reloads the game meanwhile."""
+        game_id = live.id
         failures = 0
         while True:
             self._again.discard(game_id)
@@ -90,7 +110,7 @@ class Dispatcher:
             for index, row in enumerate(rows):
                 later = [r.op for r in rows[index + 1 :]]
                 try:
-                    result = await self._deliver(game_id, row, later)
+                    result = await self._deliver(live, row, later)
                 except DeliveryError as exc:
                     if exc.kind == "transient" and failures < 5:
                         failures += 1
@@ -101,20 +121,52 @@ class Dispatcher:
                     log.exception("game %s: outbox row %s failed", game_id, row.id)
                     result = {"error": "exception"}
                 failures = 0
-                await self._mark_sent(game_id, row.id, result)
+                await self._mark_sent(live, row.id, result)
 
-    async def _mark_sent(self, game_id: int, row_id: int, result: dict[str, Any]) -> None:
+    @contextlib.asynccontextmanager
+    async def _exclusive(self, game_id: int) -> AsyncIterator[bool]:
+        """Hold the game's delivery lock across processes (a PostgreSQL advisory lock; SQLite has one process,
+        whose per-game worker is already alone)."""
+        if self.runtime.db.is_sqlite:
+            yield True
+            return
+        async with self.runtime.db.engine.connect() as conn:
+            # keyed by (schema, game): advisory locks are database-wide, and game ids repeat across schemas
+            args = {"g": game_id}
+            got = bool(await conn.scalar(text("SELECT pg_try_advisory_lock(hashtext(current_schema()), :g)"), args))
+            try:
+                yield got
+            finally:
+                if got:
+                    await conn.scalar(text("SELECT pg_advisory_unlock(hashtext(current_schema()), :g)"), args)
+
+    async def _refresh_slots(self, game_id: int) -> Any:
+        """Another process may have made the thread or a slot's message: start from what is stored."""
         live = await self.runtime.get(game_id)
+        async with self.runtime.db.sessions() as session:
+            stored = (await session.execute(select(Game.slots, Game.thread_id).where(Game.id == game_id))).first()
+        if stored is not None:
+            live.row.slots = dict(stored.slots or {})
+            live.row.thread_id = stored.thread_id
+        return live
+
+    async def _pending(self, game_id: int) -> bool:
+        async with self.runtime.db.sessions() as session:
+            found = await session.scalar(
+                select(OutboxRow.id).where(OutboxRow.game_id == game_id, OutboxRow.sent.is_(False)).limit(1)
+            )
+        return found is not None
+
+    async def _mark_sent(self, live: Any, row_id: int, result: dict[str, Any]) -> None:
         async with self.runtime.db.sessions.begin() as session:
             await session.execute(update(OutboxRow).where(OutboxRow.id == row_id).values(sent=True, result=result))
             await session.execute(
-                update(Game).where(Game.id == game_id).values(slots=dict(live.row.slots), thread_id=live.row.thread_id)
+                update(Game).where(Game.id == live.id).values(slots=dict(live.row.slots), thread_id=live.row.thread_id)
             )
 
     # -- one op --------------------------------------------------------------------------------------------
 
-    async def _deliver(self, game_id: int, row: OutboxRow, later: list[Op]) -> dict[str, Any]:
-        live = await self.runtime.get(game_id)
+    async def _deliver(self, live: Any, row: OutboxRow, later: list[Op]) -> dict[str, Any]:
         op = row.op
         if op.get("slot") in live.row.slots and any(_rewrites(o, op) for o in later):
             return {"superseded": True}  # a later op rewrites the same message: skip this edit (debounce)

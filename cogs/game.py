@@ -503,24 +503,24 @@ class GameCog(commands.Cog):
             await self.refuse(interaction, lang, exc, table.prefix)
 
     async def _lobby_join(self, live: LiveGame, user: str, name: str) -> None:
-        if user in live.row.seats:
-            raise GameError("already_seated")
-        if len(live.row.seats) >= live.engine.max_players:
-            raise GameError("lobby_full", max=live.engine.max_players)
-        if live.row.narrator_id and str(live.row.narrator_id) == user:
-            raise GameError("narrator_cannot_play")
+        max_players = live.engine.max_players
 
-        def change(row: Game) -> None:
+        def change(row: Game) -> None:  # checked against the stored lobby, which another process may have changed
+            if user in row.seats:
+                raise GameError("already_seated")
+            if len(row.seats) >= max_players:
+                raise GameError("lobby_full", max=max_players)
+            if row.narrator_id and str(row.narrator_id) == user:
+                raise GameError("narrator_cannot_play")
             row.seats.append(user)
             row.names[user] = name
 
         await self.runtime.update_lobby(live.id, change, lobby_ops)
 
     async def _lobby_leave(self, live: LiveGame, user: str) -> None:
-        if user not in live.row.seats:
-            raise GameError("not_seated")
-
         def change(row: Game) -> None:
+            if user not in row.seats:
+                raise GameError("not_seated")
             row.seats.remove(user)
 
         await self.runtime.update_lobby(live.id, change, lobby_ops)
@@ -560,10 +560,10 @@ class GameCog(commands.Cog):
 
     async def _lobby_narrator(self, live: LiveGame, value: str | None) -> None:
         narrator = int(value) if value else None
-        if narrator is not None and str(narrator) in live.row.seats:
-            raise GameError("narrator_cannot_play")
 
         def change(row: Game) -> None:
+            if narrator is not None and str(narrator) in row.seats:
+                raise GameError("narrator_cannot_play")
             row.narrator_id = narrator
 
         await self.runtime.update_lobby(live.id, change, lobby_ops)

@@ -238,4 +238,4 @@ def test_two_processes_one_database(tmp_path, tmp_path_factory, database, player
 #: Both processes deliver the same game's outbox at once, each with its own cached ``slots`` (bot/delivery.py
 #: Dispatcher._drain / _deliver, and _mark_sent writes its stale slots back): a tally can be posted twice, and
 #: edits land on a copy. Set to False once deliveries of a game are serialised across processes.
-KNOWN_DELIVERY_RACE = True
+KNOWN_DELIVERY_RACE = False
