@@ -17,7 +17,7 @@ import logging
 from collections.abc import AsyncIterator
 from typing import Any, Protocol
 
-from sqlalchemy import select, text, update
+from sqlalchemy import bindparam, select, text, update
 
 from bot.db import Game, OutboxRow
 from bot.ops import Op
@@ -78,13 +78,13 @@ class Dispatcher:
             async with self._exclusive(game_id) as mine:
                 if not mine:
                     return  # another process is draining this game; it re-checks for our rows when it is done
-                live = await self._refresh_slots(game_id)
+                live = await self._refresh_slots(game_id) if not self.runtime.db.is_sqlite else await self.runtime.get(game_id)
                 await self._drain_rows(live)
                 current = await self.runtime.get(game_id)
                 if current is not live:  # the runtime reloaded the game meanwhile: hand it what we delivered
                     current.row.slots, current.row.thread_id = dict(live.row.slots), live.row.thread_id
             # rows another process committed while we held the lock were left to us: look once more
-            if not await self._pending(game_id):
+            if self.runtime.db.is_sqlite or not await self._pending(game_id):
                 return
 
     async def _drain_rows(self, live: Any) -> None:
@@ -107,6 +107,7 @@ class Dispatcher:
                 if game_id in self._again:
                     continue
                 return
+            delivered: list[tuple[int, dict[str, Any]]] = []
             for index, row in enumerate(rows):
                 later = [r.op for r in rows[index + 1 :]]
                 try:
@@ -114,6 +115,7 @@ class Dispatcher:
                 except DeliveryError as exc:
                     if exc.kind == "transient" and failures < 5:
                         failures += 1
+                        await self._mark_sent(live, delivered)
                         await asyncio.sleep(self.retry_delay * failures)
                         break  # re-read and retry from this row
                     result = {"error": exc.kind}
@@ -121,7 +123,9 @@ class Dispatcher:
                     log.exception("game %s: outbox row %s failed", game_id, row.id)
                     result = {"error": "exception"}
                 failures = 0
-                await self._mark_sent(live, row.id, result)
+                delivered.append((row.id, result))
+            else:
+                await self._mark_sent(live, delivered)
 
     @contextlib.asynccontextmanager
     async def _exclusive(self, game_id: int) -> AsyncIterator[bool]:
@@ -157,10 +161,18 @@ class Dispatcher:
             )
         return found is not None
 
-    async def _mark_sent(self, live: Any, row_id: int, result: dict[str, Any]) -> None:
-        async with self.runtime.db.sessions.begin() as session:
-            await session.execute(update(OutboxRow).where(OutboxRow.id == row_id).values(sent=True, result=result))
-            await session.execute(
+    async def _mark_sent(self, live: Any, delivered: list[tuple[int, dict[str, Any]]]) -> None:
+        """Mark a run of delivered rows sent, with the slots they made, in one transaction.
+
+        Should the process die before this, the rows are sent again after the restart: posts carry their row's
+        nonce (Discord returns the message it already made), edits are idempotent.
+        """
+        if not delivered:
+            return
+        mark = update(OutboxRow).where(OutboxRow.id == bindparam("row_id")).values(sent=True, result=bindparam("outcome"))
+        async with self.runtime.db.engine.begin() as conn:
+            await conn.execute(mark, [{"row_id": rid, "outcome": result} for rid, result in delivered])
+            await conn.execute(
                 update(Game).where(Game.id == live.id).values(slots=dict(live.row.slots), thread_id=live.row.thread_id)
             )
 
@@ -279,6 +291,9 @@ class Dispatcher:
         await self.transport.edit(slot["channel"], slot["message"], payload)
 
     async def _post_dm(self, live: Any, op: Op, nonce: str | None) -> dict[str, Any]:
+        if not str(op["user"]).isdigit():  # not a Discord user (an engine's actor id): nobody to tell
+            log.warning("game %s: DM to %r skipped", live.id, op["user"])
+            return {"skipped": "not_a_user"}
         user = int(op["user"])
         try:
             channel = self._dm_channels.get(user) or await self.transport.dm_channel(user)

@@ -46,6 +46,8 @@ class Table:
     names: dict[str, str]
     guild_name: str = ""
     narrator: str | None = None
+    #: Who answers the game's host-only prompts (``HOST`` in the engine): the host's user id.
+    host: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -115,7 +117,7 @@ class Presenter:
                 public.append(text)
             elif event.audience.kind == "players":
                 for player in event.audience.players:
-                    private[player].append(text)
+                    private[table.host if player == HOST and table.host else player].append(text)
             else:
                 ops.append(self.team_post(table, event.audience.team or "", event.audience.players, text))
             if table.narrator and event.audience.kind != "public":
@@ -237,6 +239,8 @@ class Presenter:
         return table.t(key) if table.has(key) else value
 
     def dm(self, table: Table, player: str, text: str, **extra: Any) -> Op:
+        if player == HOST:  # the engine's host seat is a person on Discord
+            player = table.host or player
         return post(
             "dm",
             text,

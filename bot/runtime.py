@@ -24,13 +24,14 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bot.clock import Clock
 from bot.db import ActionRow, Database, Deadline, Game, GuildSettings, OutboxRow, Result, Snapshot
 from bot.ops import Op
 from bot.presenter import Table, presenter_for
+from bot.writer import CommitQueue
 from engines import get_engine
 from engines.core import CLOCK, Action, Engine, IllegalAction, State
 
@@ -84,6 +85,7 @@ class LiveGame:
             names=dict(self.row.names),
             guild_name=self.row.guild_name,
             narrator=str(self.row.narrator_id) if self.row.narrator_id else None,
+            host=str(self.row.host_id),
         )
 
 
@@ -103,6 +105,7 @@ class Runtime:
         self.owns_guild = owns_guild
         self.new_seed = new_seed
         self.games: dict[int, LiveGame] = {}
+        self.writer = CommitQueue(db.engine)
         self._timers: dict[tuple[int, str], asyncio.Task[None]] = {}
         self._load_locks: dict[int, asyncio.Lock] = {}
         self.dispatcher: Any = None  # bot.delivery.Dispatcher, or a test double with kick(game_id)
@@ -244,7 +247,9 @@ class Runtime:
                 await session.execute(delete(Deadline).where(Deadline.game_id == game_id, Deadline.prompt_id == LOBBY))
                 live.deadlines = {}
                 session.add(Snapshot(game_id=game_id, seq=0, state=live.engine.dump(state)))
-                deadlines = await self._write_deadlines(session, live, None, state, now)
+                _, opened, deadlines = self._deadline_changes(live, None, state, now)
+                if opened:
+                    await session.execute(insert(Deadline), opened)
                 for op in ops:
                     session.add(OutboxRow(game_id=game_id, seq=0, op=op, sent=False))
             live.row.status = "running"
@@ -331,62 +336,59 @@ class Runtime:
     async def _commit(
         self, live: LiveGame, action: Action, before: State, after: State, ops: list[Op]
     ) -> dict[str, float]:
+        """Write one action with everything it caused, through the group commit. Returns the new deadlines."""
         now = self.clock.now()
-        async with self.db.sessions.begin() as session:
-            session.add(ActionRow(game_id=live.id, seq=after.step, action=action.to_json(), at=now))
-            await session.flush()  # the primary key refuses a step another writer already took
-            values: dict[str, Any] = {"seq": after.step}
-            if after.outcome is not None:
-                values.update(status="finished", finished_at=now, outcome=_outcome_json(after))
-                await session.merge(Snapshot(game_id=live.id, seq=after.step, state=live.engine.dump(after)))
-                draw = after.outcome.draw
-                for player in live.row.seats:
-                    session.add(
-                        Result(
-                            game_id=live.id,
-                            user_id=int(player),
-                            engine=live.engine.name,
-                            won=player in after.outcome.winners,
-                            draw=draw,
-                            finished_at=now,
-                        )
-                    )
-            elif after.step % SNAPSHOT_EVERY == 0:
-                await session.merge(Snapshot(game_id=live.id, seq=after.step, state=live.engine.dump(after)))
-            result = await session.execute(
-                update(Game).where(Game.id == live.id, Game.seq == before.step).values(**values)
-            )
-            if result.rowcount != 1:
-                raise IntegrityError("games.seq moved", None, Exception("concurrent writer"))
-            deadlines = await self._write_deadlines(session, live, before, after, now)
-            for op in ops:
-                session.add(OutboxRow(game_id=live.id, seq=after.step, op=op, sent=False))
+        gid = live.id
+        values: dict[str, Any] = {"seq": after.step}
+        statements: list[tuple[Any, Any]] = [
+            (insert(ActionRow), {"game_id": gid, "seq": after.step, "action": action.to_json(), "at": now})
+        ]
+        if after.outcome is not None:
+            values.update(status="finished", finished_at=now, outcome=_outcome_json(after))
+            results = [
+                {
+                    "game_id": gid,
+                    "user_id": int(player),
+                    "engine": live.engine.name,
+                    "won": player in after.outcome.winners,
+                    "draw": after.outcome.draw,
+                    "finished_at": now,
+                }
+                for player in live.row.seats
+            ]
+            statements.append((insert(Result), results))
+        if after.outcome is not None or after.step % SNAPSHOT_EVERY == 0:
+            statements.append((delete(Snapshot).where(Snapshot.game_id == gid), None))
+            statements.append((insert(Snapshot), {"game_id": gid, "seq": after.step, "state": live.engine.dump(after)}))
+        closed, opened, deadlines = self._deadline_changes(live, before, after, now)
+        if closed:
+            statements.append((delete(Deadline).where(Deadline.game_id == gid, Deadline.prompt_id.in_(closed)), None))
+        statements.append((insert(Deadline), opened))
+        statements.append((insert(OutboxRow), [{"game_id": gid, "seq": after.step, "op": op, "sent": False} for op in ops]))
+        # the guard: only the writer that finds the game at the step it started from may write the next one
+        guard = (update(Game).where(Game.id == gid, Game.seq == before.step).values(**values), None)
+        await self.writer.commit(statements, guard)
         return deadlines
 
-    async def _write_deadlines(
-        self, session, live: LiveGame, before: State | None, after: State, now: float
-    ) -> dict[str, float]:
-        """Forget the deadlines of prompts that closed; store one for each newly opened timed prompt.
-
-        Returns the game's deadlines after the change, for the cache once the transaction has committed.
-        """
+    def _deadline_changes(
+        self, live: LiveGame, before: State | None, after: State, now: float
+    ) -> tuple[list[str], list[dict[str, Any]], dict[str, float]]:
+        """The deadlines of prompts that closed (to delete), of newly opened timed prompts (rows to insert),
+        and the game's deadlines afterwards (for the cache, once committed)."""
         old = {p.id for p in before.prompts} if before else set()
         new = {p.id: p for p in after.prompts}
-        closed = old - set(new)
-        if closed:
-            await session.execute(
-                delete(Deadline).where(Deadline.game_id == live.id, Deadline.prompt_id.in_(sorted(closed)))
-            )
+        closed = sorted(old - set(new))
         deadlines = {pid: due for pid, due in live.deadlines.items() if pid in new}
+        opened = []
         for prompt_id, prompt in new.items():
             if prompt_id in old or prompt.timeout is None:
                 continue
             if live.row.paused:  # a prompt opened while paused starts paused, with its whole time left
-                session.add(Deadline(game_id=live.id, prompt_id=prompt_id, due_at=PAUSED, remaining=prompt.timeout))
+                opened.append({"game_id": live.id, "prompt_id": prompt_id, "due_at": PAUSED, "remaining": prompt.timeout})
             else:
-                session.add(Deadline(game_id=live.id, prompt_id=prompt_id, due_at=now + prompt.timeout))
+                opened.append({"game_id": live.id, "prompt_id": prompt_id, "due_at": now + prompt.timeout, "remaining": None})
                 deadlines[prompt_id] = now + prompt.timeout
-        return deadlines
+        return closed, opened, deadlines
 
     async def timeout(self, game_id: int, prompt_id: str) -> None:
         """A prompt's time ran out: applied through :meth:`act` like any action (stale ones are ignored)."""
@@ -471,6 +473,7 @@ class Runtime:
             task.cancel()
         await asyncio.gather(*timers, return_exceptions=True)
         await self.idle()
+        await self.writer.close()
 
     def _disarm(self, game_id: int) -> None:
         for key in [k for k in self._timers if k[0] == game_id]:

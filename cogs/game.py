@@ -412,7 +412,11 @@ class GameCog(commands.Cog):
         except GameError as exc:
             await self.refuse(interaction, await self.language(interaction), exc)
             return
-        await self._apply(interaction, live, Action(str(interaction.user.id), prompt, kind, args), live.row.language)
+        actor = str(interaction.user.id)
+        open_prompt = next((p for p in live.state.prompts if p.id == prompt), None) if live.state else None
+        if open_prompt and HOST in open_prompt.players and actor not in open_prompt.players and self.is_host(interaction, live.row):
+            actor = HOST  # a host-only prompt (e.g. a foul to review), answered by the host or narrator
+        await self._apply(interaction, live, Action(actor, prompt, kind, args), live.row.language)
 
     async def _apply(self, interaction: discord.Interaction, live: LiveGame, action: Action, lang: str) -> None:
         table = live.table()

@@ -93,3 +93,13 @@ def test_the_default_presenter_never_builds_more_than_discord_allows(game):
         state, events = engine.apply(state, Action.from_json(entry))
         for op in presenter_for(game).present(t, before, state, events):
             assert len(op.get("components", [])) <= 5
+
+
+def test_host_only_prompts_and_events_reach_the_host_in_person():
+    """Engines address the host as HOST; on Discord that is the lobby's host (Když sním's foul reviews)."""
+    from engines.core import Event, to
+
+    t = Table(game_id=1, engine=NW, lang="en", names={}, guild_name="g", host="4242")
+    state, _ = NW.setup(PLAYERS[:5], {}, seed=1)
+    ops = presenter_for("night_watch").present(t, state, state, [Event("nw.player_left", {"player": PLAYERS[0]}, to(HOST))])
+    assert [o["user"] for o in ops if o.get("to") == "dm"] == ["4242"]
