@@ -13,13 +13,15 @@ from discord.ext import commands
 from bot.clock import Clock
 from bot.config import Settings
 from bot.db import Database, Meta, open_database
-from bot.delivery import Dispatcher, DiscordTransport
+from bot.delivery import Dispatcher, DiscordTransport, Pacer
 from bot.runtime import Runtime
 from bot.translator import FluentTranslator
 
 log = logging.getLogger(__name__)
 
 COGS = ("cogs.game", "cogs.night_watch")
+#: A live message (vote tally, ready count) is rewritten at most about once per this many seconds.
+TALLY_DEBOUNCE_SECONDS = 0.75
 
 
 class Nocturne(commands.AutoShardedBot):
@@ -47,7 +49,9 @@ class Nocturne(commands.AutoShardedBot):
         self.db = await open_database(self.settings.database_url)
         seed = self.settings.test_seed
         self.runtime = Runtime(self.db, self.clock, owns_guild=self._owns_guild, **({"new_seed": lambda: seed} if seed else {}))
-        self.dispatcher = Dispatcher(self.runtime, DiscordTransport(self.http))
+        self.dispatcher = Dispatcher(
+            self.runtime, DiscordTransport(self.http), debounce=TALLY_DEBOUNCE_SECONDS, pacer=Pacer(self.clock)
+        )
         await self.tree.set_translator(FluentTranslator())
         for name in COGS:
             await self.load_extension(name)

@@ -12,6 +12,7 @@ rate-limit handling included). Tests may swap in their own transport.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -45,11 +46,46 @@ class Transport(Protocol):
     async def member_role(self, guild_id: int, user_id: int, role_id: int, present: bool) -> None: ...
 
 
+class Pacer:
+    """At most ``limit`` posts in any ``window`` seconds to one channel (Discord's own pace: 5 in 5 s).
+
+    discord.py waits out 429s, but a game should not run into them: a burst (seven Watch proposals in one second)
+    is spread out instead. Time comes from the runtime's clock, so tests can drive it.
+    """
+
+    def __init__(self, clock: Any, limit: int = 5, window: float = 5.0) -> None:
+        self.clock = clock
+        self.limit = limit
+        self.window = window
+        self._sent: dict[int, collections.deque[float]] = {}
+
+    async def wait(self, channel_id: int) -> None:
+        sent = self._sent.setdefault(channel_id, collections.deque())
+        while sent and sent[0] <= self.clock.now() - self.window:
+            sent.popleft()
+        if len(sent) >= self.limit:
+            await self.clock.sleep_until(sent[0] + self.window)
+            sent.popleft()
+        sent.append(self.clock.now())
+
+
 class Dispatcher:
     """Drains each game's outbox in order; ``kick(game_id)`` after every commit that wrote ops."""
 
-    def __init__(self, runtime: Any, transport: Transport, *, retry_delay: float = 1.0) -> None:
+    def __init__(
+        self,
+        runtime: Any,
+        transport: Transport,
+        *,
+        retry_delay: float = 1.0,
+        debounce: float = 0.0,
+        pacer: Pacer | None = None,
+    ) -> None:
+        """``debounce``: seconds a rewrite of a live message (a tally) waits for a newer one to replace it.
+        ``pacer``: keeps posts to any one channel under Discord's pace."""
         self.runtime = runtime
+        self.debounce = debounce
+        self.pacer = pacer
         self.transport = transport
         self.retry_delay = retry_delay
         self._workers: dict[int, asyncio.Task[None]] = {}
@@ -110,6 +146,10 @@ class Dispatcher:
             delivered: list[tuple[int, dict[str, Any]]] = []
             for index, row in enumerate(rows):
                 later = [r.op for r in rows[index + 1 :]]
+                if self.debounce and row.op.get("slot") in live.row.slots and not later:
+                    # the last rewrite of a live message so far: give a newer one a moment to replace it
+                    await asyncio.sleep(self.debounce)
+                    later = await self._ops_after(game_id, row.id)
                 try:
                     result = await self._deliver(live, row, later)
                 except DeliveryError as exc:
@@ -153,6 +193,13 @@ class Dispatcher:
             live.row.slots = dict(stored.slots or {})
             live.row.thread_id = stored.thread_id
         return live
+
+    async def _ops_after(self, game_id: int, row_id: int) -> list[Op]:
+        async with self.runtime.db.sessions() as session:
+            rows = await session.scalars(
+                select(OutboxRow.op).where(OutboxRow.game_id == game_id, OutboxRow.id > row_id, OutboxRow.sent.is_(False))
+            )
+            return list(rows)
 
     async def _pending(self, game_id: int) -> bool:
         async with self.runtime.db.sessions() as session:
@@ -248,6 +295,10 @@ class Dispatcher:
         live.row.slots = {**live.row.slots, "mute": {"role": None}}
         return {"unmuted": True}
 
+    async def _pace(self, channel_id: int) -> None:
+        if self.pacer is not None:
+            await self.pacer.wait(channel_id)
+
     def _payload(self, op: Op, nonce: str | None, preamble: str = "") -> dict[str, Any]:
         payload: dict[str, Any] = {"allowed_mentions": {"parse": ["users"]}}
         for key in ("content", "embeds", "components"):
@@ -277,6 +328,7 @@ class Dispatcher:
                 if exc.kind != "not_found":
                     raise
         preamble = op.get("preamble", "")
+        await self._pace(channel)
         message_id = await self.transport.post(channel, self._payload(op, nonce, preamble))
         if slot_name:
             slot = {"channel": channel, "message": message_id, "preamble": preamble}
@@ -298,6 +350,7 @@ class Dispatcher:
         try:
             channel = self._dm_channels.get(user) or await self.transport.dm_channel(user)
             self._dm_channels[user] = channel
+            await self._pace(channel)
             message_id = await self.transport.post(channel, self._payload(op, nonce))
         except DeliveryError as exc:
             if exc.kind not in ("dm_closed", "forbidden"):
@@ -317,6 +370,7 @@ class Dispatcher:
             slot = await self._make_team_thread(live, op)
         if slot.get("thread"):
             await self._sync_members(live, slot_name, op["members"])
+            await self._pace(slot["thread"])
             message_id = await self.transport.post(slot["thread"], self._payload(op, nonce))
             return {"message": message_id, "channel": slot["thread"]}
         # no private thread allowed: relay to each member by DM (their replies are relayed too, see relay())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -328,3 +329,37 @@ async def test_an_untouched_lobby_closes_by_itself_after_an_hour(runtime, clock,
     assert live.row.status == "aborted"
     lobby = transport.messages[live.row.slots["lobby"]["message"]]
     assert "nobody started it" in lobby["content"] and lobby["components"] == []
+
+
+async def test_posts_to_one_channel_keep_discords_pace(clock):
+    """At most 5 posts in 5 s to one channel: the sixth waits for the first to leave the window."""
+    from bot.delivery import Pacer
+
+    pacer = Pacer(clock)
+    for _ in range(5):
+        await pacer.wait(1)
+    sixth = asyncio.ensure_future(pacer.wait(1))
+    await clock.advance(4.9)
+    assert not sixth.done()
+    await pacer.wait(2)  # another channel is not held up
+    await clock.advance(0.2)
+    assert sixth.done()
+
+
+async def test_a_burst_of_votes_rewrites_the_tally_once(database, clock, transport):
+    """With debouncing, ten votes cast faster than the debounce edit the live tally far fewer than ten times."""
+    rt = Runtime(database, clock, new_seed=lambda: "seed-1")
+    Dispatcher(rt, transport, retry_delay=0, debounce=0.05)
+    live = await open_game(rt)
+    await rt.act(live.id, Action(HOST, live.state.prompts[0].id, "skip"))
+    await rt.idle()
+    vote = live.state.prompts[0].id
+    edits_before = sum(1 for c in transport.calls if c[0] == "edit")
+    for voter in PLAYERS[1:9]:
+        await rt.act(live.id, Action(voter, vote, "vote", {"target": PLAYERS[0]}))
+    await rt.idle()
+    edits = sum(1 for c in transport.calls if c[0] == "edit") - edits_before
+    assert 1 <= edits < 8
+    tally = transport.messages[live.row.slots[f"prompt:{vote}"]["message"]]["content"]
+    assert "8 of 10 have voted" in tally  # the last rewrite carries every vote
+    await rt.close()
