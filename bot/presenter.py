@@ -174,6 +174,10 @@ class Presenter:
         board = table.engine.describe(state, player)
         return f"```\n{board}\n```" if board else ""
 
+    def narrator_text(self, table: Table, state: State) -> str:
+        """What the narrator sees: the whole game (the engine's view after the end shows everything)."""
+        return self.status_text(table, state)
+
     def ack_text(self, table: Table, action: Action) -> str:
         """The private confirmation after a player's action was accepted."""
         value = next(iter(action.args.values()), None)

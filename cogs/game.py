@@ -291,15 +291,16 @@ class GameCog(commands.Cog):
         presenter = presenter_for(live.engine.name)
         table = live.table()
         assert live.state is not None
-        text = presenter.private_text(table, live.state, player)
+        if player == table.narrator:  # NW-25: the narrator sees everything
+            text = presenter.narrator_text(table, live.state)
+        else:
+            text = presenter.private_text(table, live.state, player)
         components: list[dict[str, Any]] = []
         for prompt in live.state.prompts:
             if player in prompt.players:
                 components += presenter.components(table, live.state, player, prompt)
         view = _view_from(components[:5])
-        await self.reply(interaction, f"{table.header()}\n{text}"[:2000], view=view) if view else await self.reply(
-            interaction, f"{table.header()}\n{text}"[:2000]
-        )
+        await self.reply(interaction, f"{table.header()}\n{text}"[:2000], **({"view": view} if view else {}))
 
     @game.command(name=_("leave", key="cmd.leave.name"), description=_("Leave the game you are playing here", key="cmd.leave.description"))
     async def leave(self, interaction: discord.Interaction) -> None:

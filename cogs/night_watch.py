@@ -124,6 +124,15 @@ class NightWatchPresenter(Presenter):
             lines.append(table.t("nw.you_are_out"))
         return "\n".join(lines)
 
+    def narrator_text(self, table: Table, state: Any) -> str:
+        """NW-25: every role, and tonight's answers so far."""
+        lines = [self.status_text(table, state)]
+        lines += [f"{table.name(p)}: {table.t('nw.role.' + state.roles[p])}" for p in state.players]
+        for player, answers in state.night_answers.items():
+            for task, target in answers.items():
+                lines.append(f"🌙 {table.name(player)} — {table.t('nw.task.' + task)}: {table.name(target) if target else '—'}")
+        return "\n".join(lines)
+
     def status_text(self, table: Table, state: Any) -> str:
         view = table.engine.view(state, None)
         alive = ", ".join(table.name(p) for p in view["alive"])

@@ -103,3 +103,16 @@ def test_host_only_prompts_and_events_reach_the_host_in_person():
     state, _ = NW.setup(PLAYERS[:5], {}, seed=1)
     ops = presenter_for("night_watch").present(t, state, state, [Event("nw.player_left", {"player": PLAYERS[0]}, to(HOST))])
     assert [o["user"] for o in ops if o.get("to") == "dm"] == ["4242"]
+
+
+def test_nw_25_narrator_view_lists_every_role_and_tonights_answers():
+    state, _ = NW.setup(PLAYERS[:6], {}, seed=2)
+    state, _ = NW.apply(state, Action(HOST, state.prompts[0].id, "skip"))
+    state, _ = NW.on_timeout(state, state.prompts[0].id)
+    actor = state.prompts[0].players[0]
+    action = NW.legal_actions(state, actor)[0]
+    state, _ = NW.apply(state, action)
+    text = presenter_for("night_watch").narrator_text(table(), state)
+    for i, player in enumerate(PLAYERS[:6]):
+        assert f"P{i}: " in text
+    assert "🌙" in text  # the answer just given
