@@ -1499,7 +1499,7 @@ class FakeDiscord:
             name = cmd.get("name", "")
             ctype = int(cmd.get("type", 1))
             if (name, ctype) in seen:
-                errs.add([i, "name"], "APPLICATION_COMMANDS_DUPLICATE_NAME", f"Application command names must be unique")
+                errs.add([i, "name"], "APPLICATION_COMMANDS_DUPLICATE_NAME", "Application command names must be unique")
             seen.add((name, ctype))
             if ctype == 1:
                 if not re.fullmatch(r"[-_\w]{1,32}", name) or name != name.lower():
