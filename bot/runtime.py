@@ -408,19 +408,20 @@ class Runtime:
         wanted = {(live.id, pid): due for pid, due in live.deadlines.items()}
         for key in [k for k in self._timers if k[0] == live.id and k not in wanted]:
             self._timers.pop(key).cancel()
-        loop = asyncio.get_running_loop()
-        for key, due in wanted.items():
-            if key not in self._timers:
-                self._timers[key] = loop.create_task(self._run_timer(live.id, key[1], due))
+        for (game_id, prompt_id), due in wanted.items():
+            self._arm_one(game_id, prompt_id, due)
+
+    def _arm_one(self, game_id: int, prompt_id: str, due: float) -> None:
+        if (game_id, prompt_id) not in self._timers:
+            task = asyncio.get_running_loop().create_task(self._run_timer(game_id, prompt_id, due))
+            self._timers[(game_id, prompt_id)] = task
 
     async def _run_timer(self, game_id: int, prompt_id: str, due_at: float) -> None:
-        live = self.games.get(game_id)
-        prompt = next((p for p in live.state.prompts if p.id == prompt_id), None) if live and live.state else None
-        if prompt is not None and prompt.timeout:
-            for left in WARN_AT:
-                if prompt.timeout >= 2 * left and due_at - left > self.clock.now():
-                    await self.clock.sleep_until(due_at - left)
-                    await self._busy(self._warn(game_id, prompt_id, left))
+        """Warn before the end (the game is loaded then, if a restart left it on disk), then time out."""
+        for left in WARN_AT:
+            if prompt_id != LOBBY and due_at - left > self.clock.now():
+                await self.clock.sleep_until(due_at - left)
+                await self._busy(self._warn(game_id, prompt_id, left))
         await self.clock.sleep_until(due_at)
         self._timers.pop((game_id, prompt_id), None)
         if prompt_id == LOBBY:
@@ -430,8 +431,8 @@ class Runtime:
 
     async def _expire_lobby(self, game_id: int) -> None:
         """Nobody started the lobby in time: close it, so nothing waits forever."""
-        live = self.games.get(game_id)
-        if live is None or live.row.status != "lobby":
+        live = await self.get(game_id)
+        if live.row.status != "lobby":
             return
         text = live.table().t("common.lobby.expired")
         try:
@@ -458,8 +459,10 @@ class Runtime:
             await self.dispatcher.idle()
 
     async def _warn(self, game_id: int, prompt_id: str, seconds_left: int) -> None:
-        live = self.games.get(game_id)
-        if live is None or live.state is None or not any(p.id == prompt_id for p in live.state.prompts):
+        """Post "N seconds left" for a prompt that lasts at least twice that long."""
+        live = await self.get(game_id)
+        prompt = next((p for p in live.state.prompts if p.id == prompt_id), None) if live.state else None
+        if prompt is None or not prompt.timeout or prompt.timeout < 2 * seconds_left:
             return
         if self.dispatcher is not None:
             text = live.table().t("common.time_left", seconds=seconds_left)
@@ -534,16 +537,27 @@ class Runtime:
     # -- recovery ------------------------------------------------------------------------------------------
 
     async def recover(self) -> list[int]:
-        """After a start: rebuild every lobby and running game this process owns, re-arm their timers, and
-        resend the outbox."""
+        """After a start: re-arm the timers of every lobby and running game this process owns, from the stored
+        deadlines (one that passed while down fires at once), and resend the outbox.
+
+        Games are rebuilt from snapshot + log on first use (an action, a timer, a delivery), not all up front:
+        a restart with thousands of live games is ready at once, and each game costs its replay when touched.
+        """
         async with self.db.sessions() as session:
-            running = (
-                await session.execute(select(Game.id, Game.guild_id).where(Game.status.in_(["lobby", "running"])))
+            live_games = dict(
+                (await session.execute(select(Game.id, Game.guild_id).where(Game.status.in_(["lobby", "running"])))).all()
+            )
+            deadlines = (
+                await session.execute(
+                    select(Deadline.game_id, Deadline.prompt_id, Deadline.due_at).where(Deadline.remaining.is_(None))
+                )
             ).all()
             pending = (await session.execute(select(OutboxRow.game_id).where(OutboxRow.sent.is_(False)).distinct())).all()
-        owned = [gid for gid, guild in running if self.owns_guild(guild)]
-        for game_id in owned:
-            self._arm(await self.get(game_id))
+        owned = sorted(gid for gid, guild in live_games.items() if self.owns_guild(guild))
+        owned_set = set(owned)
+        for game_id, prompt_id, due in deadlines:
+            if game_id in owned_set:
+                self._arm_one(game_id, prompt_id, due)
         for (game_id,) in pending:
             self._kick(game_id)
         return owned
