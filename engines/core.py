@@ -219,6 +219,8 @@ class Engine:
     state_class: ClassVar[type[State]]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    #: The table size the game plays best at, shown in the lobby (``None``: no advice).
+    recommended_players: ClassVar[int | None] = None
     options: ClassVar[tuple[Option, ...]] = ()
 
     # -- setup ---------------------------------------------------------------------------------------------
