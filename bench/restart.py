@@ -84,7 +84,7 @@ async def run(workdir: Path, corpora: dict[str, list[PlayedGame]], *, games: int
         start = time.perf_counter()
         ids = await runtime.recover()
         ready_s = time.perf_counter() - start  # timers armed, outbox resumed: every game can take an action
-        timers = len(runtime._timers)
+        timers = sum(len(tasks) for tasks in runtime._timers.values())
         for game_id in ids:
             await runtime.get(game_id)
         runtime_s = time.perf_counter() - start

@@ -106,7 +106,8 @@ class Runtime:
         self.new_seed = new_seed
         self.games: dict[int, LiveGame] = {}
         self.writer = CommitQueue(db.engine)
-        self._timers: dict[tuple[int, str], asyncio.Task[None]] = {}
+        #: Timer tasks by game, then prompt id (by game first, so re-arming one game never scans the others).
+        self._timers: dict[int, dict[str, asyncio.Task[None]]] = {}
         self._load_locks: dict[int, asyncio.Lock] = {}
         self.dispatcher: Any = None  # bot.delivery.Dispatcher, or a test double with kick(game_id)
         self.on_finished: list[Callable[[LiveGame], Any]] = []
@@ -151,8 +152,8 @@ class Runtime:
     def forget(self, game_id: int) -> None:
         """Drop a game from the cache (it reloads from the database on next use)."""
         self.games.pop(game_id, None)
-        for key in [k for k in self._timers if k[0] == game_id]:
-            self._timers.pop(key).cancel()
+        for task in self._timers.pop(game_id, {}).values():
+            task.cancel()
 
     # -- lobby ---------------------------------------------------------------------------------------------
 
@@ -405,16 +406,16 @@ class Runtime:
         """Make the timer tasks of a game match its cached deadlines (they only change under its lock)."""
         if not self.owns_guild(live.row.guild_id):
             return
-        wanted = {(live.id, pid): due for pid, due in live.deadlines.items()}
-        for key in [k for k in self._timers if k[0] == live.id and k not in wanted]:
-            self._timers.pop(key).cancel()
-        for (game_id, prompt_id), due in wanted.items():
-            self._arm_one(game_id, prompt_id, due)
+        timers = self._timers.get(live.id, {})
+        for prompt_id in [p for p in timers if p not in live.deadlines]:
+            timers.pop(prompt_id).cancel()
+        for prompt_id, due in live.deadlines.items():
+            self._arm_one(live.id, prompt_id, due)
 
     def _arm_one(self, game_id: int, prompt_id: str, due: float) -> None:
-        if (game_id, prompt_id) not in self._timers:
-            task = asyncio.get_running_loop().create_task(self._run_timer(game_id, prompt_id, due))
-            self._timers[(game_id, prompt_id)] = task
+        timers = self._timers.setdefault(game_id, {})
+        if prompt_id not in timers:
+            timers[prompt_id] = asyncio.get_running_loop().create_task(self._run_timer(game_id, prompt_id, due))
 
     async def _run_timer(self, game_id: int, prompt_id: str, due_at: float) -> None:
         """Warn before the end (the game is loaded then, if a restart left it on disk), then time out."""
@@ -423,7 +424,7 @@ class Runtime:
                 await self.clock.sleep_until(due_at - left)
                 await self._busy(self._warn(game_id, prompt_id, left))
         await self.clock.sleep_until(due_at)
-        self._timers.pop((game_id, prompt_id), None)
+        self._timers.get(game_id, {}).pop(prompt_id, None)
         if prompt_id == LOBBY:
             await self._busy(self._expire_lobby(game_id))
         else:
@@ -470,7 +471,7 @@ class Runtime:
 
     async def close(self) -> None:
         """Stop every timer and let deliveries in flight finish (shutdown; the end of a test)."""
-        timers = list(self._timers.values())
+        timers = [task for tasks in self._timers.values() for task in tasks.values()]
         self._timers.clear()
         for task in timers:
             task.cancel()
@@ -479,8 +480,8 @@ class Runtime:
         await self.writer.close()
 
     def _disarm(self, game_id: int) -> None:
-        for key in [k for k in self._timers if k[0] == game_id]:
-            self._timers.pop(key).cancel()
+        for task in self._timers.pop(game_id, {}).values():
+            task.cancel()
 
     async def pause(self, game_id: int) -> None:
         """Host control: stop the clocks of every open prompt, keeping the time each had left."""
