@@ -41,108 +41,81 @@ def _cog(interaction: discord.Interaction) -> GameCog:
 
 
 # -- dynamic items: in-game actions, lobby controls, host controls ----------------------------------------------
+#
+# Every component's custom_id carries the game id, so a click is routed by the id alone: it keeps working after a
+# restart, on any shard and in any process. One factory makes the dynamic item for each pattern; a route turns the
+# pattern's groups and the chosen values into a call on the cog.
+
+Route = Callable[["GameCog", discord.Interaction, dict[str, str], list[str]], Awaitable[None]]
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"nc:(?P<game>\d+):(?P<prompt>[^:]+):(?P<kind>\w+)(?::(?P<arg>\w+)=(?P<value>.+))?"):
-    def __init__(self, game: int, prompt: str, kind: str, arg: str | None = None, value: str | None = None) -> None:
-        cid = f"nc:{game}:{prompt}:{kind}" + (f":{arg}={value}" if arg else "")
-        super().__init__(discord.ui.Button(custom_id=cid))
-        self.game, self.prompt, self.kind = game, prompt, kind
-        self.args = {arg: value} if arg else {}
+def routed(kind: type[discord.ui.Item], template: str, route: Route) -> type[discord.ui.DynamicItem]:
+    """A dynamic item of component type ``kind`` matching ``template``, handing clicks to ``route``."""
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # noqa: ANN001
-        g = match.groupdict()
-        return cls(int(g["game"]), g["prompt"], g["kind"], g["arg"], g["value"])
+    class Routed(discord.ui.DynamicItem[kind], template=template):  # type: ignore[valid-type,misc]
+        def __init__(self, custom_id: str, groups: dict[str, str]) -> None:
+            # the options of a select live on the message; the wrapped item only needs the id
+            extra = {"options": [discord.SelectOption(label="-")]} if kind is discord.ui.Select else {}
+            super().__init__(kind(custom_id=custom_id, **extra))
+            self.groups = groups
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).on_action(interaction, self.game, self.prompt, self.kind, self.args)
+        @classmethod
+        async def from_custom_id(cls, interaction, item, match):  # noqa: ANN001, ANN206
+            return cls(item.custom_id, match.groupdict())
 
+        async def callback(self, interaction: discord.Interaction) -> None:
+            values = [str(getattr(v, "id", v)) for v in getattr(self.item, "values", [])]
+            await route(_cog(interaction), interaction, self.groups, values)
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ncs:(?P<game>\d+):(?P<prompt>[^:]+):(?P<kind>\w+):(?P<arg>\w+)(?::\d+)?"):
-    def __init__(self, game: int, prompt: str, kind: str, arg: str, custom_id: str) -> None:
-        super().__init__(discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label="-")]))
-        self.game, self.prompt, self.kind, self.arg = game, prompt, kind, arg
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # noqa: ANN001
-        g = match.groupdict()
-        return cls(int(g["game"]), g["prompt"], g["kind"], g["arg"], item.custom_id)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        value = self.item.values[0] if self.item.values else None
-        await _cog(interaction).on_action(interaction, self.game, self.prompt, self.kind, {self.arg: value})
+    Routed.__name__ = Routed.__qualname__ = f"Routed_{template.split(':')[0]}"
+    return Routed
 
 
-class HostButton(discord.ui.DynamicItem[discord.ui.Button], template=r"nh:(?P<game>\d+):(?P<what>\w+)(?::(?P<prompt>[^:]+))?"):
-    def __init__(self, game: int, what: str, prompt: str | None = None) -> None:
-        super().__init__(discord.ui.Button(custom_id=f"nh:{game}:{what}" + (f":{prompt}" if prompt else "")))
-        self.game, self.what, self.prompt = game, what, prompt
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # noqa: ANN001
-        return cls(int(match["game"]), match["what"], match["prompt"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).on_host(interaction, self.game, self.what, self.prompt, None)
+def _first(values: list[str]) -> str | None:
+    return values[0] if values else None
 
 
-class HostSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"nhs:(?P<game>\d+):(?P<what>\w+):(?P<prompt>[^:]+)"):
-    def __init__(self, game: int, what: str, prompt: str) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"nhs:{game}:{what}:{prompt}", options=[discord.SelectOption(label="-")]))
-        self.game, self.what, self.prompt = game, what, prompt
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # noqa: ANN001
-        return cls(int(match["game"]), match["what"], match["prompt"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        value = self.item.values[0] if self.item.values else None
-        await _cog(interaction).on_host(interaction, self.game, self.what, self.prompt, value)
-
-
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"nl:(?P<game>\d+):(?P<what>\w+)(?::(?P<extra>\w+))?"):
-    def __init__(self, game: int, what: str, extra: str | None = None) -> None:
-        super().__init__(discord.ui.Button(custom_id=f"nl:{game}:{what}" + (f":{extra}" if extra else "")))
-        self.game, self.what, self.extra = game, what, extra
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # noqa: ANN001
-        return cls(int(match["game"]), match["what"], match["extra"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).on_lobby(interaction, self.game, self.what, self.extra, None)
-
-
-class LobbySelect(discord.ui.DynamicItem[discord.ui.Select], template=r"nls:(?P<game>\d+):(?P<what>\w+)(?::(?P<extra>\w+))?"):
-    def __init__(self, game: int, what: str, extra: str | None, custom_id: str) -> None:
-        super().__init__(discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label="-")]))
-        self.game, self.what, self.extra = game, what, extra
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # noqa: ANN001
-        return cls(int(match["game"]), match["what"], match["extra"], item.custom_id)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        value = self.item.values[0] if self.item.values else None
-        await _cog(interaction).on_lobby(interaction, self.game, self.what, self.extra, value)
-
-
-class NarratorSelect(discord.ui.DynamicItem[discord.ui.UserSelect], template=r"nlu:(?P<game>\d+):narrator"):
-    def __init__(self, game: int) -> None:
-        super().__init__(discord.ui.UserSelect(custom_id=f"nlu:{game}:narrator", min_values=0))
-        self.game = game
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # noqa: ANN001
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        users = self.item.values
-        await _cog(interaction).on_lobby(interaction, self.game, "narrator", None, str(users[0].id) if users else "")
-
-
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, HostButton, HostSelect, LobbyButton, LobbySelect, NarratorSelect)
+DYNAMIC_ITEMS = (
+    # an in-game choice, button: nc:<game>:<prompt>:<kind>[:<arg>=<value>]
+    routed(
+        discord.ui.Button,
+        r"nc:(?P<game>\d+):(?P<prompt>[^:]+):(?P<kind>\w+)(?::(?P<arg>\w+)=(?P<value>.+))?",
+        lambda cog, i, g, v: cog.on_action(i, int(g["game"]), g["prompt"], g["kind"], {g["arg"]: g["value"]} if g["arg"] else {}),
+    ),
+    # an in-game choice, select: ncs:<game>:<prompt>:<kind>:<arg>[:<page>]
+    routed(
+        discord.ui.Select,
+        r"ncs:(?P<game>\d+):(?P<prompt>[^:]+):(?P<kind>\w+):(?P<arg>\w+)(?::\d+)?",
+        lambda cog, i, g, v: cog.on_action(i, int(g["game"]), g["prompt"], g["kind"], {g["arg"]: _first(v)}),
+    ),
+    # host panel: nh:<game>:<what>[:<prompt>] and nhs:<game>:<what>:<prompt>
+    routed(
+        discord.ui.Button,
+        r"nh:(?P<game>\d+):(?P<what>\w+)(?::(?P<prompt>[^:]+))?",
+        lambda cog, i, g, v: cog.on_host(i, int(g["game"]), g["what"], g["prompt"], None),
+    ),
+    routed(
+        discord.ui.Select,
+        r"nhs:(?P<game>\d+):(?P<what>\w+):(?P<prompt>[^:]+)",
+        lambda cog, i, g, v: cog.on_host(i, int(g["game"]), g["what"], g["prompt"], _first(v)),
+    ),
+    # lobby: nl:<game>:<what>[:<extra>], nls:<game>:<what>[:<extra>], nlu:<game>:narrator
+    routed(
+        discord.ui.Button,
+        r"nl:(?P<game>\d+):(?P<what>\w+)(?::(?P<extra>\w+))?",
+        lambda cog, i, g, v: cog.on_lobby(i, int(g["game"]), g["what"], g["extra"], None),
+    ),
+    routed(
+        discord.ui.Select,
+        r"nls:(?P<game>\d+):(?P<what>\w+)(?::(?P<extra>\w+))?",
+        lambda cog, i, g, v: cog.on_lobby(i, int(g["game"]), g["what"], g["extra"], _first(v)),
+    ),
+    routed(
+        discord.ui.UserSelect,
+        r"nlu:(?P<game>\d+):narrator",
+        lambda cog, i, g, v: cog.on_lobby(i, int(g["game"]), "narrator", None, _first(v) or ""),
+    ),
+)
 
 
 class CountsModal(discord.ui.Modal):
