@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import String, cast, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bot.clock import Clock
@@ -587,13 +587,17 @@ class Runtime:
 
     async def games_of(self, user_id: int, statuses: Iterable[str] = ("running",)) -> list[LiveGame]:
         """Running games where ``user_id`` is seated or narrates (for /game mine)."""
+        # seats are a JSON list of id strings: a text match narrows the rows in the database, the check below is exact
+        seated = cast(Game.seats, String).like(f'%"{int(user_id)}"%')
         async with self.db.sessions() as session:
-            rows = (await session.scalars(select(Game).where(Game.status.in_(list(statuses))).order_by(Game.id))).all()
-        found = []
-        for row in rows:
-            if str(user_id) in row.seats or row.narrator_id == user_id:
-                found.append(await self.get(row.id))
-        return found
+            rows = (
+                await session.scalars(
+                    select(Game)
+                    .where(Game.status.in_(list(statuses)), or_(seated, Game.narrator_id == user_id))
+                    .order_by(Game.id)
+                )
+            ).all()
+        return [await self.get(row.id) for row in rows if str(user_id) in row.seats or row.narrator_id == user_id]
 
     async def log_of(self, game_id: int) -> list[dict[str, Any]]:
         async with self.db.sessions() as session:

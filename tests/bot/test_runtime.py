@@ -363,3 +363,10 @@ async def test_a_burst_of_votes_rewrites_the_tally_once(database, clock, transpo
     tally = transport.messages[live.row.slots[f"prompt:{vote}"]["message"]]["content"]
     assert "8 of 10 have voted" in tally  # the last rewrite carries every vote
     await rt.close()
+
+
+async def test_games_of_finds_seated_players_and_the_narrator_only(runtime):
+    live = await open_game(runtime, players=PLAYERS[:5])
+    assert [g.id for g in await runtime.games_of(int(PLAYERS[2]))] == [live.id]
+    assert await runtime.games_of(int(PLAYERS[7])) == []
+    assert await runtime.games_of(int(PLAYERS[2][:-1])) == []  # a prefix of an id is not the id
