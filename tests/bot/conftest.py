@@ -96,8 +96,10 @@ class RecordingTransport:
         return self.texts(self.dm_of.get(user_id, -1))
 
 
-@pytest.fixture(params=["sqlite"] + (["postgresql"] if PG_URL else []))
+@pytest.fixture(params=["sqlite", "postgresql"])
 async def database(request, tmp_path):
+    if request.param == "postgresql" and not PG_URL:
+        pytest.skip("PostgreSQL variant: set TEST_DATABASE_URL (CI sets it where PostgreSQL runs)")
     if request.param == "sqlite":
         db = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'nocturne.sqlite3'}")
         yield db
