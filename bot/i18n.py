@@ -5,6 +5,7 @@ Russian and Czech plurals: ``{ $count -> [one] ... [few] ... [many] ... *[other]
 
 Message ids are event keys with dots turned into dashes (``nw.dawn`` -> ``nw-dawn``). Enum-like parameter values
 are translated when a message ``<prefix>-<param>-<value>`` exists (``nw-role-watch``), so events stay plain data.
+Numbers are formatted for the language (so 12000 prints as "12,000" in English): pass ids and seeds as text.
 This module needs no Discord, so the offline table uses it too.
 """
 
