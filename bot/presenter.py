@@ -33,7 +33,7 @@ from bot.ops import (
     post,
     select,
 )
-from engines.core import HOST, Action, Engine, Event, Prompt, State
+from engines.core import CLOCK, HOST, Action, Engine, Event, Prompt, State
 
 
 @dataclass
@@ -97,7 +97,11 @@ class Presenter:
 
     engine_name: ClassVar[str | None] = None
 
-    def present(self, table: Table, before: State | None, after: State, events: Sequence[Event]) -> list[Op]:
+    def present(
+        self, table: Table, before: State | None, after: State, events: Sequence[Event], actor: str | None = None
+    ) -> list[Op]:
+        """The ops for one transition. Events meant only for ``actor`` (a check result) are left out: the bot
+        shows them in its answer to that player's click (see :meth:`answer_lines`), which saves a DM."""
         # closed prompts lose their buttons first, so nothing after them looks clickable
         ops: list[Op] = []
         for prompt in self.closed_prompts(before, after):
@@ -113,6 +117,10 @@ class Presenter:
                 ops += handled
                 continue
             text = table.say(event)
+            if actor is not None and _only_for(event, actor):
+                if table.narrator:
+                    private[table.narrator].append(f"[{table.name(actor)}] {text}")
+                continue
             if event.audience.kind == "public":
                 public.append(text)
             elif event.audience.kind == "players":
@@ -177,6 +185,10 @@ class Presenter:
     def narrator_text(self, table: Table, state: State) -> str:
         """What the narrator sees: the whole game (the engine's view after the end shows everything)."""
         return self.status_text(table, state)
+
+    def answer_lines(self, table: Table, action: Action, events: Sequence[Event]) -> list[str]:
+        """What the acting player learns from their own action, shown in the answer to their click."""
+        return [table.say(e) for e in events if _only_for(e, action.player)]
 
     def ack_text(self, table: Table, action: Action) -> str:
         """The private confirmation after a player's action was accepted."""
@@ -276,6 +288,10 @@ def chunks(lines: Sequence[str], limit: int = MAX_CONTENT) -> list[str]:
     if current:
         out.append(current)
     return out
+
+
+def _only_for(event: Event, player: str) -> bool:
+    return event.audience.kind == "players" and event.audience.players == (player,) and player != CLOCK
 
 
 def _single_arg(actions: Sequence[Action]) -> str | None:

@@ -299,7 +299,7 @@ class Runtime:
                     log.info("game %s: moved on elsewhere; reloading", game_id)
                     live = await self._reload(game_id)
                     continue
-                ops = presenter_for(live.engine.name).present(live.table(), before, after, events)
+                ops = presenter_for(live.engine.name).present(live.table(), before, after, events, action.player)
                 try:
                     deadlines = await self._commit(live, action, before, after, ops)
                 except IntegrityError:

@@ -395,12 +395,14 @@ class GameCog(commands.Cog):
     async def _apply(self, interaction: discord.Interaction, live: LiveGame, action: Action, lang: str) -> None:
         table = live.table()
         try:
-            await self.runtime.act(live.id, action)
+            events = await self.runtime.act(live.id, action)
         except (IllegalAction, GameError) as exc:
             await self.refuse(interaction, lang, exc, table.prefix)
             return
         presenter = presenter_for(live.engine.name)
-        await self.reply(interaction, presenter.ack_text(table, action))
+        # what the action taught its player (a check result) comes in this answer, at once (NW-14, NW-17)
+        lines = [presenter.ack_text(table, action), *presenter.answer_lines(table, action, events)]
+        await self.reply(interaction, "\n".join(lines)[:2000])
 
     async def on_host(self, interaction: discord.Interaction, game_id: int, what: str, prompt: str | None, value: str | None) -> None:
         try:

@@ -47,8 +47,8 @@ class NightWatchPresenter(Presenter):
             return [post("game", text) for text in chunks(self.reveal_lines(table, event))]
         return None
 
-    def present(self, table: Table, before: State | None, after: State, events) -> list[Op]:
-        ops = super().present(table, before, after, events)
+    def present(self, table: Table, before: State | None, after: State, events, actor: str | None = None) -> list[Op]:
+        ops = super().present(table, before, after, events, actor)
         if before is not None:  # NW-20: an eliminated Watch member leaves the Watch thread at once
             was, now = _living_watch(before), _living_watch(after)
             if was != now:

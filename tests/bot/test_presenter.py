@@ -116,3 +116,18 @@ def test_nw_25_narrator_view_lists_every_role_and_tonights_answers():
     for i, player in enumerate(PLAYERS[:6]):
         assert f"P{i}: " in text
     assert "🌙" in text  # the answer just given
+
+
+def test_nw_14_a_check_result_comes_in_the_answer_to_the_click_not_as_another_dm():
+    players = PLAYERS[:5]
+    roles = dict(zip(players, ["garibaldi", "watch", "citizen", "citizen", "citizen"]))
+    state, _ = NW.setup(players, {}, seed=1, overrides={"roles": roles})
+    state, _ = NW.apply(state, Action(HOST, state.prompts[0].id, "skip"))
+    state, _ = NW.on_timeout(state, state.prompts[0].id)
+    check = Action(players[0], state.prompts[0].id, "check", {"target": players[1]})
+    after, events = NW.apply(state, check)
+    presenter = presenter_for("night_watch")
+    ops = presenter.present(table(narrator="777"), state, after, events, actor=players[0])
+    assert not [o for o in ops if o.get("user") == players[0]]  # no separate DM
+    assert presenter.answer_lines(table(), check, events) == ["🔍 P1 IS Night Watch."]
+    assert any("IS Night Watch" in o["content"] for o in ops if o.get("user") == "777")  # the narrator still sees it
