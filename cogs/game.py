@@ -468,11 +468,11 @@ class GameCog(commands.Cog):
                 await self._lobby_option(live, extra, not current)
                 await self.reply(interaction, table.t("common.lobby.saved"))
             elif what == "counts" and extra:
-                option = _option(live, extra)
+                _option(live, extra)  # an unknown option is refused here
                 current = live.row.options.get(extra) or _default_counts(live, extra)
                 label = table.t(f"{table.prefix}.option.{extra}")
                 await interaction.response.send_modal(
-                    CountsModal(self, live, extra, label, ", ".join(option.choices)[:45], counts_text(current))
+                    CountsModal(self, live, extra, label, table.t("common.lobby.counts_label"), counts_text(current))
                 )
             elif what == "narrator":
                 await self._lobby_narrator(live, value)

@@ -54,6 +54,7 @@ common-lobby-left = Opustili jste lobby.
 common-lobby-settings_help = Nastavení hostitele (platí od chvíle, kdy stisknete „Začít“):
 common-lobby-saved = Uloženo.
 common-lobby-expired = Tato místnost se zavřela: do hodiny hru nikdo nespustil. Otevřete novou příkazem `/hra začít` (`/game start`).
+common-lobby-counts_label = Počty, například: watch=2 citizen=5
 common-lobby-started = Hra začala! Sledujte ji ve vlákně hry.
 
 common-host-panel = Ovládání hostitele:

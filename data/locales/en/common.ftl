@@ -45,6 +45,7 @@ common-lobby-left = You have left the lobby.
 common-lobby-settings_help = Host settings (they apply when you press Start):
 common-lobby-saved = Saved.
 common-lobby-expired = This lobby closed: nobody started it within an hour. Open a new one with `/game start`.
+common-lobby-counts_label = Counts, like: watch=2 citizen=5
 common-lobby-started = The game has started! Follow it in the game thread.
 
 common-host-panel = Host controls:

@@ -54,6 +54,7 @@ common-lobby-left = Вы вышли из лобби.
 common-lobby-settings_help = Настройки ведущего (применяются, когда вы нажмёте «Начать»):
 common-lobby-saved = Сохранено.
 common-lobby-expired = Это лобби закрыто: за час игру так никто и не начал. Откройте новое командой `/игра начать` (`/game start`).
+common-lobby-counts_label = Количество, например: watch=2 citizen=5
 common-lobby-started = Игра началась! Следите за ней в ветке игры.
 
 common-host-panel = Управление ведущего:
