@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from discord.ext import commands
@@ -64,19 +63,21 @@ class NightWatchPresenter(Presenter):
     # -- the three prompts ---------------------------------------------------------------------------------
 
     def _discussion(self, table: Table, state: Any, prompt: Prompt) -> Op:
-        text = table.t("nw.discussion_opened", day=state.day, needed=len(state.alive) // 2 + 1)
-        text += "\n" + table.t("nw.ready", count=len(state.ready), needed=len(state.alive) // 2 + 1)
+        view = table.engine.view(state, None)  # the rules (how many must be ready) stay in the engine
+        text = table.t("nw.discussion_opened", day=view["day"], needed=view["ready_needed"])
+        text += "\n" + table.t("nw.ready", count=view["ready"], needed=view["ready_needed"])
         ready = button(table.t("nw.button.ready"), action_custom_id(table.game_id, prompt.id, "ready"), PRIMARY)
         return post("game", text, components=rows(ready), slot=prompt_slot(prompt))
 
     def _vote(self, table: Table, state: Any, prompt: Prompt) -> Op:
-        tally = Counter(state.votes.values())
-        lines = [table.t("nw.vote_opened", day=state.day)]
-        for player in sorted(tally, key=lambda p: (-tally[p], state.players.index(p))):
-            voters = ", ".join(table.name(v) for v, t in state.votes.items() if t == player)
+        view = table.engine.view(state, None)  # the public tally (NW-10)
+        tally, votes = view["tally"], view["votes"]
+        lines = [table.t("nw.vote_opened", day=view["day"])]
+        for player in sorted(tally, key=lambda p: (-tally[p], view["players"].index(p))):
+            voters = ", ".join(table.name(v) for v, t in votes.items() if t == player)
             lines.append(f"**{table.name(player)}** — {tally[player]} ({voters})")
-        lines.append(table.t("nw.voted", count=len(state.votes), total=len(state.alive)))
-        options = [(table.name(p), p) for p in state.alive]
+        lines.append(table.t("nw.voted", count=len(votes), total=len(view["alive"])))
+        options = [(table.name(p), p) for p in view["alive"]]
         choose = select(select_custom_id(table.game_id, prompt.id, "vote", "target"), options, table.t("nw.placeholder.target"))
         return post("game", "\n".join(lines), components=rows(choose), slot=prompt_slot(prompt))
 
