@@ -1,0 +1,1 @@
+"""ghost_at_home on Discord: presenter, controls, board image."""

@@ -1,0 +1,1 @@
+"""kdyz_snim on Discord: presenter, controls, board image."""

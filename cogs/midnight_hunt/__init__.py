@@ -1,0 +1,1 @@
+"""midnight_hunt on Discord: presenter, controls, board image."""

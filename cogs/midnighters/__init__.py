@@ -1,0 +1,1 @@
+"""midnighters on Discord: presenter, controls, board image."""
