@@ -639,9 +639,16 @@ class Midnighters(Engine):
         )
 
     def _resolve_star(self, state: MidnightersState, play: Play, events: list[Event]) -> list[Task]:
-        """MN-22 / MN-56 (a): activate where the player stands; the earliest valid mark takes the activation."""
+        """MN-22 / MN-56 (a): activate the declared location; the earliest valid mark takes the activation.
+
+        MN-18: the Star resolves at the location it was declared on. If the player no longer stands there (a trap
+        moved them in the window), it fizzles, its cost paid, and every mark lapses with the traps still hidden.
+        """
         cur = play.player
-        here = state.avatars[cur]
+        here = play.location
+        if state.avatars[cur] != here:
+            self._lapse_marks(state, events)
+            return self._fizzle(state, play, events)
         marks, state.marks = state.marks, []
         winner: Trap | None = None
         for trap_id in marks:
