@@ -3,7 +3,6 @@
 ks-name = Když sním
 ks-tagline = Jeden hráč sní, ostatní mu šeptají jednoslovné nápovědy. Víly pomáhají, Bubáci matou, Raraši chtějí rovnováhu.
 ks-recommended = Doporučeno: 6 a více hráčů.
-ks-rules = V každém kole je jeden hráč Snílek a nevidí snové karty. Ostatní dostanou tajnou roli a po řadě píšou jednoslovné nápovědy k aktuálnímu elementu; Snílek může kdykoli jednou hádat. Nikdo mu neprozradí, jestli uhodl. Když vyprší čas, smí Snílek hádat naposledy a pak zrekapituluje celý sen. Víly bodují za uhodnuté elementy, Bubáci za neuhodnuté, Raraši za rovnováhu. Nápověda, která je elementem, jeho překladem nebo s ním sdílí kořen, je trestná karta (−1 na konci hry).
 
 ks-role-dreamer = Snílek
 ks-role-fairy = Víla

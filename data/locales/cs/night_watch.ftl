@@ -99,7 +99,6 @@ nw-error-bad_roles = { $rule ->
 nw-error-bad_action = Tohle vaše role neumí.
 nw-error-bad_override = Rozdané role nejsou platné.
 
-nw-rules = Každý den stanice diskutuje a hlasováním posílá jednoho podezřelého do vězení. Každou noc Noční hlídka vybírá oběť, Garibaldi prověřuje jednoho hráče, Zack a Bester střílejí a doktor Franklin oživuje. Stanice vyhraje, když nezůstane žádný člen Hlídky; Hlídka vyhraje, když naživu zůstane jen Hlídka; psi-policista vyhrává sám. Role i noční volby chodí soukromou zprávou.
 nw-voted = Hlasovalo: { $count } z { $total }.
 nw-status = Den { $day }, { $phase }. Ve hře: { $alive }. Vyřazení: { $out }.
 nw-phase-discussion = diskuse

@@ -3,7 +3,6 @@
 ks-name = When I Dream (Když sním)
 ks-tagline = One player dreams, the others whisper one-word clues. Fairies help, Boogeymen mislead, Sandmen want balance.
 ks-recommended = Recommended: 6 or more players.
-ks-rules = Each round one player is the Dreamer and cannot see the dream cards. The others get a secret role and type one-word clues for the current element in turn; the Dreamer may guess once per element at any time. Nobody tells the Dreamer whether a guess was right. When the time is up, the Dreamer may make one last guess, then recalls the whole dream. Fairies score the right guesses, Boogeymen the wrong ones, Sandmen want both piles level. A clue that is the element, its translation or shares its stem is a penalty card (−1 at the end).
 
 ks-role-dreamer = Dreamer
 ks-role-fairy = Fairy

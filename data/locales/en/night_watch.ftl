@@ -88,7 +88,6 @@ nw-error-bad_roles = { $rule ->
 nw-error-bad_action = Your role cannot do that.
 nw-error-bad_override = The dealt roles are not valid.
 
-nw-rules = Each day the station discusses and votes one suspect into jail. Each night the Night Watch picks a victim, Garibaldi checks a player, Zack and Bester shoot, Dr. Franklin revives. The station wins when no Watch member is left; the Watch wins when only the Watch is left; the Psi Cop wins alone. Roles come by private message; night choices too.
 nw-voted = { $count } of { $total } have voted.
 nw-status = Day { $day }, { $phase }. In the game: { $alive }. Out: { $out }.
 nw-phase-discussion = discussion

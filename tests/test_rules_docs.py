@@ -1,0 +1,87 @@
+"""Every game has rules for its players: a guide in ``docs/rules/<game>.md`` and a short ``/game rules`` message.
+
+* every registered engine has ``docs/rules/<game>.md`` (and ``docs/rules/README.md`` links to it);
+* every engine has a ``<prefix>-rules`` message in every language, which renders (``bot.i18n.translate``) to real
+  text that fits one Discord message: under 1,900 characters, no raw ``{`` or message id left in it;
+* every rule id a guide cites (``NW-12``, ``GH-P4``) exists in the binding rules, which live beside the repository
+  (``../shared/rules/<game>.md``); that check is skipped when they are not there.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot import i18n
+from engines import ENGINE_NAMES, get_engine
+
+#: The message prefix of each game (the engines also carry it as ``Engine.prefix``).
+PREFIXES = {"night_watch": "nw", "kdyz_snim": "ks", "ghost_at_home": "gh", "midnighters": "mn", "midnight_hunt": "mh"}
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs" / "rules"
+BINDING = ROOT.parent / "shared" / "rules"
+#: The bot adds a title line (name and player count) above the rules; Discord's limit is 2,000 characters.
+MAX_CHARS = 1900
+#: A rule id as the binding rules define it: **NW-12**, **GH-P4**.
+DEFINED_ID = re.compile(r"\*\*([A-Z]{2}-P?\d+)\*\*")
+#: A Fluent message id that leaked into rendered text: nw-rules, common-players_range ...
+MESSAGE_ID = re.compile(r"\b(?:nw|ks|gh|mn|mh|common|cmd)-[a-z_]+(?:-[a-z_0-9]+)*\b")
+
+
+def _prefix(game: str) -> str:
+    return getattr(get_engine(game), "prefix", None) or PREFIXES[game]
+
+
+def _cited_ids(text: str, prefix: str) -> set[str]:
+    return set(re.findall(rf"\b{prefix.upper()}-P?\d+\b", text))
+
+
+@pytest.mark.parametrize("game", ENGINE_NAMES)
+def test_every_engine_has_a_prefix(game: str):
+    assert re.fullmatch(r"[a-z]{2}", _prefix(game)), game
+
+
+@pytest.mark.parametrize("game", ENGINE_NAMES)
+def test_every_game_has_a_player_guide(game: str):
+    guide = DOCS / f"{game}.md"
+    assert guide.is_file(), f"{game}: docs/rules/{game}.md is missing"
+    text = guide.read_text(encoding="utf-8")
+    assert text.startswith("# "), f"{guide.name} should open with a title"
+    assert "/game mine" in text, f"{guide.name} should tell players about /game mine"
+    index = (DOCS / "README.md").read_text(encoding="utf-8")
+    assert f"({game}.md)" in index, f"docs/rules/README.md does not link {game}.md"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("game", ENGINE_NAMES)
+def test_short_rules_exist_and_fit_a_discord_message(game: str, lang: str):
+    key = f"{_prefix(game)}.rules"
+    assert i18n.bundle(lang).has_message(i18n.message_id(key)), f"{lang}: no {i18n.message_id(key)} message"
+    text = i18n.translate(lang, key)
+    assert text != key and text.strip(), f"{lang}: {key} renders to nothing"
+    assert len(text) < MAX_CHARS, f"{lang}: {key} is {len(text)} characters (limit {MAX_CHARS})"
+    assert "{" not in text and "}" not in text, f"{lang}: {key} has a raw placeable: {text!r}"
+    leaked = MESSAGE_ID.findall(text)
+    assert not leaked, f"{lang}: {key} shows message ids: {leaked}"
+    if lang != i18n.DEFAULT_LANGUAGE:  # a translation, not the English fallback
+        assert text != i18n.translate(i18n.DEFAULT_LANGUAGE, key), f"{lang}: {key} is the English text"
+
+
+@pytest.mark.parametrize("game", ENGINE_NAMES)
+def test_cited_rule_ids_exist_in_the_binding_rules(game: str):
+    binding = BINDING / f"{game}.md"
+    if not binding.is_file():
+        pytest.skip(f"the binding rules are not beside the repository ({binding})")
+    defined = set(DEFINED_ID.findall(binding.read_text(encoding="utf-8")))
+    assert defined, f"no rule ids found in {binding}"
+    prefix = _prefix(game)
+    cited: dict[str, set[str]] = {}
+    for guide in sorted(DOCS.glob("*.md")):
+        ids = _cited_ids(guide.read_text(encoding="utf-8"), prefix)
+        if ids:
+            cited[guide.name] = ids
+    assert cited.get(f"{game}.md"), f"docs/rules/{game}.md cites no {prefix.upper()}-n rule"
+    unknown = {name: sorted(ids - defined) for name, ids in cited.items() if ids - defined}
+    assert not unknown, f"rule ids not in {binding.name}: {unknown}"
