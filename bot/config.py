@@ -1,11 +1,21 @@
-"""Settings from the environment (and ``.env`` through python-dotenv). See ``.env.example``."""
+"""Settings from the environment (and a ``.env`` in the working directory). See ``.env.example``.
+
+Every setting is checked at start: a bad value stops the bot with a line naming the setting and what it accepts,
+instead of being ignored until it matters.
+"""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
 
+from bot.i18n import LANGUAGES
+
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///nocturne.sqlite3"
+
+LOG_LEVELS: tuple[str, ...] = ("DEBUG", "INFO", "WARNING", "ERROR")
+#: The database URL schemes the bot has drivers for (``postgres://`` is Heroku's spelling).
+DATABASE_SCHEMES: tuple[str, ...] = ("sqlite", "sqlite+aiosqlite", "postgres", "postgresql", "postgresql+asyncpg")
 
 
 class ConfigError(Exception):
@@ -34,17 +44,16 @@ class Settings:
                 "DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token there "
                 "(Discord developer portal -> your application -> Bot -> Reset Token)."
             )
-        shard_ids = env.get("SHARD_IDS", "").strip()
-        if shard_ids and not env.get("SHARD_COUNT", "").strip():
-            raise ConfigError("SHARD_IDS needs SHARD_COUNT too (the total number of shards across all processes).")
+        shard_count = _int_or_none(env, "SHARD_COUNT", minimum=1)
+        shard_ids = _shard_ids(env, shard_count)
         return cls(
             token=token,
-            database_url=normalise_database_url(env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL),
-            default_language=env.get("DEFAULT_LANGUAGE", "").strip() or None,
-            dev_guild_id=_int_or_none(env, "DEV_GUILD_ID"),
-            shard_count=_int_or_none(env, "SHARD_COUNT"),
-            shard_ids=tuple(int(s) for s in shard_ids.split(",")) if shard_ids else None,
-            log_level=env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            database_url=_database_url(env),
+            default_language=_choice(env, "DEFAULT_LANGUAGE", LANGUAGES, lower=True),
+            dev_guild_id=_int_or_none(env, "DEV_GUILD_ID", minimum=1),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+            log_level=_choice(env, "LOG_LEVEL", LOG_LEVELS, lower=False) or "INFO",
             fake_discord_url=env.get("NOCTURNE_FAKE_DISCORD") or None,
             test_seed=env.get("NOCTURNE_TEST_SEED") or None,
         )
@@ -66,11 +75,53 @@ def normalise_database_url(url: str) -> str:
     return url
 
 
-def _int_or_none(env, name: str) -> int | None:
+def _database_url(env) -> str:
+    raw = env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
+    scheme, sep, _ = raw.partition("://")
+    if not sep or scheme.lower() not in DATABASE_SCHEMES:
+        what = f"a {scheme}:// URL" if sep else repr(raw)  # never echo a password
+        raise ConfigError(
+            "DATABASE_URL must be a SQLite or PostgreSQL URL (sqlite:///file.sqlite3, "
+            f"postgresql://user:pass@host/db or postgres://...), not {what}"
+        )
+    return normalise_database_url(scheme.lower() + "://" + raw[len(scheme) + 3 :])
+
+
+def _choice(env, name: str, allowed: tuple[str, ...], *, lower: bool) -> str | None:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return None
+    value = raw.lower() if lower else raw.upper()
+    if value not in allowed:
+        raise ConfigError(f"{name} must be one of {', '.join(allowed)} (or empty), not {raw!r}")
+    return value
+
+
+def _int_or_none(env, name: str, *, minimum: int) -> int | None:
     raw = env.get(name, "").strip()
     if not raw:
         return None
     try:
-        return int(raw)
+        value = int(raw)
     except ValueError:
-        raise ConfigError(f"{name} must be a number, not {raw!r}") from None
+        raise ConfigError(f"{name} must be a whole number, not {raw!r}") from None
+    if value < minimum:
+        raise ConfigError(f"{name} must be {minimum} or more, not {raw!r}")
+    return value
+
+
+def _shard_ids(env, shard_count: int | None) -> tuple[int, ...] | None:
+    raw = env.get("SHARD_IDS", "").strip()
+    if not raw:
+        return None
+    if shard_count is None:
+        raise ConfigError("SHARD_IDS needs SHARD_COUNT too (the total number of shards across all processes).")
+    try:
+        ids = tuple(int(s) for s in raw.split(","))
+    except ValueError:
+        raise ConfigError(f"SHARD_IDS must be shard numbers separated by commas (like 0,1), not {raw!r}") from None
+    if any(not 0 <= i < shard_count for i in ids) or len(set(ids)) != len(ids):
+        raise ConfigError(
+            f"SHARD_IDS must be distinct numbers from 0 to {shard_count - 1} (SHARD_COUNT is {shard_count}), not {raw!r}"
+        )
+    return ids

@@ -1,4 +1,4 @@
-"""Settings from the environment: clear refusals, Heroku's database URLs."""
+"""Settings from the environment: clear refusals, Heroku's database URLs, and which ``.env`` is read."""
 
 from __future__ import annotations
 
@@ -18,13 +18,76 @@ def test_missing_token_is_a_clear_message():
         Settings.from_env({})
 
 
-def test_python_m_bot_without_token_exits_at_once_saying_what_to_set(tmp_path):
-    result = subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, env={"PATH": "/usr/bin", "PYTHONPATH": str(ROOT)},
+def python_m_bot(cwd: Path, pythonpath: Path = ROOT, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot"], check=False, cwd=cwd, env={"PATH": "/usr/bin", "PYTHONPATH": str(pythonpath), **env},
         capture_output=True, text=True, timeout=60,
     )
+
+
+def test_python_m_bot_without_token_exits_at_once_saying_what_to_set(tmp_path):
+    result = python_m_bot(tmp_path)
     assert result.returncode == 2
     assert "DISCORD_TOKEN is not set" in result.stderr and ".env.example" in result.stderr
+
+
+def test_a_dotenv_beside_the_code_is_not_read_when_the_bot_starts_elsewhere(tmp_path):
+    """The bug was ``load_dotenv()`` walking up from bot/ to the checkout's .env, whatever the working directory."""
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    for name in ("bot", "engines", "cogs", "data"):
+        (checkout / name).symlink_to(ROOT / name)
+    (checkout / ".env").write_text("DISCORD_TOKEN=junk-from-the-checkout\nLOG_LEVEL=bogus\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    result = python_m_bot(elsewhere, pythonpath=checkout)
+    assert result.returncode == 2
+    assert "DISCORD_TOKEN is not set" in result.stderr, result.stderr
+
+
+def test_the_working_directorys_dotenv_is_read_unless_switched_off(tmp_path):
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=from-dotenv\nLOG_LEVEL=bogus\n")
+    read = python_m_bot(tmp_path)
+    assert read.returncode == 2 and "LOG_LEVEL must be one of" in read.stderr, read.stderr
+    ignored = python_m_bot(tmp_path, NOCTURNE_NO_DOTENV="1")
+    assert ignored.returncode == 2 and "DISCORD_TOKEN is not set" in ignored.stderr, ignored.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "says"),
+    [
+        ("DEFAULT_LANGUAGE", "de", "DEFAULT_LANGUAGE must be one of en, ru, cs"),
+        ("LOG_LEVEL", "bogus", "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR"),
+        ("DATABASE_URL", "mysql://u:secret@h/db", "DATABASE_URL must be a SQLite or PostgreSQL URL"),
+        ("DATABASE_URL", "games.db", "DATABASE_URL must be a SQLite or PostgreSQL URL"),
+        ("DEV_GUILD_ID", "abc", "DEV_GUILD_ID must be a whole number"),
+        ("DEV_GUILD_ID", "-5", "DEV_GUILD_ID must be 1 or more"),
+        ("SHARD_COUNT", "0", "SHARD_COUNT must be 1 or more"),
+    ],
+)
+def test_a_bad_setting_is_refused_naming_it_and_its_allowed_values(name, value, says):
+    with pytest.raises(ConfigError, match=says) as refused:
+        Settings.from_env({"DISCORD_TOKEN": "t", name: value})
+    assert "secret" not in str(refused.value)
+
+
+def test_shard_ids_must_lie_within_the_shard_count():
+    with pytest.raises(ConfigError, match="SHARD_IDS must be distinct numbers from 0 to 1"):
+        Settings.from_env({"DISCORD_TOKEN": "t", "SHARD_COUNT": "2", "SHARD_IDS": "0,2"})
+    with pytest.raises(ConfigError, match="SHARD_IDS must be shard numbers"):
+        Settings.from_env({"DISCORD_TOKEN": "t", "SHARD_COUNT": "2", "SHARD_IDS": "0;1"})
+
+
+def test_settings_are_read_whatever_their_case():
+    s = Settings.from_env({"DISCORD_TOKEN": "t", "DEFAULT_LANGUAGE": "CS", "LOG_LEVEL": "debug"})
+    assert s.default_language == "cs" and s.log_level == "DEBUG"
+    assert Settings.from_env({"DISCORD_TOKEN": "t", "DEFAULT_LANGUAGE": " "}).default_language is None
+
+
+def test_python_m_bot_refuses_a_bad_setting_at_once_with_exit_2(tmp_path):
+    result = python_m_bot(tmp_path, NOCTURNE_NO_DOTENV="1", DISCORD_TOKEN="t", DEFAULT_LANGUAGE="de")
+    assert result.returncode == 2
+    assert result.stderr.strip() == "nocturne: DEFAULT_LANGUAGE must be one of en, ru, cs (or empty), not 'de'"
 
 
 @pytest.mark.parametrize(
