@@ -34,6 +34,7 @@ class BotProcess:
             "NOCTURNE_TEST_SEED": seed,
             "LOG_LEVEL": os.environ.get("NOCTURNE_E2E_LOG_LEVEL", "WARNING"),
             "PYTHONPATH": str(ROOT),
+            "NOCTURNE_NO_DOTENV": "1",  # a developer's own .env (cwd is the checkout) must not reach the tests
         }
         self.proc: subprocess.Popen[bytes] | None = None
         self.log_path = db_path.with_suffix(".log")
