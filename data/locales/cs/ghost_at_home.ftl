@@ -146,3 +146,56 @@ gh-error-not_a_player = V této hře nehrajete.
 gh-error-not_in_game = Tuto hru jste opustili.
 gh-error-not_your_turn = Nejste na tahu.
 gh-error-not_your_window = Tato volba vám nepatří.
+
+## Obrázek stolu (cogs/ghost_at_home/board.py): nápisy na obrázku a jeho popis pro čtečky obrazovky.
+
+gh-board-title = Dům duchů
+gh-board-turn = Tah { $turn }
+gh-board-to_play = Na tahu je { $player }.
+gh-board-escaping = { $player } se pokouší utéct z domu!
+gh-board-attack = Duch od hráče { $attacker } míří na hráče { $defender }: patro { $floor }, { $side } pokoj.
+gh-board-waiting = Čeká se na odpověď hráče { $player }.
+gh-board-over = Konec hry: { $outcome }.
+gh-board-winners = Vítěz: { $players }.
+gh-board-deck = Balíček
+gh-board-discard = Odhazovací balíček
+gh-board-hand = { $count ->
+    [one] { $count } karta
+    [few] { $count } karty
+    [many] { $count } karty
+   *[other] { $count } karet
+}
+gh-board-lit_floor = Rozsvícené patro
+gh-board-dark_floor = Tmavé patro
+gh-board-tag-to_play = na tahu
+gh-board-tag-answering = odpovídá
+gh-board-tag-escaping = utíká!
+gh-board-tag-winner = vítěz
+gh-board-tag-left = mimo hru
+gh-board-alt-head = Stůl hry Dům duchů, tah { $turn }. Balíček: { $deck ->
+    [one] { $deck } karta
+    [few] { $deck } karty
+    [many] { $deck } karty
+   *[other] { $deck } karet
+}; odhazovací balíček: { $discard ->
+    [one] { $discard } karta
+    [few] { $discard } karty
+    [many] { $discard } karty
+   *[other] { $discard } karet
+}.
+gh-board-alt-house = { $player } ({ $letter }), v ruce { $cards ->
+    [one] { $cards } karta
+    [few] { $cards } karty
+    [many] { $cards } karty
+   *[other] { $cards } karet
+}: { $floors }.
+gh-board-alt-left = { $player } ({ $letter }) už nehraje.
+gh-board-alt-floor = patro { $floor } { $lit ->
+    [yes] rozsvícené
+   *[no] tmavé
+}: { $rooms }
+gh-board-alt-no_rooms = žádné pokoje
+gh-board-alt-room = pokoj
+gh-board-alt-joker = žolíkový pokoj
+gh-board-alt-with_ghost = { $room } s duchem
+gh-board-alt-with_cat = { $room } s kočkou

@@ -129,3 +129,48 @@ gh-error-not_a_player = You are not playing in this game.
 gh-error-not_in_game = You have left this game.
 gh-error-not_your_turn = It is not your turn.
 gh-error-not_your_window = This choice is not yours.
+
+## Board image (cogs/ghost_at_home/board.py): the words on the picture and its description for screen readers.
+
+gh-board-title = Ghost at Home
+gh-board-turn = Turn { $turn }
+gh-board-to_play = { $player } to play.
+gh-board-escaping = { $player } is escaping from the house!
+gh-board-attack = A ghost from { $attacker } is coming at { $defender }'s floor { $floor }, { $side } room.
+gh-board-waiting = Waiting for { $player } to answer.
+gh-board-over = Game over: { $outcome }.
+gh-board-winners = Winner: { $players }.
+gh-board-deck = Deck
+gh-board-discard = Discard pile
+gh-board-hand = { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+}
+gh-board-lit_floor = Lit floor
+gh-board-dark_floor = Dark floor
+gh-board-tag-to_play = to play
+gh-board-tag-answering = answering
+gh-board-tag-escaping = escaping!
+gh-board-tag-winner = winner
+gh-board-tag-left = left the game
+gh-board-alt-head = Ghost at Home board, turn { $turn }. Deck: { $deck ->
+    [one] { $deck } card
+   *[other] { $deck } cards
+}; discard pile: { $discard ->
+    [one] { $discard } card
+   *[other] { $discard } cards
+}.
+gh-board-alt-house = { $player } ({ $letter }), { $cards ->
+    [one] { $cards } card
+   *[other] { $cards } cards
+} in hand: { $floors }.
+gh-board-alt-left = { $player } ({ $letter }) has left the game.
+gh-board-alt-floor = floor { $floor } { $lit ->
+    [yes] lit
+   *[no] dark
+}: { $rooms }
+gh-board-alt-no_rooms = no rooms
+gh-board-alt-room = room
+gh-board-alt-joker = joker room
+gh-board-alt-with_ghost = { $room } with a ghost
+gh-board-alt-with_cat = { $room } with a cat

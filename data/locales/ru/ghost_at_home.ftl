@@ -146,3 +146,56 @@ gh-error-not_a_player = Вы не участвуете в этой игре.
 gh-error-not_in_game = Вы покинули эту игру.
 gh-error-not_your_turn = Сейчас не ваш ход.
 gh-error-not_your_window = Этот выбор не ваш.
+
+## Картинка стола (cogs/ghost_at_home/board.py): надписи на картинке и её описание для экранных чтецов.
+
+gh-board-title = Дом с призраками
+gh-board-turn = Ход { $turn }
+gh-board-to_play = Ходит { $player }.
+gh-board-escaping = { $player } пытается сбежать из дома!
+gh-board-attack = Призрак от игрока { $attacker } летит к игроку { $defender }: этаж { $floor }, { $side } комната.
+gh-board-waiting = Ждём ответа игрока { $player }.
+gh-board-over = Игра окончена: { $outcome }.
+gh-board-winners = Победитель: { $players }.
+gh-board-deck = Колода
+gh-board-discard = Сброс
+gh-board-hand = { $count ->
+    [one] { $count } карта
+    [few] { $count } карты
+    [many] { $count } карт
+   *[other] { $count } карты
+}
+gh-board-lit_floor = Освещённый этаж
+gh-board-dark_floor = Тёмный этаж
+gh-board-tag-to_play = ходит
+gh-board-tag-answering = отвечает
+gh-board-tag-escaping = убегает!
+gh-board-tag-winner = победитель
+gh-board-tag-left = вне игры
+gh-board-alt-head = Стол «Дома с призраками», ход { $turn }. Колода: { $deck ->
+    [one] { $deck } карта
+    [few] { $deck } карты
+    [many] { $deck } карт
+   *[other] { $deck } карты
+}; сброс: { $discard ->
+    [one] { $discard } карта
+    [few] { $discard } карты
+    [many] { $discard } карт
+   *[other] { $discard } карты
+}.
+gh-board-alt-house = { $player } ({ $letter }), в руке { $cards ->
+    [one] { $cards } карта
+    [few] { $cards } карты
+    [many] { $cards } карт
+   *[other] { $cards } карты
+}: { $floors }.
+gh-board-alt-left = { $player } ({ $letter }) больше не в игре.
+gh-board-alt-floor = этаж { $floor } { $lit ->
+    [yes] освещён
+   *[no] тёмный
+}: { $rooms }
+gh-board-alt-no_rooms = комнат нет
+gh-board-alt-room = комната
+gh-board-alt-joker = комната-джокер
+gh-board-alt-with_ghost = { $room } с призраком
+gh-board-alt-with_cat = { $room } с котиком
