@@ -89,11 +89,14 @@ class NullTransport:
         self._ids = itertools.count(10_000)
         self.calls = 0
 
-    async def post(self, channel_id: int, payload: dict[str, Any]) -> int:
+    async def post(self, channel_id: int, payload: dict[str, Any], files: list | None = None) -> int:
         self.calls += 1
         return next(self._ids)
 
-    async def edit(self, channel_id: int, message_id: int, payload: dict[str, Any]) -> None:
+    async def edit(self, channel_id: int, message_id: int, payload: dict[str, Any], files: list | None = None) -> None:
+        self.calls += 1
+
+    async def delete(self, channel_id: int, message_id: int) -> None:
         self.calls += 1
 
     async def dm_channel(self, user_id: int) -> int:

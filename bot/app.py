@@ -19,7 +19,8 @@ from bot.translator import FluentTranslator
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.game", "cogs.night_watch")
+#: The extensions to load: the one cog that serves every game (the games themselves are in ``cogs.registry``).
+COGS = ("cogs.game",)
 #: A live message (vote tally, ready count) is rewritten at most about once per this many seconds.
 TALLY_DEBOUNCE_SECONDS = 0.75
 

@@ -35,8 +35,12 @@ class DeliveryError(Exception):
 
 
 class Transport(Protocol):
-    async def post(self, channel_id: int, payload: dict[str, Any]) -> int: ...
-    async def edit(self, channel_id: int, message_id: int, payload: dict[str, Any]) -> None: ...
+    """Discord's REST calls the dispatcher makes. ``files`` are ``(filename, bytes)`` pairs whose attachment
+    metadata (alt text) is in ``payload["attachments"]``; an edit with files replaces the message's files."""
+
+    async def post(self, channel_id: int, payload: dict[str, Any], files: list[tuple[str, bytes]] | None = None) -> int: ...
+    async def edit(self, channel_id: int, message_id: int, payload: dict[str, Any], files: list[tuple[str, bytes]] | None = None) -> None: ...
+    async def delete(self, channel_id: int, message_id: int) -> None: ...
     async def dm_channel(self, user_id: int) -> int: ...
     async def create_thread(self, channel_id: int, name: str, *, message_id: int | None, private: bool) -> int: ...
     async def thread_member(self, thread_id: int, user_id: int, present: bool) -> None: ...
@@ -246,7 +250,13 @@ class Dispatcher:
             slot = live.row.slots.get(op["slot"])
             if slot is None:
                 return {"skipped": "no_slot"}
-            await self._edit(slot, op)
+            try:
+                await self._edit(slot, op, self._render(live, op))
+            except DeliveryError as exc:
+                if exc.kind != "not_found" or not op.get("forget"):
+                    raise
+            if op.get("forget"):  # the message is done with (a closed prompt): keep the game's slots small
+                live.row.slots = {k: v for k, v in live.row.slots.items() if k != op["slot"]}
             return {"edited": slot["message"]}
         if kind == "open_thread":
             return await self._open_thread(live, op)
@@ -299,8 +309,10 @@ class Dispatcher:
         if self.pacer is not None:
             await self.pacer.wait(channel_id)
 
-    def _payload(self, op: Op, nonce: str | None, preamble: str = "") -> dict[str, Any]:
+    def _payload(self, op: Op, nonce: str | None, preamble: str = "", files: list[tuple[str, bytes, str]] | None = None) -> dict[str, Any]:
         payload: dict[str, Any] = {"allowed_mentions": {"parse": ["users"]}}
+        if files:
+            payload["attachments"] = _attachments(files)
         for key in ("content", "embeds", "components"):
             if key in op:
                 payload[key] = op[key]
@@ -319,28 +331,58 @@ class Dispatcher:
             return await self._post_team(live, op, nonce)
         channel = live.row.channel_id if to == "channel" else (live.row.thread_id or live.row.channel_id)
         slot_name = op.get("slot")
-        if slot_name and slot_name in live.row.slots:
-            slot = live.row.slots[slot_name]
+        files = self._render(live, op)
+        old = live.row.slots.get(slot_name) if slot_name else None
+        if old is not None and not self._stale_board(old, op):
             try:
-                await self._edit(slot, op)
-                return {"edited": slot["message"]}
+                await self._edit(old, op, files)
+                return {"edited": old["message"]}
             except DeliveryError as exc:
                 if exc.kind != "not_found":
                     raise
+            old = None
         preamble = op.get("preamble", "")
         await self._pace(channel)
-        message_id = await self.transport.post(channel, self._payload(op, nonce, preamble))
+        message_id = await self.transport.post(channel, self._payload(op, nonce, preamble, files), **_files(files))
         if slot_name:
-            slot = {"channel": channel, "message": message_id, "preamble": preamble}
+            slot = {"channel": channel, "message": message_id, "preamble": preamble, "at": self.runtime.clock.now()}
             live.row.slots = {**live.row.slots, slot_name: slot}
+        if old is not None:  # a board re-posted below the chat: the old copy goes
+            with contextlib.suppress(DeliveryError):
+                await self.transport.delete(old["channel"], old["message"])
         return {"message": message_id, "channel": channel}
 
-    async def _edit(self, slot: dict[str, Any], op: Op) -> None:
+    def _stale_board(self, slot: dict[str, Any], op: Op) -> bool:
+        """A board older than :data:`REPOST_AFTER` is posted anew (Discord refuses many edits to old messages,
+        and an edited board sinks under the chat where nobody sees it)."""
+        return "render" in op and self.runtime.clock.now() - slot.get("at", 0) > REPOST_AFTER
+
+    def _render(self, live: Any, op: Op) -> list[tuple[str, bytes, str]]:
+        """Draw the op's board image at send time; a renderer that fails costs the picture, never the message."""
+        request = op.get("render")
+        if not request:
+            return []
+        from bot.games import game_ui
+        from bot.render import RenderContext
+
+        try:
+            renderer = game_ui(request["engine"]).board
+            if renderer is None:
+                return []
+            image = renderer(request["view"], RenderContext(request.get("lang", "en"), request.get("names") or {}))
+            return [(image.filename, image.png, image.description)]
+        except Exception:
+            log.exception("game %s: board image failed; sending the text alone", live.id)
+            return []
+
+    async def _edit(self, slot: dict[str, Any], op: Op, files: list[tuple[str, bytes, str]] | None = None) -> None:
         """Rewrite a slot's message; the announcements it was first posted with (its preamble) stay on top."""
         payload = {k: op[k] for k in ("content", "embeds", "components") if k in op}
         if "content" in payload and slot.get("preamble"):
             payload["content"] = f"{slot['preamble']}\n{payload['content']}"
-        await self.transport.edit(slot["channel"], slot["message"], payload)
+        if files:
+            payload["attachments"] = _attachments(files)
+        await self.transport.edit(slot["channel"], slot["message"], payload, **_files(files))
 
     async def _post_dm(self, live: Any, op: Op, nonce: str | None) -> dict[str, Any]:
         if not str(op["user"]).isdigit():  # not a Discord user (an engine's actor id): nobody to tell
@@ -355,12 +397,16 @@ class Dispatcher:
         except DeliveryError as exc:
             if exc.kind not in ("dm_closed", "forbidden"):
                 raise
-            # DMs closed: say so in the game channel with nothing secret, and point to /game mine.
-            await self.transport.post(
-                live.row.thread_id or live.row.channel_id,
-                self._payload({"content": op["fallback"]}, f"{nonce}f" if nonce else None),
-            )
+            # DMs closed: say so in the game channel with nothing secret, and point to /game mine; a quiet DM
+            # (one whose public notice would tell something, like who acts at night) says nothing.
+            if op.get("fallback"):
+                await self.transport.post(
+                    live.row.thread_id or live.row.channel_id,
+                    self._payload({"content": op["fallback"]}, f"{nonce}f" if nonce else None),
+                )
             return {"dm_closed": user}
+        if op.get("slot"):
+            live.row.slots = {**live.row.slots, op["slot"]: {"channel": channel, "message": message_id}}
         return {"message": message_id, "channel": channel}
 
     async def _post_team(self, live: Any, op: Op, nonce: str | None) -> dict[str, Any]:
@@ -443,6 +489,19 @@ class Dispatcher:
         return {"thread": thread}
 
 
+#: A board older than this (seconds) is posted anew instead of edited.
+REPOST_AFTER = 45 * 60
+
+
+def _attachments(files: list[tuple[str, bytes, str]]) -> list[dict[str, Any]]:
+    return [{"id": i, "filename": name, "description": description} for i, (name, _, description) in enumerate(files)]
+
+
+def _files(files: list[tuple[str, bytes, str]] | None) -> dict[str, Any]:
+    """The transport's ``files`` argument, only when there are files (so simple transports need not take it)."""
+    return {"files": [(name, data) for name, data, _ in files]} if files else {}
+
+
 def _rewrites(later: Op, op: Op) -> bool:
     """Does ``later`` set everything ``op`` sets on the same slot (so sending ``op`` first is wasted)?"""
     fields = {"content", "embeds", "components"}
@@ -472,17 +531,24 @@ class DiscordTransport:
                 raise DeliveryError("transient", str(exc)) from exc
             raise
 
-    async def post(self, channel_id: int, payload: dict[str, Any]) -> int:
+    async def post(self, channel_id: int, payload: dict[str, Any], files: list[tuple[str, bytes]] | None = None) -> int:
         from discord.http import Route
 
-        data = await self._call(Route("POST", "/channels/{channel_id}/messages", channel_id=channel_id), json=payload)
+        route = Route("POST", "/channels/{channel_id}/messages", channel_id=channel_id)
+        data = await self._call(route, **_body(payload, files))
         return int(data["id"])
 
-    async def edit(self, channel_id: int, message_id: int, payload: dict[str, Any]) -> None:
+    async def edit(self, channel_id: int, message_id: int, payload: dict[str, Any], files: list[tuple[str, bytes]] | None = None) -> None:
         from discord.http import Route
 
         route = Route("PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=channel_id, message_id=message_id)
-        await self._call(route, json=payload)
+        await self._call(route, **_body(payload, files))
+
+    async def delete(self, channel_id: int, message_id: int) -> None:
+        from discord.http import Route
+
+        route = Route("DELETE", "/channels/{channel_id}/messages/{message_id}", channel_id=channel_id, message_id=message_id)
+        await self._call(route)
 
     async def dm_channel(self, user_id: int) -> int:
         from discord.http import Route
@@ -545,3 +611,15 @@ class DiscordTransport:
             user_id=user_id,
         )
         await self._call(route)
+
+
+def _body(payload: dict[str, Any], files: list[tuple[str, bytes]] | None) -> dict[str, Any]:
+    """discord.py's request arguments: JSON, or a multipart form (``payload_json`` and ``files[n]``) with files."""
+    if not files:
+        return {"json": payload}
+    import json
+
+    form: list[dict[str, Any]] = [{"name": "payload_json", "value": json.dumps(payload)}]
+    for i, (name, data) in enumerate(files):
+        form.append({"name": f"files[{i}]", "value": data, "filename": name, "content_type": "image/png"})
+    return {"form": form}

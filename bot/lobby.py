@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.ops import DANGER, PRIMARY, SECONDARY, SUCCESS, Op, button, post, rows, select
-from bot.presenter import PREFIXES, Table
+from bot.presenter import Table
 from engines.core import Engine, Option
 
 #: Values offered for a number-of-seconds option (filtered by the option's bounds).
@@ -24,7 +24,7 @@ SELECTS_PER_PANEL = 3
 
 
 def lobby_text(table: Table, engine: Engine, row: Any) -> str:
-    prefix = PREFIXES.get(engine.name, engine.name)
+    prefix = engine.prefix
     names = [table.name(p) for p in row.seats]
     lines = [
         f"**{table.t(f'{prefix}.name')}** — {table.t('common.lobby.title', id=str(row.id))}",
@@ -91,7 +91,7 @@ def _choice_label(table: Table, prefix: str, option: Option, value: str) -> str:
 
 def settings_panel(table: Table, engine: Engine, row: Any, page: int = 0) -> list[dict[str, Any]]:
     """The host's settings controls: selects for numbers and choices, buttons for switches and role counts."""
-    prefix = PREFIXES.get(engine.name, engine.name)
+    prefix = engine.prefix
     selectable = [o for o in engine.options if o.kind in ("int", "choice")]
     shown = selectable[page * SELECTS_PER_PANEL : (page + 1) * SELECTS_PER_PANEL]
     items: list[dict[str, Any]] = []

@@ -1,44 +1,41 @@
-"""From engine events and prompts to outbox ops: what each player and the channel see.
+"""From engine events and views to outbox ops: what each player and the channel see.
 
-A :class:`Presenter` turns one transition (state before, state after, events) into :mod:`bot.ops`. The default
-does what every game needs:
+A :class:`Presenter` turns one transition (state before, state after, events) into :mod:`bot.ops`. It words
+events and renders what :meth:`Table.view` shows each viewer — never the state's own fields, which hold every
+secret (a test checks that no presenter reads them). The default does what every game needs:
 
 * all public events of a transition become **one** message in the game channel (fewer calls, no flood);
 * private events become one DM per player, headed with the server and game they belong to;
-* team events go to the team's private thread;
-* the narrator (if any) gets a copy of everything private;
-* each newly opened prompt is offered to its players by DM as buttons and selects built from their legal
-  actions (a game's presenter overrides :meth:`Presenter.open_prompt` for prompts everyone answers in public).
+* team events go to the team's private thread; the narrator (if any) gets a copy of everything private;
+* each newly opened prompt is offered to its players by DM with controls built from their legal actions
+  (:mod:`bot.controls`), stating its deadline as a Discord timestamp that counts down by itself; when the prompt
+  closes, those messages lose their controls; warnings before the end edit the same messages;
+* a game with a board image gets one public ``board`` message, rewritten when the public view changes.
 
-Games subclass it in ``cogs/<game>.py`` and register with :func:`register`.
+Each game's presenter lives in its package ``cogs/<game>/`` and overrides the hooks it needs.
+:func:`present_safely` is what the runtime calls: a presenter that raises never stalls a game.
 """
 
 from __future__ import annotations
 
-import importlib
+import json
+import logging
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
+from bot import controls as ctl
 from bot import i18n
-from bot.ops import (
-    MAX_CONTENT,
-    MAX_SELECT_OPTIONS,
-    PRIMARY,
-    SECONDARY,
-    Op,
-    button,
-    fit_rows,
-    post,
-    select,
-)
+from bot.ops import MAX_CONTENT, Op, post
 from engines.core import CLOCK, HOST, Action, Engine, Event, Prompt, State
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
 class Table:
-    """What a presenter needs to word a game: its id, language, names and where it is."""
+    """What a presenter needs to word a game: its id, language, names, where it is and its deadlines."""
 
     game_id: int
     engine: Engine
@@ -48,11 +45,12 @@ class Table:
     narrator: str | None = None
     #: Who answers the game's host-only prompts (``HOST`` in the engine): the host's user id.
     host: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    #: When each open timed prompt runs out (unix seconds).
+    deadlines: dict[str, float] = field(default_factory=dict)
 
     @property
     def prefix(self) -> str:
-        return PREFIXES.get(self.engine.name, self.engine.name)
+        return self.engine.prefix
 
     def t(self, key: str, **args: Any) -> str:
         return i18n.translate(self.lang, key, **args)
@@ -66,45 +64,36 @@ class Table:
     def name(self, player: str) -> str:
         return self.names.get(player, player)
 
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        """What ``viewer`` may see (``None``: anyone) — the only window a presenter has on a game."""
+        return self.engine.view(state, viewer)
+
+    def legal(self, state: State, player: str) -> list[Action]:
+        return self.engine.legal_actions(state, player)
+
     def header(self) -> str:
         """Every private message says which server and game it belongs to."""
         return self.t("common.dm_header", game=self.t(f"{self.prefix}.name"), server=self.guild_name, id=str(self.game_id))
 
-
-#: Event-key prefix of each engine.
-PREFIXES = {"night_watch": "nw", "kdyz_snim": "ks", "ghost_at_home": "gh", "midnighters": "mn", "midnight_hunt": "mh"}
-
-# custom_id of in-game components, parsed back by cogs.game's dynamic items (so buttons survive restarts):
-#   button  nc:<game>:<prompt>:<kind>[:<arg>=<value>]
-#   select  ncs:<game>:<prompt>:<kind>:<arg>   (the chosen value arrives with the interaction)
-
-
-def action_custom_id(game_id: int, prompt_id: str, kind: str, arg: str | None = None, value: str | None = None) -> str:
-    cid = f"nc:{game_id}:{prompt_id}:{kind}"
-    return cid if arg is None else f"{cid}:{arg}={value}"
-
-
-def select_custom_id(game_id: int, prompt_id: str, kind: str, arg: str, page: int = 0) -> str:
-    return f"ncs:{game_id}:{prompt_id}:{kind}:{arg}" + (f":{page}" if page else "")
-
-
-#: A choice among this many values is offered as buttons; more become a select.
-BUTTONS_UP_TO = 3
+    def deadline(self, prompt: Prompt) -> str:
+        """``⏳ ends in 2 minutes`` as a Discord timestamp (each client counts it down), or ``""``."""
+        due = self.deadlines.get(prompt.id)
+        return f"⏳ {self.t('common.deadline', when=f'<t:{int(due)}:R>')}" if due else ""
 
 
 class Presenter:
     """The default presentation of any game; see the module docstring."""
 
-    engine_name: ClassVar[str | None] = None
+    #: The game has a board image (its renderer is registered with its :class:`bot.games.GameUI`).
+    has_board: bool = False
 
     def present(
         self, table: Table, before: State | None, after: State, events: Sequence[Event], actor: str | None = None
     ) -> list[Op]:
         """The ops for one transition. Events meant only for ``actor`` (a check result) are left out: the bot
         shows them in its answer to that player's click (see :meth:`answer_lines`), which saves a DM."""
-        # closed prompts lose their buttons first, so nothing after them looks clickable
         ops: list[Op] = []
-        for prompt in self.closed_prompts(before, after):
+        for prompt in self.closed_prompts(before, after):  # closed prompts lose their controls first
             ops += self.close_prompt(table, after, prompt)
         public: list[str] = []
         private: dict[str, list[str]] = defaultdict(list)
@@ -131,11 +120,10 @@ class Presenter:
             if table.narrator and event.audience.kind != "public":
                 who = ", ".join(table.name(p) for p in event.audience.players) or event.audience.team
                 private[table.narrator].append(f"[{who}] {text}")
-        opened = self.opened_prompts(before, after)
         public_prompt_ops: list[Op] = []
-        for prompt in opened:
+        for prompt in self.opened_prompts(before, after):
             public_prompt_ops += self.open_prompt(table, after, prompt)
-        # one public message for the transition: its events, then the first public prompt (with its buttons)
+        # one public message for the transition: its events, then the first public prompt (with its controls)
         if public:
             first = next((o for o in public_prompt_ops if o.get("to") == "game" and "slot" in o), None)
             preamble = "\n".join(public)
@@ -146,6 +134,7 @@ class Presenter:
         for player, texts in private.items():
             ops += [self.dm(table, player, chunk) for chunk in chunks([table.header(), *texts])]
         ops += public_prompt_ops
+        ops += self.board_ops(table, before, after)
         return ops
 
     # -- hooks ---------------------------------------------------------------------------------------------
@@ -155,18 +144,33 @@ class Presenter:
         return None
 
     def open_prompt(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
-        """Offer a new prompt: by default a DM to each prompted player with their choices."""
+        """Offer a new prompt: by default a DM to each prompted player with their controls."""
         ops = []
         for player in prompt.players:
+            person = table.host if player == HOST and table.host else player
             components = self.components(table, state, player, prompt)
             if components:
-                text = f"{table.header()}\n{self.prompt_text(table, state, prompt, player)}"
-                ops.append(self.dm(table, player, text, components=components))
+                text = "\n".join(filter(None, [table.header(), self.prompt_text(table, state, prompt, player), table.deadline(prompt)]))
+                ops.append(self.dm(table, person, text, components=components, slot=dm_slot(prompt, person)))
         return ops
 
     def close_prompt(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
-        """A prompt closed: take the buttons off its public message, if it had one."""
-        return [{"do": "edit", "slot": prompt_slot(prompt), "components": [], "optional": True}]
+        """A prompt closed: its messages (public and private) lose their controls, so nothing stale looks
+        clickable. Slots that were never filled are skipped by the dispatcher."""
+        ops: list[Op] = [{"do": "edit", "slot": prompt_slot(prompt), "components": [], "forget": True}]
+        for player in prompt.players:
+            person = table.host if player == HOST and table.host else player
+            ops.append({"do": "edit", "slot": dm_slot(prompt, person), "components": [], "forget": True})
+        return ops
+
+    def warn_ops(self, table: Table, state: State, prompt: Prompt, seconds_left: int) -> list[Op]:
+        """The prompt's own messages, edited to say how little time is left (only its audience sees them)."""
+        line = f"⏳ **{table.t('common.time_left', seconds=seconds_left)}**"
+        return [
+            {"do": "edit", "slot": op["slot"], "content": f"{op['content']}\n{line}", **({"components": op["components"]} if "components" in op else {})}
+            for op in self.open_prompt(table, state, prompt)
+            if op.get("slot")
+        ]
 
     def prompt_text(self, table: Table, state: State, prompt: Prompt, player: str | None) -> str:
         key = f"{prompt.key}.prompt" if table.has(f"{prompt.key}.prompt") else "common.your_move"
@@ -183,7 +187,7 @@ class Presenter:
         return f"```\n{board}\n```" if board else ""
 
     def narrator_text(self, table: Table, state: State) -> str:
-        """What the narrator sees: the whole game (the engine's view after the end shows everything)."""
+        """What the narrator sees."""
         return self.status_text(table, state)
 
     def answer_lines(self, table: Table, action: Action, events: Sequence[Event]) -> list[str]:
@@ -192,12 +196,63 @@ class Presenter:
 
     def ack_text(self, table: Table, action: Action) -> str:
         """The private confirmation after a player's action was accepted."""
-        value = next(iter(action.args.values()), None)
-        label = self.kind_label(table, action.kind)
-        arg = next(iter(action.args), "")
-        return "✅ " + (label if value is None else f"{label}: {self.value_label(table, arg, value)}")
+        return "✅ " + ctl.action_label(self.labels(table), action)
+
+    def board_caption(self, table: Table, view: dict[str, Any]) -> str:
+        """The text under the board image (screen readers also get the image's description)."""
+        return table.t(f"{table.prefix}.board.caption") if table.has(f"{table.prefix}.board.caption") else ""
+
+    # -- controls ------------------------------------------------------------------------------------------
+
+    def labels(self, table: Table) -> ctl.Labels:
+        return ctl.Labels(
+            kind=lambda kind: self.kind_label(table, kind),
+            value=lambda arg, value: self.value_label(table, arg, value),
+            more=table.t("common.more"),
+            back=table.t("common.back"),
+            pick=table.t("common.choose"),
+        )
+
+    def components(self, table: Table, state: State, player: str, prompt: Prompt) -> list[dict[str, Any]]:
+        """Controls for ``player``'s legal actions on ``prompt``."""
+        return ctl.controls(table.game_id, prompt.id, table.legal(state, player), self.labels(table))
+
+    def picker(self, table: Table, state: State, player: str, prompt_id: str, partial: ctl.Partial, page: int = 0) -> ctl.Step:
+        """The next step of a multi-argument choice, for ``player`` only."""
+        return ctl.picker(table.game_id, prompt_id, table.legal(state, player), partial, self.labels(table), page)
+
+    def picker_text(self, table: Table, step: ctl.Step) -> str:
+        so_far = ctl.action_label(self.labels(table), step.chosen) if step.chosen.kind else table.t("common.choose")
+        return f"{so_far} …"
+
+    def kind_label(self, table: Table, kind: str) -> str:
+        for key in (f"{table.prefix}.button.{kind}", f"common.button.{kind}"):
+            if table.has(key):
+                return table.t(key)
+        return kind.replace("_", " ").capitalize()
+
+    def value_label(self, table: Table, arg: str, value: Any) -> str:
+        if isinstance(value, bool):
+            return table.t("common.on" if value else "common.off")
+        text = str(value)
+        if text in table.names:
+            return table.names[text]
+        for key in (f"{table.prefix}.{arg}.{text}", f"{table.prefix}.value.{text}"):
+            if table.has(key):
+                return table.t(key)
+        return text
 
     # -- building blocks -----------------------------------------------------------------------------------
+
+    def board_ops(self, table: Table, before: State | None, after: State) -> list[Op]:
+        """The public board, re-rendered when the public view changed (the dispatcher draws it at send time)."""
+        if not self.has_board:
+            return []
+        view = table.view(after, None)
+        if before is not None and _same(view, table.view(before, None)):
+            return []
+        render = {"engine": table.engine.name, "view": view, "lang": table.lang, "names": table.names}
+        return [post("game", self.board_caption(table, view) or "\u200b", slot="board", render=render)]
 
     @staticmethod
     def closed_prompts(before: State | None, after: State) -> list[Prompt]:
@@ -209,61 +264,13 @@ class Presenter:
         old = {p.id for p in before.prompts} if before else set()
         return [p for p in after.prompts if p.id not in old]
 
-    def components(self, table: Table, state: State, player: str, prompt: Prompt) -> list[dict[str, Any]]:
-        """Buttons and selects for ``player``'s legal actions on ``prompt`` (grouped by kind and argument)."""
-        actions = [a for a in table.engine.legal_actions(state, player) if a.prompt == prompt.id]
-        return fit_rows(*self.controls(table, actions))
-
-    def controls(self, table: Table, actions: Iterable[Action]) -> list[dict[str, Any]]:
-        by_kind: dict[str, list[Action]] = defaultdict(list)
-        for action in actions:
-            if action.kind in ("leave", "remove"):
-                continue  # leaving is a command, not a button on every prompt
-            by_kind[action.kind].append(action)
-        items: list[dict[str, Any]] = []
-        buttons: list[dict[str, Any]] = []
-        for kind, group in by_kind.items():
-            arg = _single_arg(group)
-            label = self.kind_label(table, kind)
-            if arg is None or len(group) <= BUTTONS_UP_TO:
-                for action in group:
-                    value = next(iter(action.args.values()), None) if action.args else None
-                    name = next(iter(action.args), None)
-                    text = label if value is None else f"{label}: {self.value_label(table, name or '', value)}"
-                    cid = action_custom_id(table.game_id, action.prompt, kind, name, None if name is None else str(value))
-                    buttons.append(button(text, cid, PRIMARY if kind not in ("skip", "pass") else SECONDARY))
-            else:
-                values = [str(a.args[arg]) for a in group]
-                for page in range(0, len(values), MAX_SELECT_OPTIONS):
-                    chunk = values[page : page + MAX_SELECT_OPTIONS]
-                    cid = select_custom_id(table.game_id, group[0].prompt, kind, arg, page // MAX_SELECT_OPTIONS)
-                    items.append(select(cid, [(self.value_label(table, arg, v), v) for v in chunk], placeholder=label))
-        return items + buttons
-
-    def kind_label(self, table: Table, kind: str) -> str:
-        key = f"{table.prefix}.button.{kind}"
-        if table.has(key):
-            return table.t(key)
-        key = f"common.button.{kind}"
-        return table.t(key) if table.has(key) else kind
-
-    def value_label(self, table: Table, arg: str, value: Any) -> str:
-        value = str(value)
-        if value in table.names:
-            return table.names[value]
-        key = f"{table.prefix}.{arg}.{value}"
-        return table.t(key) if table.has(key) else value
-
-    def dm(self, table: Table, player: str, text: str, **extra: Any) -> Op:
+    def dm(self, table: Table, player: str, text: str, *, quiet: bool = False, **extra: Any) -> Op:
+        """A private message. ``quiet``: if the player's DMs are closed, say nothing in public (a night message,
+        whose public fallback would show who has a night power)."""
         if player == HOST:  # the engine's host seat is a person on Discord
             player = table.host or player
-        return post(
-            "dm",
-            text,
-            user=player,
-            fallback=table.t("common.dm_closed", player=f"<@{player}>"),
-            **extra,
-        )
+        fallback = {} if quiet else {"fallback": table.t("common.dm_closed", player=f"<@{player}>")}
+        return post("dm", text, user=player, **fallback, **extra)
 
     def team_post(self, table: Table, team: str, members: Sequence[str], text: str) -> Op:
         audience = list(members) + ([table.narrator] if table.narrator else [])
@@ -271,7 +278,13 @@ class Presenter:
 
 
 def prompt_slot(prompt: Prompt) -> str:
+    """The slot of a prompt's public message."""
     return f"prompt:{prompt.id}"
+
+
+def dm_slot(prompt: Prompt, player: str) -> str:
+    """The slot of the private message offering ``prompt`` to ``player``."""
+    return f"dm:{prompt.id}:{player}"
 
 
 def chunks(lines: Sequence[str], limit: int = MAX_CONTENT) -> list[str]:
@@ -294,36 +307,36 @@ def _only_for(event: Event, player: str) -> bool:
     return event.audience.kind == "players" and event.audience.players == (player,) and player != CLOCK
 
 
-def _single_arg(actions: Sequence[Action]) -> str | None:
-    """The argument name when every action of a group differs only in one argument (a target to pick)."""
-    names = {tuple(a.args) for a in actions}
-    if len(names) == 1:
-        (keys,) = names
-        if len(keys) == 1:
-            return keys[0]
-    return None
+def _same(a: Any, b: Any) -> bool:
+    return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
 
 
-_PRESENTERS: dict[str, Presenter] = {}
-_DEFAULT = Presenter()
+PLAIN = Presenter()
 
 
-def register(presenter: Presenter) -> Presenter:
-    assert presenter.engine_name
-    _PRESENTERS[presenter.engine_name] = presenter
-    return presenter
+def present_safely(
+    presenter: Presenter, table: Table, before: State | None, after: State, events: Sequence[Event], actor: str | None = None
+) -> list[Op]:
+    """The presenter's ops; if it raises, the plain default presentation; if that raises too, one line.
 
-
-def presenter_for(engine_name: str) -> Presenter:
-    """The game's presenter (``cogs/<game>.py`` registers it when imported), or the default one."""
-    if engine_name not in _PRESENTERS:
+    The action stands either way (it is already decided when this runs): a bug in how a game looks must never
+    stall the game. The error is logged with the game id.
+    """
+    for candidate in (presenter, PLAIN):
         try:
-            importlib.import_module(f"cogs.{engine_name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"cogs.{engine_name}":
-                raise
-        _PRESENTERS.setdefault(engine_name, _DEFAULT)
-    return _PRESENTERS[engine_name]
+            return candidate.present(table, before, after, events, actor)
+        except Exception:
+            log.exception("game %s: %s failed to present step %s", table.game_id, type(candidate).__name__, after.step)
+    return [post("game", i18n.translate(table.lang, "common.present_failed"))]
 
 
-__all__ = ["HOST", "Presenter", "Table", "action_custom_id", "chunks", "presenter_for", "prompt_slot", "register"]
+__all__ = [
+    "HOST",
+    "PLAIN",
+    "Presenter",
+    "Table",
+    "chunks",
+    "dm_slot",
+    "present_safely",
+    "prompt_slot",
+]

@@ -30,7 +30,8 @@ from sqlalchemy.exc import IntegrityError
 from bot.clock import Clock
 from bot.db import ActionRow, Database, Deadline, Game, GuildSettings, OutboxRow, Result, Snapshot
 from bot.ops import Op
-from bot.presenter import Table, presenter_for
+from bot.games import game_ui
+from bot.presenter import Table, present_safely
 from bot.writer import CommitQueue
 from engines import get_engine
 from engines.core import CLOCK, Action, Engine, IllegalAction, State
@@ -46,6 +47,9 @@ LOBBY = "lobby"
 PAUSED = float("inf")
 #: Tries of one action against writers in other processes; each retry means another writer made progress.
 ATTEMPTS = 5
+#: Tries of a timeout that fails outside the rules, this many seconds apart (times the try's number).
+TIMER_ATTEMPTS = 5
+TIMER_RETRY_SECONDS = 2.0
 #: Warnings before a prompt times out, in seconds left (each only when the prompt lasts at least twice that).
 WARN_AT = (30, 10)
 
@@ -77,7 +81,7 @@ class LiveGame:
     def id(self) -> int:
         return self.row.id
 
-    def table(self) -> Table:
+    def table(self, deadlines: dict[str, float] | None = None) -> Table:
         return Table(
             game_id=self.row.id,
             engine=self.engine,
@@ -86,6 +90,7 @@ class LiveGame:
             guild_name=self.row.guild_name,
             narrator=str(self.row.narrator_id) if self.row.narrator_id else None,
             host=str(self.row.host_id),
+            deadlines=dict(self.deadlines if deadlines is None else deadlines),
         )
 
 
@@ -243,12 +248,13 @@ class Runtime:
                     raise GameError("not_lobby")
                 live.row = _copy_row(row)
                 state, events = live.engine.setup(row.seats, row.options, row.seed, overrides)
-                ops = start_ops(live) + presenter_for(live.engine.name).present(live.table(), None, state, events)
+                live.deadlines = {}
+                _, opened, deadlines = self._deadline_changes(live, None, state, now)
+                presenter = game_ui(live.engine.name).presenter
+                ops = start_ops(live) + present_safely(presenter, live.table(deadlines), None, state, events)
                 row.status = "running"
                 await session.execute(delete(Deadline).where(Deadline.game_id == game_id, Deadline.prompt_id == LOBBY))
-                live.deadlines = {}
                 session.add(Snapshot(game_id=game_id, seq=0, state=live.engine.dump(state)))
-                _, opened, deadlines = self._deadline_changes(live, None, state, now)
                 if opened:
                     await session.execute(insert(Deadline), opened)
                 for op in ops:
@@ -299,9 +305,12 @@ class Runtime:
                     log.info("game %s: moved on elsewhere; reloading", game_id)
                     live = await self._reload(game_id)
                     continue
-                ops = presenter_for(live.engine.name).present(live.table(), before, after, events, action.player)
+                now = self.clock.now()
+                closed, opened, deadlines = self._deadline_changes(live, before, after, now)
+                table = live.table(deadlines)
+                ops = present_safely(game_ui(live.engine.name).presenter, table, before, after, events, action.player)
                 try:
-                    deadlines = await self._commit(live, action, before, after, ops)
+                    await self._commit(live, action, before, after, ops, now, closed, opened)
                 except IntegrityError:
                     if last:
                         raise
@@ -335,10 +344,18 @@ class Runtime:
         return row is not None and (row.seq, row.status) != (live.row.seq, live.row.status)
 
     async def _commit(
-        self, live: LiveGame, action: Action, before: State, after: State, ops: list[Op]
-    ) -> dict[str, float]:
-        """Write one action with everything it caused, through the group commit. Returns the new deadlines."""
-        now = self.clock.now()
+        self,
+        live: LiveGame,
+        action: Action,
+        before: State,
+        after: State,
+        ops: list[Op],
+        now: float,
+        closed: list[str],
+        opened: list[dict[str, Any]],
+    ) -> None:
+        """Write one action with everything it caused (its ops, the deadlines that closed and opened), through
+        the group commit."""
         gid = live.id
         values: dict[str, Any] = {"seq": after.step}
         statements: list[tuple[Any, Any]] = [
@@ -361,7 +378,6 @@ class Runtime:
         if after.outcome is not None or after.step % SNAPSHOT_EVERY == 0:
             statements.append((delete(Snapshot).where(Snapshot.game_id == gid), None))
             statements.append((insert(Snapshot), {"game_id": gid, "seq": after.step, "state": live.engine.dump(after)}))
-        closed, opened, deadlines = self._deadline_changes(live, before, after, now)
         if closed:
             statements.append((delete(Deadline).where(Deadline.game_id == gid, Deadline.prompt_id.in_(closed)), None))
         statements.append((insert(Deadline), opened))
@@ -369,7 +385,6 @@ class Runtime:
         # the guard: only the writer that finds the game at the step it started from may write the next one
         guard = (update(Game).where(Game.id == gid, Game.seq == before.step).values(**values), None)
         await self.writer.commit(statements, guard)
-        return deadlines
 
     def _deadline_changes(
         self, live: LiveGame, before: State | None, after: State, now: float
@@ -418,17 +433,28 @@ class Runtime:
             timers[prompt_id] = asyncio.get_running_loop().create_task(self._run_timer(game_id, prompt_id, due))
 
     async def _run_timer(self, game_id: int, prompt_id: str, due_at: float) -> None:
-        """Warn before the end (the game is loaded then, if a restart left it on disk), then time out."""
+        """Warn before the end (the game is loaded then, if a restart left it on disk), then time out.
+
+        A timeout that fails for a reason outside the rules (the database busy, a bug) is tried again after a
+        pause rather than dropped, so no game waits for a restart to move on."""
         for left in WARN_AT:
             if prompt_id != LOBBY and due_at - left > self.clock.now():
                 await self.clock.sleep_until(due_at - left)
                 await self._busy(self._warn(game_id, prompt_id, left))
         await self.clock.sleep_until(due_at)
-        self._timers.get(game_id, {}).pop(prompt_id, None)
-        if prompt_id == LOBBY:
-            await self._busy(self._expire_lobby(game_id))
-        else:
-            await self._busy(self.timeout(game_id, prompt_id))
+        for attempt in range(TIMER_ATTEMPTS):
+            try:
+                if prompt_id == LOBBY:
+                    await self._busy(self._expire_lobby(game_id))
+                else:
+                    await self._busy(self.timeout(game_id, prompt_id))
+                break
+            except Exception:
+                log.exception("game %s: timeout of %s failed (attempt %d)", game_id, prompt_id, attempt + 1)
+                await self.clock.sleep_until(self.clock.now() + TIMER_RETRY_SECONDS * (attempt + 1))
+        timers = self._timers.get(game_id, {})
+        if timers.get(prompt_id) is asyncio.current_task():
+            timers.pop(prompt_id, None)
 
     async def _expire_lobby(self, game_id: int) -> None:
         """Nobody started the lobby in time: close it, so nothing waits forever."""
@@ -460,14 +486,19 @@ class Runtime:
             await self.dispatcher.idle()
 
     async def _warn(self, game_id: int, prompt_id: str, seconds_left: int) -> None:
-        """Post "N seconds left" for a prompt that lasts at least twice that long."""
+        """Edit "N seconds left" into the prompt's own messages (a prompt lasting at least twice that long), so
+        only its audience sees it: nothing public for a private prompt or a reaction window."""
         live = await self.get(game_id)
         prompt = next((p for p in live.state.prompts if p.id == prompt_id), None) if live.state else None
-        if prompt is None or not prompt.timeout or prompt.timeout < 2 * seconds_left:
+        if prompt is None or not prompt.timeout or prompt.timeout < 2 * seconds_left or self.dispatcher is None:
             return
-        if self.dispatcher is not None:
-            text = live.table().t("common.time_left", seconds=seconds_left)
-            await self.dispatcher.send_now(live, {"do": "post", "to": "game", "content": f"⏳ {text}"})
+        try:
+            ops = game_ui(live.engine.name).presenter.warn_ops(live.table(), live.state, prompt, seconds_left)
+        except Exception:
+            log.exception("game %s: warning for %s failed", game_id, prompt_id)
+            return
+        for op in ops:
+            await self.dispatcher.send_now(live, op)
 
     async def close(self) -> None:
         """Stop every timer and let deliveries in flight finish (shutdown; the end of a test)."""

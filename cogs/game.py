@@ -15,21 +15,22 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot import controls as ctl
 from bot import i18n
 from bot.db import Game
+from bot.games import game_ui, playable, registered
 from bot.lobby import counts_text, lobby_ops, lobby_text, parse_counts, settings_panel
-from bot.ops import post
-from bot.presenter import PREFIXES, presenter_for
+from bot.ops import MAX_ROWS, post
 from bot.runtime import GameError, LiveGame, Runtime
-from engines import ENGINE_NAMES, get_engine
+from cogs.registry import GAMES
 from engines.core import HOST, Action, IllegalAction
 
 log = logging.getLogger(__name__)
 
-#: Games with a Discord presentation (``cogs/<game>.py``); the others are played offline until theirs lands.
-DISCORD_GAMES = ("night_watch",)
-GAME_CHOICES = [app_commands.Choice(name=_(name, key=f"cmd.choice.{name}"), value=name) for name in DISCORD_GAMES]
-RULES_CHOICES = [app_commands.Choice(name=_(name, key=f"cmd.choice.{name}"), value=name) for name in ENGINE_NAMES]
+assert GAMES  # the registry is imported for its side effect: every game's UI is registered
+#: ``/game start`` offers the games whose Discord face is complete; ``/game rules`` explains every game.
+GAME_CHOICES = [app_commands.Choice(name=_(ui.name, key=f"cmd.choice.{ui.name}"), value=ui.name) for ui in playable()]
+RULES_CHOICES = [app_commands.Choice(name=_(ui.name, key=f"cmd.choice.{ui.name}"), value=ui.name) for ui in registered()]
 LANGUAGE_CHOICES = [app_commands.Choice(name=n, value=v) for v, n in (("en", "English"), ("ru", "Русский"), ("cs", "Čeština"))]
 EXTEND_SECONDS = 60
 
@@ -65,7 +66,12 @@ def routed(kind: type[discord.ui.Item], template: str, route: Route) -> type[dis
 
         async def callback(self, interaction: discord.Interaction) -> None:
             values = [str(getattr(v, "id", v)) for v in getattr(self.item, "values", [])]
-            await route(_cog(interaction), interaction, self.groups, values)
+            cog = _cog(interaction)
+            try:
+                await route(cog, interaction, {**self.groups, "custom_id": self.item.custom_id}, values)
+            except Exception:  # like a slash command's error handler: a private answer, never silence
+                log.exception("component %s failed", self.item.custom_id)
+                await cog.reply(interaction, "⚠️ " + i18n.translate(await cog.language(interaction), "common.error.internal"))
 
     Routed.__name__ = Routed.__qualname__ = f"Routed_{template.split(':')[0]}"
     return Routed
@@ -76,18 +82,9 @@ def _first(values: list[str]) -> str | None:
 
 
 DYNAMIC_ITEMS = (
-    # an in-game choice, button: nc:<game>:<prompt>:<kind>[:<arg>=<value>]
-    routed(
-        discord.ui.Button,
-        r"nc:(?P<game>\d+):(?P<prompt>[^:]+):(?P<kind>\w+)(?::(?P<arg>\w+)=(?P<value>.+))?",
-        lambda cog, i, g, v: cog.on_action(i, int(g["game"]), g["prompt"], g["kind"], {g["arg"]: g["value"]} if g["arg"] else {}),
-    ),
-    # an in-game choice, select: ncs:<game>:<prompt>:<kind>:<arg>[:<page>]
-    routed(
-        discord.ui.Select,
-        r"ncs:(?P<game>\d+):(?P<prompt>[^:]+):(?P<kind>\w+):(?P<arg>\w+)(?::\d+)?",
-        lambda cog, i, g, v: cog.on_action(i, int(g["game"]), g["prompt"], g["kind"], {g["arg"]: _first(v)}),
-    ),
+    # in-game controls (see bot.controls): buttons nc/np/nm, selects ns/nx
+    routed(discord.ui.Button, r"(?P<tag>nc|np|nm):(?P<rest>.+)", lambda cog, i, g, v: cog.on_control(i, g["custom_id"], v)),
+    routed(discord.ui.Select, r"(?P<tag>ns|nx):(?P<rest>.+)", lambda cog, i, g, v: cog.on_control(i, g["custom_id"], v)),
     # host panel: nh:<game>:<what>[:<prompt>] and nhs:<game>:<what>:<prompt>
     routed(
         discord.ui.Button,
@@ -116,6 +113,32 @@ DYNAMIC_ITEMS = (
         lambda cog, i, g, v: cog.on_lobby(i, int(g["game"]), "narrator", None, _first(v) or ""),
     ),
 )
+
+
+class TextModal(discord.ui.Modal):
+    """The text a player types for an action (a clue, a guess): one field per free-text argument.
+
+    Submissions are handled by :meth:`GameCog.on_modal` from the ``nt:`` id alone (like every other control), not
+    by this object, so one sent before a restart still works after it."""
+
+    def __init__(self, live: LiveGame, action: Action, custom_id: str) -> None:
+        table = live.table()
+        presenter = game_ui(live.engine.name).presenter
+        super().__init__(title=presenter.kind_label(table, action.kind)[:45], custom_id=custom_id, timeout=900)
+        for name in ctl.needs_text(action)[:5]:
+            key = f"{table.prefix}.input.{name}"
+            label = table.t(key) if table.has(key) else table.t("common.type_here")
+            self.add_item(discord.ui.TextInput(label=label[:45], custom_id=name, max_length=200))
+
+    async def _dispatch_submit(self, *args: Any, **kwargs: Any) -> None:
+        """Left to :meth:`GameCog.on_interaction`, which needs no in-memory modal."""
+        return None
+
+
+def _is_private_step(interaction: discord.Interaction) -> bool:
+    """Was the click on a picker step (a private message of the bot's, which the next step replaces)?"""
+    message = interaction.message
+    return bool(message is not None and message.flags.ephemeral)
 
 
 class CountsModal(discord.ui.Modal):
@@ -246,7 +269,7 @@ class GameCog(commands.Cog):
             if row.status == "lobby":
                 lines.append(lobby_text(table, live.engine, live.row))
             elif live.state is not None:
-                summary = presenter_for(live.engine.name).status_text(table, live.state)
+                summary = game_ui(live.engine.name).presenter.status_text(table, live.state)
                 lines.append(f"**{table.t(f'{table.prefix}.name')}** #{row.id}\n{summary}")
         await self.reply(interaction, "\n\n".join(lines)[:2000] if lines else i18n.translate(lang, "common.no_games"))
 
@@ -261,7 +284,7 @@ class GameCog(commands.Cog):
         if interaction.guild_id and any(g.row.guild_id == interaction.guild_id for g in games):
             live = [g for g in games if g.row.guild_id == interaction.guild_id][-1]
         player = str(interaction.user.id)
-        presenter = presenter_for(live.engine.name)
+        presenter = game_ui(live.engine.name).presenter
         table = live.table()
         assert live.state is not None
         if player == table.narrator:  # NW-25: the narrator sees everything
@@ -271,8 +294,10 @@ class GameCog(commands.Cog):
         components: list[dict[str, Any]] = []
         for prompt in live.state.prompts:
             if player in prompt.players:
-                components += presenter.components(table, live.state, player, prompt)
-        view = _view_from(components[:5])
+                offered = presenter.components(table, live.state, player, prompt)
+                if len(components) + len(offered) <= MAX_ROWS:
+                    components += offered
+        view = _view_from(components)
         await self.reply(interaction, f"{table.header()}\n{text}"[:2000], **({"view": view} if view else {}))
 
     @game.command(name=_("leave", key="cmd.leave.name"), description=_("Leave the game you are playing here", key="cmd.leave.description"))
@@ -313,8 +338,8 @@ class GameCog(commands.Cog):
     @app_commands.choices(game=RULES_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         lang = await self.language(interaction)
-        prefix = PREFIXES[game.value]
-        engine = get_engine(game.value)
+        engine = game_ui(game.value).engine
+        prefix = engine.prefix
         text = "\n".join(
             [
                 f"**{i18n.translate(lang, f'{prefix}.name')}** — {i18n.translate(lang, 'common.players_range', min=engine.min_players, max=engine.max_players)}",
@@ -361,7 +386,7 @@ class GameCog(commands.Cog):
         host_actions = live.engine.legal_actions(live.state, HOST)
         for action in host_actions:
             if not action.args:
-                buttons.append(button(presenter_for(live.engine.name).kind_label(table, action.kind), f"nh:{live.id}:{action.kind}:{action.prompt}", SECONDARY))
+                buttons.append(button(game_ui(live.engine.name).presenter.kind_label(table, action.kind), f"nh:{live.id}:{action.kind}:{action.prompt}", SECONDARY))
         targets = [a for a in host_actions if a.kind == "remove"]
         if targets:
             options = [(table.name(a.args["player"]), a.args["player"]) for a in targets][:25]
@@ -380,17 +405,108 @@ class GameCog(commands.Cog):
 
     # -- component handlers --------------------------------------------------------------------------------
 
-    async def on_action(self, interaction: discord.Interaction, game_id: int, prompt: str, kind: str, args: dict[str, Any]) -> None:
+    async def on_control(self, interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
+        """Any in-game control (see :mod:`bot.controls`): apply the action it names, show the picker's next step
+        privately, or open the modal for typed text. Whatever is refused is answered privately with a reason."""
+        lang = await self.language(interaction)
         try:
-            live = await self.runtime.get(game_id)
-        except GameError as exc:
-            await self.refuse(interaction, await self.language(interaction), exc)
+            cid = ctl.ControlId.parse(custom_id)
+            live = await self.runtime.get(cid.game_id)
+        except (ctl.CodecError, GameError) as exc:
+            await self.refuse(interaction, lang, exc if isinstance(exc, GameError) else GameError("stale"))
             return
+        lang = live.row.language
+        if live.state is None or live.row.status != "running":
+            await self.refuse(interaction, lang, GameError("not_running"))
+            return
+        actor = self.actor(interaction, live, cid.prompt_id)
+        legal = live.engine.legal_actions(live.state, actor)
+        try:
+            if cid.tag == "np":
+                await self.show_step(interaction, live, actor, cid.prompt_id, ctl.decode(cid.code), cid.page)
+                return
+            if cid.tag == "ns":
+                value = values[0] if values else ""
+                if value.startswith("+"):
+                    await self.show_step(interaction, live, actor, cid.prompt_id, ctl.decode(value[1:]))
+                    return
+                tag, code = ("nm", value[1:]) if value.startswith("?") else ("nc", value)
+            elif cid.tag == "nx":
+                partial = ctl.pick_from_pool(ctl.decode(cid.code), cid.arg, values, legal)
+                try:
+                    action = ctl.to_action(partial, legal)
+                except ctl.CodecError:
+                    await self.show_step(interaction, live, actor, cid.prompt_id, partial)
+                    return
+                tag, code = ("nm" if ctl.needs_text(action) else "nc"), ctl.encode(action.kind, action.args)
+            else:
+                tag, code = cid.tag, cid.code
+            action = ctl.to_action(ctl.resolve(code, legal), legal)
+        except ctl.CodecError as exc:
+            await self.refuse(interaction, lang, GameError("not_legal" if str(exc) == "not_legal" else "stale"))
+            return
+        if tag == "nm":
+            await interaction.response.send_modal(TextModal(live, action, ctl.custom_id("nt", live.id, action.prompt, code)))
+            return
+        await self._apply(interaction, live, Action(actor, action.prompt, action.kind, dict(action.args)), lang)
+
+    def actor(self, interaction: discord.Interaction, live: LiveGame, prompt_id: str) -> str:
+        """Who acts: the clicking user, or ``HOST`` when a host-only prompt is answered by the host or narrator."""
         actor = str(interaction.user.id)
-        open_prompt = next((p for p in live.state.prompts if p.id == prompt), None) if live.state else None
-        if open_prompt and HOST in open_prompt.players and actor not in open_prompt.players and self.is_host(interaction, live.row):
-            actor = HOST  # a host-only prompt (e.g. a foul to review), answered by the host or narrator
-        await self._apply(interaction, live, Action(actor, prompt, kind, args), live.row.language)
+        prompt = next((p for p in live.state.prompts if p.id == prompt_id), None) if live.state else None
+        if prompt and HOST in prompt.players and actor not in prompt.players and self.is_host(interaction, live.row):
+            return HOST
+        return actor
+
+    async def show_step(
+        self, interaction: discord.Interaction, live: LiveGame, actor: str, prompt_id: str, partial: ctl.Partial, page: int = 0
+    ) -> None:
+        """The picker's next step, seen only by the player: it replaces an earlier step in place, and opens as a
+        private message when started from a shared one."""
+        presenter = game_ui(live.engine.name).presenter
+        table = live.table()
+        step = presenter.picker(table, live.state, actor, prompt_id, partial, page)
+        content = presenter.picker_text(table, step)
+        view = _view_from(step.components)
+        if _is_private_step(interaction):
+            await interaction.response.edit_message(content=content, view=view)
+        else:
+            await interaction.response.send_message(content, view=view, ephemeral=True)
+
+    async def on_modal(self, interaction: discord.Interaction) -> None:
+        """A submitted text modal (``nt:``): handled here from the id alone, so it works after a restart too."""
+        custom_id = (interaction.data or {}).get("custom_id", "")
+        texts = {
+            c.get("custom_id", ""): c.get("value", "")
+            for row in (interaction.data or {}).get("components", [])
+            for c in (row.get("components") or [row.get("component") or {}])
+        }
+        lang = await self.language(interaction)
+        try:
+            cid = ctl.ControlId.parse(custom_id)
+            live = await self.runtime.get(cid.game_id)
+            if live.state is None:
+                raise GameError("not_running")
+            actor = self.actor(interaction, live, cid.prompt_id)
+            legal = live.engine.legal_actions(live.state, actor)
+            action = ctl.to_action(ctl.resolve(cid.code, legal), legal)
+        except ctl.CodecError:
+            await self.refuse(interaction, lang, GameError("stale"))
+            return
+        except GameError as exc:
+            await self.refuse(interaction, lang, exc)
+            return
+        filled = ctl.fill_text(Action(actor, action.prompt, action.kind, dict(action.args)), texts)
+        await self._apply(interaction, live, filled, live.row.language)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is discord.InteractionType.modal_submit and str((interaction.data or {}).get("custom_id", "")).startswith("nt:"):
+            try:
+                await self.on_modal(interaction)
+            except Exception:
+                log.exception("modal %s failed", (interaction.data or {}).get("custom_id"))
+                await self.reply(interaction, "⚠️ " + i18n.translate(await self.language(interaction), "common.error.internal"))
 
     async def _apply(self, interaction: discord.Interaction, live: LiveGame, action: Action, lang: str) -> None:
         table = live.table()
@@ -399,10 +515,13 @@ class GameCog(commands.Cog):
         except (IllegalAction, GameError) as exc:
             await self.refuse(interaction, lang, exc, table.prefix)
             return
-        presenter = presenter_for(live.engine.name)
+        presenter = game_ui(live.engine.name).presenter
         # what the action taught its player (a check result) comes in this answer, at once (NW-14, NW-17)
-        lines = [presenter.ack_text(table, action), *presenter.answer_lines(table, action, events)]
-        await self.reply(interaction, "\n".join(lines)[:2000])
+        text = "\n".join([presenter.ack_text(table, action), *presenter.answer_lines(table, action, events)])[:2000]
+        if _is_private_step(interaction) and not interaction.response.is_done():
+            await interaction.response.edit_message(content=text, view=None)  # the finished picker shows the answer
+        else:
+            await self.reply(interaction, text)
 
     async def on_host(self, interaction: discord.Interaction, game_id: int, what: str, prompt: str | None, value: str | None) -> None:
         try:
@@ -590,7 +709,16 @@ def _view_from(components: list[dict[str, Any]]) -> discord.ui.View | None:
                 view.add_item(discord.ui.Button(label=c["label"], custom_id=c["custom_id"], style=discord.ButtonStyle(c["style"]), disabled=c.get("disabled", False), row=row_index))
             elif c["type"] == 3:
                 options = [discord.SelectOption(label=o["label"], value=o["value"]) for o in c["options"]]
-                view.add_item(discord.ui.Select(custom_id=c["custom_id"], options=options, placeholder=c.get("placeholder") or None, row=row_index))
+                view.add_item(
+                    discord.ui.Select(
+                        custom_id=c["custom_id"],
+                        options=options,
+                        placeholder=c.get("placeholder") or None,
+                        min_values=c.get("min_values", 1),
+                        max_values=c.get("max_values", 1),
+                        row=row_index,
+                    )
+                )
             elif c["type"] == 5:
                 view.add_item(discord.ui.UserSelect(custom_id=c["custom_id"].replace("nls:", "nlu:"), placeholder=c.get("placeholder") or None, min_values=0, row=row_index))
     return view

@@ -37,6 +37,8 @@ from engines.serial import from_plain, to_plain
 HOST = "@host"
 #: The actor id of the clock, used for timeouts.
 CLOCK = "@clock"
+#: The viewer who sees the whole game (a narrator, NW-25); engines without a narrator treat it as a spectator.
+NARRATOR = "@narrator"
 
 
 class IllegalAction(ValueError):
@@ -216,6 +218,8 @@ class Engine:
     """Base class of every game engine. Subclasses set the class attributes and implement the ``_`` hooks."""
 
     name: ClassVar[str]
+    #: The short prefix of the game's event keys and messages (``nw.dawn``), its controls and its catalogue.
+    prefix: ClassVar[str]
     state_class: ClassVar[type[State]]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
@@ -400,6 +404,7 @@ def replay(engine: Engine, record: Mapping[str, Any]) -> State:
 __all__ = [
     "CLOCK",
     "HOST",
+    "NARRATOR",
     "PUBLIC",
     "Action",
     "Audience",

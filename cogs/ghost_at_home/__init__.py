@@ -1,1 +1,9 @@
-"""ghost_at_home on Discord: presenter, controls, board image."""
+"""ghost_at_home on Discord: presenter, controls, board image. Plays with the default presenter until its face lands."""
+
+from bot.games import GameUI
+from bot.presenter import Presenter
+from engines import get_engine
+
+UI = GameUI(get_engine("ghost_at_home"), Presenter(), playable=False)
+
+__all__ = ["UI"]

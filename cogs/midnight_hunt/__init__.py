@@ -1,1 +1,9 @@
-"""midnight_hunt on Discord: presenter, controls, board image."""
+"""midnight_hunt on Discord: presenter, controls, board image. Plays with the default presenter until its face lands."""
+
+from bot.games import GameUI
+from bot.presenter import Presenter
+from engines import get_engine
+
+UI = GameUI(get_engine("midnight_hunt"), Presenter(), playable=False)
+
+__all__ = ["UI"]

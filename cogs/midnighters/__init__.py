@@ -1,1 +1,9 @@
-"""midnighters on Discord: presenter, controls, board image."""
+"""midnighters on Discord: presenter, controls, board image. Plays with the default presenter until its face lands."""
+
+from bot.games import GameUI
+from bot.presenter import Presenter
+from engines import get_engine
+
+UI = GameUI(get_engine("midnighters"), Presenter(), playable=False)
+
+__all__ = ["UI"]

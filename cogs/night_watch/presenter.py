@@ -1,27 +1,27 @@
-"""Night Watch on Discord: how its phases look. The rules are in engines/night_watch; the plumbing in bot/.
+"""Night Watch on Discord: the day in the game thread, the night by DM, the Watch in its private thread.
 
-* Discussion: one public message with a "Ready to vote" button, its count edited in place (NW-9).
-* Vote: one public message with a select of candidates and the live tally, edited in place (NW-10).
-* Night: each living power holder gets a DM with a select per task and skip buttons (NW-12); the check results
-  come back by DM at once (NW-14, NW-17); the Watch's proposals go to its private thread (NW-13).
+* Discussion: one public message with a "Ready to vote" button and the ready count, edited in place (NW-9).
+* Vote: one public message with the live tally (NW-10) and a Vote button; each voter picks privately from their
+  own legal targets (yourself is never offered).
+* Night: every living player gets the same kind of DM (NW-12) — power holders their tasks, everyone else a
+  "sleep" note — so neither the presence nor the timing of a message tells who acts at night; a player whose DMs
+  are closed is not named in public at night. Check results come in the answer to the click (NW-14, NW-17); the
+  Watch's proposals go to its private thread (NW-13), which holds exactly the living Watch (NW-20).
 * The end: the full reveal of roles, nights, votes and seed (NW-23).
+
+Everything here reads :meth:`bot.presenter.Table.view`, never the state's fields.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from discord.ext import commands
-
-from bot.ops import PRIMARY, Op, button, post, rows, select
-from bot.presenter import Presenter, Table, action_custom_id, chunks, prompt_slot, register, select_custom_id
-from engines.core import Event, Prompt, State
-from engines.night_watch.roles import NIGHT_WATCH, TASKS
+from bot.ops import PRIMARY, Op, button, post, rows
+from bot.presenter import Presenter, Table, chunks, dm_slot, prompt_slot
+from engines.core import NARRATOR, Event, Prompt, State
 
 
 class NightWatchPresenter(Presenter):
-    engine_name = "night_watch"
-
     def open_prompt(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
         if prompt.key == "nw.discussion":
             return [self._discussion(table, state, prompt)]
@@ -38,7 +38,7 @@ class NightWatchPresenter(Presenter):
                 return [self._vote(table, state, prompt)]
             return []  # the last vote closed the poll: the result follows
         if event.key in ("nw.discussion_opened", "nw.vote_opened"):
-            return []  # the prompt's own message says it, with its button or select
+            return []  # the prompt's own message says it, with its button
         if event.key == "nw.game_started":
             counts = ", ".join(f"{table.t('nw.role.' + role)} × {n}" for role, n in sorted(event.params["counts"].items()))
             return [post("game", table.t("nw.game_started", players_count=len(event.params["players"]), counts=counts))]
@@ -48,71 +48,72 @@ class NightWatchPresenter(Presenter):
 
     def present(self, table: Table, before: State | None, after: State, events, actor: str | None = None) -> list[Op]:
         ops = super().present(table, before, after, events, actor)
-        if before is not None:  # NW-20: an eliminated Watch member leaves the Watch thread at once
-            was, now = _living_watch(before), _living_watch(after)
-            if was != now:
-                members = now + ([table.narrator] if table.narrator else [])
-                ops.append({"do": "team_sync", "team": "watch", "members": members})
+        if before is not None:
+            was, now = table.view(before, NARRATOR), table.view(after, NARRATOR)
+            living_watch = [p for p in now["alive"] if p in now["watch"]]
+            if [p for p in was["alive"] if p in was["watch"]] != living_watch:  # NW-20: the dead leave the Watch
+                ops.append({"do": "team_sync", "team": "watch", "members": living_watch + ([table.narrator] if table.narrator else [])})
             # NW-20: the eliminated can no longer talk in the game thread (where the bot may manage roles)
             role_name = table.t("common.muted_role", id=str(table.game_id))
-            ops += [{"do": "mute", "user": p, "role_name": role_name} for p in before.alive if p not in after.alive]
+            ops += [{"do": "mute", "user": p, "role_name": role_name} for p in was["alive"] if p not in now["alive"]]
             if after.outcome is not None:
                 ops.append({"do": "unmute_all"})
         return ops
 
+    def close_prompt(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
+        ops = super().close_prompt(table, state, prompt)
+        if prompt.key == "nw.night":  # the sleep notes of the night close with it too
+            view = table.view(state, None)
+            ops += [{"do": "edit", "slot": dm_slot(prompt, p), "components": [], "forget": True} for p in view["players"] if p not in prompt.players]
+        return ops
+
     # -- the three prompts ---------------------------------------------------------------------------------
 
-    def _discussion(self, table: Table, state: Any, prompt: Prompt) -> Op:
-        view = table.engine.view(state, None)  # the rules (how many must be ready) stay in the engine
-        text = table.t("nw.discussion_opened", day=view["day"], needed=view["ready_needed"])
-        text += "\n" + table.t("nw.ready", count=view["ready"], needed=view["ready_needed"])
-        ready = button(table.t("nw.button.ready"), action_custom_id(table.game_id, prompt.id, "ready"), PRIMARY)
-        return post("game", text, components=rows(ready), slot=prompt_slot(prompt))
+    def _discussion(self, table: Table, state: State, prompt: Prompt) -> Op:
+        view = table.view(state, None)  # the rules (how many must be ready) stay in the engine
+        lines = [
+            table.t("nw.discussion_opened", day=view["day"], needed=view["ready_needed"]),
+            table.t("nw.ready", count=view["ready"], needed=view["ready_needed"]),
+            table.deadline(prompt),
+        ]
+        ready = button(table.t("nw.button.ready"), f"nc:{table.game_id}:{prompt.id}:ready", PRIMARY)
+        return post("game", "\n".join(filter(None, lines)), components=rows(ready), slot=prompt_slot(prompt))
 
-    def _vote(self, table: Table, state: Any, prompt: Prompt) -> Op:
-        view = table.engine.view(state, None)  # the public tally (NW-10)
+    def _vote(self, table: Table, state: State, prompt: Prompt) -> Op:
+        view = table.view(state, None)  # the public tally (NW-10)
         tally, votes = view["tally"], view["votes"]
         lines = [table.t("nw.vote_opened", day=view["day"])]
         for player in sorted(tally, key=lambda p: (-tally[p], view["players"].index(p))):
             voters = ", ".join(table.name(v) for v, t in votes.items() if t == player)
             lines.append(f"**{table.name(player)}** — {tally[player]} ({voters})")
         lines.append(table.t("nw.voted", count=len(votes), total=len(view["alive"])))
-        options = [(table.name(p), p) for p in view["alive"]]
-        choose = select(select_custom_id(table.game_id, prompt.id, "vote", "target"), options, table.t("nw.placeholder.target"))
-        return post("game", "\n".join(lines), components=rows(choose), slot=prompt_slot(prompt))
+        lines.append(table.deadline(prompt))
+        # each voter picks privately among their own legal targets (yourself is never offered)
+        vote = button(f"🗳️ {table.t('nw.button.vote')}", f"np:{table.game_id}:{prompt.id}:0:vote", PRIMARY)
+        return post("game", "\n".join(filter(None, lines)), components=rows(vote), slot=prompt_slot(prompt))
 
-    def _night(self, table: Table, state: Any, prompt: Prompt) -> list[Op]:
+    def _night(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
+        """NW-12: one DM for every living player, alike in presence and timing; quiet (no public notice when
+        DMs are closed: it would name who has a power)."""
         ops = []
-        for player in prompt.players:
-            role = state.roles[player]
-            lines = [table.header(), table.t("nw.prompt.night", night=state.day), table.t(f"nw.role-help.{role}")]
-            components = rows(*self.controls(table, table.engine.legal_actions(state, player)))
-            ops.append(self.dm(table, player, "\n".join(lines), components=components))
+        night = table.view(state, None)
+        for player in night["alive"]:
+            view = table.view(state, player)
+            lines = [table.header(), table.t("nw.prompt.night", night=view["day"])]
+            if player in prompt.players:
+                lines += [table.t(f"nw.role-help.{view['role']}"), table.deadline(prompt)]
+                components = self.components(table, state, player, prompt)
+            else:
+                lines += [table.t("nw.prompt.sleep"), table.deadline(prompt)]
+                components = []
+            extra: dict[str, Any] = {"components": components} if components else {}
+            ops.append(self.dm(table, player, "\n".join(filter(None, lines)), quiet=True, slot=dm_slot(prompt, player), **extra))
         return ops
-
-    def controls(self, table: Table, actions) -> list[dict[str, Any]]:
-        """Night tasks: one select of targets per task, then a skip button per task."""
-        items, skips = [], []
-        by_task: dict[str, list] = {}
-        for action in actions:
-            if action.kind == "skip":
-                cid = action_custom_id(table.game_id, action.prompt, "skip", "task", action.args["task"])
-                label = f"{table.t('nw.button.skip')}: {table.t('nw.task.' + action.args['task'])}"
-                skips.append(button(label, cid))
-            elif action.kind in ("kill", "check", "shoot", "save"):
-                by_task.setdefault(action.kind, []).append(action)
-        for task, group in by_task.items():
-            options = [(table.name(a.args["target"]), a.args["target"]) for a in group]
-            cid = select_custom_id(table.game_id, group[0].prompt, task, "target")
-            items.append(select(cid, options, table.t("nw.task." + task)))
-        if items or skips:
-            return items + skips
-        return super().controls(table, actions)
 
     # -- texts ---------------------------------------------------------------------------------------------
 
-    def private_text(self, table: Table, state: Any, player: str) -> str:
-        view = table.engine.view(state, player)
+    def private_text(self, table: Table, state: State, player: str) -> str:
+        view = table.view(state, player)
         if "role" not in view:
             return self.status_text(table, state)
         lines = [table.t("nw.your_role", role=table.t(f"nw.role.{view['role']}")), table.t(f"nw.role-help.{view['role']}")]
@@ -121,21 +122,22 @@ class NightWatchPresenter(Presenter):
         for check in view.get("checks", []):
             key = "nw.check_watch" if view["role"] == "garibaldi" else "nw.check_security"
             lines.append(table.t(key, target=table.name(check["target"]), result="yes" if check["result"] else "no"))
-        if player not in state.alive:
+        if player not in view["alive"]:
             lines.append(table.t("nw.you_are_out"))
         return "\n".join(lines)
 
-    def narrator_text(self, table: Table, state: Any) -> str:
+    def narrator_text(self, table: Table, state: State) -> str:
         """NW-25: every role, and tonight's answers so far."""
+        view = table.view(state, NARRATOR)
         lines = [self.status_text(table, state)]
-        lines += [f"{table.name(p)}: {table.t('nw.role.' + state.roles[p])}" for p in state.players]
-        for player, answers in state.night_answers.items():
+        lines += [f"{table.name(p)}: {table.t('nw.role.' + view['roles'][p])}" for p in view["players"]]
+        for player, answers in view["night_answers"].items():
             for task, target in answers.items():
                 lines.append(f"🌙 {table.name(player)} — {table.t('nw.task.' + task)}: {table.name(target) if target else '—'}")
         return "\n".join(lines)
 
-    def status_text(self, table: Table, state: Any) -> str:
-        view = table.engine.view(state, None)
+    def status_text(self, table: Table, state: State) -> str:
+        view = table.view(state, None)
         alive = ", ".join(table.name(p) for p in view["alive"])
         out = ", ".join(
             f"{table.name(p)}" + (f" ({table.t('nw.role.' + view['revealed_roles'][p])})" if p in view["revealed_roles"] else "")
@@ -168,14 +170,4 @@ class NightWatchPresenter(Presenter):
         return lines
 
 
-def _living_watch(state: Any) -> list[str]:
-    return [p for p in state.alive if state.roles[p] in NIGHT_WATCH]
-
-
-PRESENTER = register(NightWatchPresenter())
-
-__all__ = ["PRESENTER", "NightWatchPresenter", "TASKS"]
-
-
-async def setup(bot: commands.Bot) -> None:
-    """Nothing to add to the bot: importing the module registers the presenter."""
+__all__ = ["NightWatchPresenter"]

@@ -63,6 +63,7 @@ ROOM_BIAS = 0.7
 
 class GhostAtHome(Engine):
     name = "ghost_at_home"
+    prefix = "gh"
     state_class = GhostState
     min_players = 2  # GH-3
     max_players = 4

@@ -46,6 +46,7 @@ PREFIX = "ks"
 
 class KdyzSnim(Engine):
     name = "kdyz_snim"
+    prefix = "ks"
     state_class = KdyzSnimState
     min_players = MIN_PLAYERS  # KS-1
     max_players = MAX_PLAYERS

@@ -72,6 +72,7 @@ class MidnightHunt(Engine):
     """The Midnight Hunt engine. ``MidnightHunt(load_ruleset(units=...))`` plays with other unit/board tables."""
 
     name = "midnight_hunt"
+    prefix = "mh"
     state_class = MidnightHuntState
     min_players = 2
     max_players = 4
@@ -553,6 +554,10 @@ class MidnightHunt(Engine):
             "locations": {loc.id: {"hex": loc.hex, "kind": loc.kind, "control": state.control[loc.id]} for loc in board.locations},
             "controlled": {side: sum(1 for c in state.control.values() if c == side) for side in SIDES},
             "win_count": board.win_count,
+            # The board's shape and rules and each seat's unit names, for the board image (MH-5, MH-10, MH-1).
+            "radius": board.grid.radius,
+            "necropolis_restricted": board.necropolis_restricted,
+            "unit_names": {p: {u: self.plays(state).name(state, p, u) for u in s.units} for p, s in state.seats.items()},
             "seal_only_rounds": state.seal_only_rounds,
             "outcome": None
             if state.outcome is None

@@ -69,6 +69,7 @@ ROTATE = {"cw": 1, "ccw": 3}
 
 class Midnighters(Engine):
     name = "midnighters"
+    prefix = "mn"
     state_class = MidnightersState
     min_players = 2  # MN-1
     max_players = 6

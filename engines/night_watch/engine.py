@@ -19,6 +19,7 @@ from typing import Any, Literal
 from engines.core import (
     CLOCK,
     HOST,
+    NARRATOR,
     Action,
     Engine,
     Event,
@@ -92,6 +93,7 @@ class NightWatchState(State):
 
 class NightWatch(Engine):
     name = "night_watch"
+    prefix = "nw"
     state_class = NightWatchState
     min_players = 5  # NW-1
     max_players = 25
@@ -456,6 +458,11 @@ class NightWatch(Engine):
         }
         if over:
             view.update(self._reveal(state))
+        if viewer == NARRATOR:  # NW-25: the narrator sees every role and tonight's answers
+            view["roles"] = dict(state.roles)
+            view["watch"] = [p for p in state.players if state.roles[p] in NIGHT_WATCH]
+            view["night_answers"] = {p: dict(a) for p, a in state.night_answers.items()} if state.phase == "night" else {}
+            return view
         if viewer is None or viewer not in state.roles:
             return view
         role = state.roles[viewer]
@@ -463,7 +470,7 @@ class NightWatch(Engine):
         view["role"] = role
         if role in NIGHT_WATCH:  # NW-6: the Watch know each other
             view["watch"] = [p for p in state.players if state.roles[p] in NIGHT_WATCH]
-            if state.phase == "night":
+            if state.phase == "night" and viewer in state.alive:  # NW-20, NW-P3: only the living Watch
                 view["watch_proposals"] = {
                     p: a["kill"] for p, a in state.night_answers.items() if a.get("kill") is not None
                 }

@@ -36,7 +36,7 @@ class RecordingTransport:
         self.no_manage_roles = False
         self.no_private_threads = False
 
-    async def post(self, channel_id: int, payload: dict[str, Any]) -> int:
+    async def post(self, channel_id: int, payload: dict[str, Any], files: list | None = None) -> int:
         self.calls.append(("post", channel_id))
         if channel_id in self.dm_of.values() and any(self.dm_of.get(u) == channel_id for u in self.closed_dms):
             raise DeliveryError("dm_closed")
@@ -44,17 +44,23 @@ class RecordingTransport:
         if nonce and (channel_id, nonce) in self.nonces:
             return self.nonces[(channel_id, nonce)]
         mid = next(self.ids)
-        self.messages[mid] = {"channel": channel_id, **payload}
+        self.messages[mid] = {"channel": channel_id, **payload, **({"files": files} if files else {})}
         self.by_channel.setdefault(channel_id, []).append(mid)
         if nonce:
             self.nonces[(channel_id, nonce)] = mid
         return mid
 
-    async def edit(self, channel_id: int, message_id: int, payload: dict[str, Any]) -> None:
+    async def edit(self, channel_id: int, message_id: int, payload: dict[str, Any], files: list | None = None) -> None:
         self.calls.append(("edit", message_id))
         if message_id not in self.messages:
             raise DeliveryError("not_found")
-        self.messages[message_id].update(payload)
+        self.messages[message_id].update(payload, **({"files": files} if files else {}))
+
+    async def delete(self, channel_id: int, message_id: int) -> None:
+        self.calls.append(("delete", message_id))
+        if self.messages.pop(message_id, None) is None:
+            raise DeliveryError("not_found")
+        self.by_channel.get(channel_id, []).remove(message_id) if message_id in self.by_channel.get(channel_id, []) else None
 
     async def dm_channel(self, user_id: int) -> int:
         self.calls.append(("dm_channel", user_id))

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.ops import MAX_CUSTOM_ID, rows, select, button
-from bot.presenter import Table, chunks, presenter_for
+from bot.games import game_ui
+from bot.presenter import Table, chunks
 from engines import get_engine
 from engines.core import HOST, Action
 from engines.playout import random_playout
@@ -20,7 +21,7 @@ def table(narrator=None) -> Table:
 
 def test_start_sends_roles_by_dm_and_one_public_message_with_the_discussion_button():
     state, events = NW.setup(PLAYERS, {}, seed=1)
-    ops = presenter_for("night_watch").present(table(), None, state, events)
+    ops = game_ui("night_watch").presenter.present(table(), None, state, events)
     public = [o for o in ops if o.get("to") == "game"]
     assert len(public) == 2  # the roles in play, then the discussion (with the dawn above it)
     assert "Day 1" in public[1]["preamble"] and public[1]["components"]
@@ -32,10 +33,15 @@ def test_start_sends_roles_by_dm_and_one_public_message_with_the_discussion_butt
 def test_a_25_player_vote_fits_discords_limits():
     state, _ = NW.setup(PLAYERS, {}, seed=1)
     after, events = NW.apply(state, Action(HOST, state.prompts[0].id, "skip"))
-    ops = presenter_for("night_watch").present(table(), state, after, events)
+    ops = game_ui("night_watch").presenter.present(table(), state, after, events)
     vote = next(o for o in ops if o.get("slot", "").startswith("prompt:vote"))
     (row,) = vote["components"]
-    assert len(row["components"][0]["options"]) == 25
+    assert row["components"][0]["custom_id"].startswith("np:")  # each voter picks privately
+    voter = PLAYERS[0]
+    step = game_ui("night_watch").presenter.picker(table(), after, voter, after.prompts[0].id, __import__("bot.controls").controls.Partial("vote"))
+    (select_row,) = step.components
+    offered = [o["value"] for o in select_row["components"][0]["options"]]
+    assert len(offered) == 24 and not any(voter in v for v in offered)  # NW-10: never yourself
     for op in ops:
         for r in op.get("components", []):
             for c in r["components"]:
@@ -52,15 +58,15 @@ def test_game_over_follows_the_jail_that_caused_it():
         state, _ = NW.apply(state, Action(voter, vote, "vote", {"target": players[1]}))
     before = state
     after, events = NW.apply(state, Action(players[1], vote, "vote", {"target": players[0]}))
-    ops = presenter_for("night_watch").present(table(), before, after, events)
+    ops = game_ui("night_watch").presenter.present(table(), before, after, events)
     texts = [o["content"] for o in ops if o.get("do") == "post" and o.get("to") == "game"]
     assert "is jailed" in texts[0] and "Game over" in texts[1]
-    assert ops[0] == {"do": "edit", "slot": f"prompt:{vote}", "components": [], "optional": True}
+    assert ops[0] == {"do": "edit", "slot": f"prompt:{vote}", "components": [], "forget": True}
 
 
 def test_narrator_gets_a_copy_of_every_private_event():
     state, events = NW.setup(PLAYERS[:10], {}, seed=1)
-    ops = presenter_for("night_watch").present(table(narrator="777"), None, state, events)
+    ops = game_ui("night_watch").presenter.present(table(narrator="777"), None, state, events)
     narrator = "\n".join(o["content"] for o in ops if o.get("user") == "777")
     assert narrator.count("Your role") == 10
 
@@ -91,7 +97,7 @@ def test_the_default_presenter_never_builds_more_than_discord_allows(game):
     for entry in result.record["log"][:60]:
         before = state
         state, events = engine.apply(state, Action.from_json(entry))
-        for op in presenter_for(game).present(t, before, state, events):
+        for op in game_ui(game).presenter.present(t, before, state, events):
             assert len(op.get("components", [])) <= 5
 
 
@@ -101,7 +107,7 @@ def test_host_only_prompts_and_events_reach_the_host_in_person():
 
     t = Table(game_id=1, engine=NW, lang="en", names={}, guild_name="g", host="4242")
     state, _ = NW.setup(PLAYERS[:5], {}, seed=1)
-    ops = presenter_for("night_watch").present(t, state, state, [Event("nw.player_left", {"player": PLAYERS[0]}, to(HOST))])
+    ops = game_ui("night_watch").presenter.present(t, state, state, [Event("nw.player_left", {"player": PLAYERS[0]}, to(HOST))])
     assert [o["user"] for o in ops if o.get("to") == "dm"] == ["4242"]
 
 
@@ -112,7 +118,7 @@ def test_nw_25_narrator_view_lists_every_role_and_tonights_answers():
     actor = state.prompts[0].players[0]
     action = NW.legal_actions(state, actor)[0]
     state, _ = NW.apply(state, action)
-    text = presenter_for("night_watch").narrator_text(table(), state)
+    text = game_ui("night_watch").presenter.narrator_text(table(), state)
     for i, player in enumerate(PLAYERS[:6]):
         assert f"P{i}: " in text
     assert "🌙" in text  # the answer just given
@@ -126,7 +132,7 @@ def test_nw_14_a_check_result_comes_in_the_answer_to_the_click_not_as_another_dm
     state, _ = NW.on_timeout(state, state.prompts[0].id)
     check = Action(players[0], state.prompts[0].id, "check", {"target": players[1]})
     after, events = NW.apply(state, check)
-    presenter = presenter_for("night_watch")
+    presenter = game_ui("night_watch").presenter
     ops = presenter.present(table(narrator="777"), state, after, events, actor=players[0])
     assert not [o for o in ops if o.get("user") == players[0]]  # no separate DM
     assert presenter.answer_lines(table(), check, events) == ["🔍 P1 IS Night Watch."]

@@ -13,7 +13,7 @@ actions, random timeouts, now and then a host action). At every step three layer
      a private event, or in a player's view but not the spectator's) and was never said in public (in a public
      event, as the key of one - ``gh.cat_played`` says "cat" - or on the table as it was dealt). The view may
      only repeat what the public stream has said; the engine hooks check the public stream itself.
-3. **The rendered messages** the bot would post (:func:`bot.presenter.presenter_for` turns each transition into
+3. **The rendered messages** the bot would post (the registered presenter (:func:`bot.games.game_ui`) turns each transition into
    outbox ops, exactly as the runtime does): nothing meant for the game channel - its posts, and the text a
    closed-DM player gets there instead of their DM - contains the seed or a line that was worded only for a
    private message in the same step.
@@ -34,7 +34,8 @@ from typing import Any
 
 import pytest
 
-from bot.presenter import Table, presenter_for
+from bot.games import game_ui
+from bot.presenter import Table
 from engines import available_engines, get_engine
 from engines.core import CLOCK, Action, Engine, Event, State
 from engines.midnighters.engine import PLAY_CARD
@@ -196,7 +197,7 @@ def scan_game(engine: Engine, setup: ScanSetup, i: int, render: bool) -> int:
     check_generic(engine, seed, state, events, known, f"{where} setup")
     render = render and engine.name in RENDERED
     if render:
-        ops = presenter_for(engine.name).present(table, None, state, events)
+        ops = game_ui(engine.name).presenter.present(table, None, state, events)
         check_rendered(table, seed, ops, state, events, f"{where} setup")
     steps = 0
     while engine.outcome(state) is None:
@@ -210,7 +211,7 @@ def scan_game(engine: Engine, setup: ScanSetup, i: int, render: bool) -> int:
         setup.hook(state, action, after, events)
         check_generic(engine, seed, after, events, known, at)
         if render:
-            ops = presenter_for(engine.name).present(table, state, after, events)
+            ops = game_ui(engine.name).presenter.present(table, state, after, events)
             check_rendered(table, seed, ops, after, events, at)
         state = after
     return steps
@@ -267,7 +268,7 @@ def test_rendered_check_catches_a_private_line_in_public():
     players = [f"p{j}" for j in range(1, 6)]
     state, events = engine.setup(players, {}, "s")
     table = Table(game_id=1, engine=engine, lang="en", names={p: p.upper() for p in players})
-    ops = presenter_for(engine.name).present(table, None, state, events)
+    ops = game_ui(engine.name).presenter.present(table, None, state, events)
     check_rendered(table, "s-unused", ops, state, events, "clean")
     private = next(e for e in events if not e.audience.is_public)
     planted = [*ops, {"do": "post", "to": "game", "content": table.say(private)}]

@@ -138,3 +138,16 @@ cmd-choice-kdyz_snim = Když sním
 cmd-choice-ghost_at_home = Dům duchů
 cmd-choice-midnighters = Půlnočníci
 cmd-choice-midnight_hunt = Půlnoční hon
+
+## Controls and timers every game shares.
+common-deadline = končí { $when }
+common-more = …
+common-back = ↩ Zpět
+common-choose = Vybrat
+common-button-leave = Opustit hru
+common-present_failed = ⚠️ Tento tah se nepodařilo správně zobrazit; hra pokračuje. Své možnosti najdete v `/game mine`.
+common-prompt_closed = Tato volba je uzavřená.
+common-error-stale = Tato volba už není otevřená: hra pokročila dál.
+common-error-not_legal = Tato kombinace tu není povolená. Otevřete volbu znovu a vyberte z nabídky.
+common-error-not_yours = Tyto ovládací prvky patří jinému hráči.
+common-type_here = Vaše odpověď

@@ -116,3 +116,4 @@ nw-button-kill = Oběť Hlídky
 nw-button-check = Prověřit
 nw-button-shoot = Vystřelit
 nw-button-save = Oživit
+nw-prompt-sleep = V noci nemáte žádný úkol. Dobrou noc; stanice se probudí za úsvitu.

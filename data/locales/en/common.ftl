@@ -114,3 +114,16 @@ cmd-choice-kdyz_snim = Když sním (When I Dream)
 cmd-choice-ghost_at_home = Ghost at Home
 cmd-choice-midnighters = Midnighters
 cmd-choice-midnight_hunt = Midnight Hunt
+
+## Controls and timers every game shares.
+common-deadline = ends { $when }
+common-more = …
+common-back = ↩ Back
+common-choose = Choose
+common-button-leave = Leave the game
+common-present_failed = ⚠️ I could not show this move properly; the game goes on. Use `/game mine` to see your choices.
+common-prompt_closed = This choice is closed.
+common-error-stale = That choice is no longer open: the game has moved on.
+common-error-not_legal = That combination is not allowed here. Open the choice again and pick from what it offers.
+common-error-not_yours = These controls belong to another player.
+common-type_here = Your answer

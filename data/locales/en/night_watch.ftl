@@ -105,3 +105,4 @@ nw-button-kill = Watch victim
 nw-button-check = Check
 nw-button-shoot = Shoot
 nw-button-save = Revive
+nw-prompt-sleep = You have no night task. Sleep well; the station wakes at dawn.

@@ -138,3 +138,16 @@ cmd-choice-kdyz_snim = Когда я сплю (Když sním)
 cmd-choice-ghost_at_home = Дом с призраками
 cmd-choice-midnighters = Полуночники
 cmd-choice-midnight_hunt = Полночная Охота
+
+## Controls and timers every game shares.
+common-deadline = закончится { $when }
+common-more = …
+common-back = ↩ Назад
+common-choose = Выбрать
+common-button-leave = Выйти из игры
+common-present_failed = ⚠️ Не удалось как следует показать этот ход; игра продолжается. Ваши варианты — в `/game mine`.
+common-prompt_closed = Этот выбор закрыт.
+common-error-stale = Этот выбор уже закрыт: игра ушла дальше.
+common-error-not_legal = Такое сочетание здесь недопустимо. Откройте выбор снова и выберите из предложенного.
+common-error-not_yours = Эти кнопки предназначены другому игроку.
+common-type_here = Ваш ответ

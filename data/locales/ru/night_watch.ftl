@@ -116,3 +116,4 @@ nw-button-kill = Жертва Стражи
 nw-button-check = Проверить
 nw-button-shoot = Выстрелить
 nw-button-save = Реанимировать
+nw-prompt-sleep = Ночью у вас нет задания. Спокойной ночи; станция проснётся на рассвете.

@@ -1,0 +1,593 @@
+"""Controls: an engine's legal actions as Discord components, and clicks back into exactly those actions.
+
+Three layers, each a pure function of data (no Discord library here):
+
+* **The codec** (:func:`encode` / :func:`decode`): an action's ``kind`` and arguments as a short typed string,
+  like ``vote;target='1234`` or ``light;floor=2;cards=['room3,'cat]``. Types survive the round trip (a string
+  ``'1000`` never comes back as the number ``1000``), the way python-chess's ``Move.uci()`` survives its
+  parser. A ``custom_id`` longer than Discord's 100 characters falls back to an index into the player's legal
+  actions plus a short hash of the action (``@7.a1b2c3``), checked on the way back: a changed game refuses it
+  as stale rather than applying another action.
+* **The controls** (:func:`controls`): buttons, selects, a multi-select for a list to choose, a modal for free
+  text (an argument the engine leaves ``None``), and a step-by-step **picker** for actions with several
+  arguments (card → target → direction) which only ever offers legal continuations.
+* **The ids**: every component's ``custom_id`` starts with a short tag and the game id, so a click is routed by
+  the id alone (any process, after any restart):
+
+  ========  ==============================================  ===========================================
+  tag       custom_id                                       a click
+  ========  ==============================================  ===========================================
+  ``nc``    ``nc:<game>:<prompt>:<action>``                  applies the action
+  ``np``    ``np:<game>:<prompt>:<page>:<partial>``          shows the picker's next step (privately)
+  ``ns``    ``ns:<game>:<prompt>:<n>``                       a select; each option's value is an action
+                                                             or a partial (``+`` prefix)
+  ``nx``    ``nx:<game>:<prompt>:<arg>:<partial>``           a multi-select filling list argument ``arg``
+  ``nm``    ``nm:<game>:<prompt>:<action>``                  opens a modal for the ``None`` arguments
+  ``nt``    ``nt:<game>:<prompt>:<action>``                  (the modal) applies the action with the text
+  ========  ==============================================  ===========================================
+
+A *partial* is an action whose kind (and maybe some arguments) is chosen; ``*`` is the partial with nothing
+chosen yet.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.ops import MAX_BUTTONS_PER_ROW, MAX_CUSTOM_ID, MAX_ROWS, MAX_SELECT_OPTIONS, PRIMARY, SECONDARY, button, rows, select
+from engines.core import Action
+
+#: Kinds that are commands (``/game leave``, the host panel), never buttons on a prompt.
+COMMAND_KINDS = frozenset({"leave", "remove"})
+#: Kinds drawn as grey buttons (declining rather than doing).
+QUIET_KINDS = frozenset({"skip", "pass", "no_cat", "no_ghost", "end", "done", "cancel_pick"})
+#: Up to this many values are offered as buttons; more become a select.
+BUTTONS_UP_TO = 5
+#: Discord's limit on a select option's value.
+MAX_VALUE = 100
+_ESCAPES = {"%": "%25", ";": "%3B", "=": "%3D", ",": "%2C", "[": "%5B", "]": "%5D", "'": "%27", ":": "%3A"}
+
+
+class CodecError(ValueError):
+    """A custom_id or value that does not decode (forged, truncated, or from another version)."""
+
+
+# -- the codec ----------------------------------------------------------------------------------------------
+
+
+def encode_value(value: Any) -> str:
+    if value is None:
+        return "~"
+    if value is True or value is False:
+        return "!t" if value else "!f"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return "'" + "".join(_ESCAPES.get(c, c) for c in value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(encode_value(v) for v in value) + "]"
+    raise CodecError(f"cannot encode {type(value).__name__} in a custom_id")
+
+
+def decode_value(text: str) -> Any:
+    value, rest = _parse_value(text, 0)
+    if rest != len(text):
+        raise CodecError(f"trailing characters in {text!r}")
+    return value
+
+
+def _parse_value(text: str, i: int) -> tuple[Any, int]:
+    if i >= len(text):
+        raise CodecError("missing value")
+    c = text[i]
+    if c == "~":
+        return None, i + 1
+    if c == "!":
+        if text[i + 1 : i + 2] not in ("t", "f"):
+            raise CodecError("bad boolean")
+        return text[i + 1] == "t", i + 2
+    if c == "'":
+        j = i + 1
+        while j < len(text) and text[j] not in ";,]":
+            j += 1
+        return _unescape(text[i + 1 : j]), j
+    if c == "[":
+        items: list[Any] = []
+        j = i + 1
+        if text[j : j + 1] == "]":
+            return items, j + 1
+        while True:
+            item, j = _parse_value(text, j)
+            items.append(item)
+            if text[j : j + 1] == ",":
+                j += 1
+                continue
+            if text[j : j + 1] == "]":
+                return items, j + 1
+            raise CodecError("unclosed list")
+    j = i + (1 if c == "-" else 0)
+    k = j
+    while k < len(text) and text[k].isdigit():
+        k += 1
+    if k == j:
+        raise CodecError(f"bad value at {text[i:i + 10]!r}")
+    return int(text[i:k]), k
+
+
+def _unescape(text: str) -> str:
+    if "%" not in text:
+        return text
+    out, i = [], 0
+    while i < len(text):
+        if text[i] == "%":
+            code = text[i : i + 3]
+            match = next((c for c, e in _ESCAPES.items() if e == code), None)
+            if match is None:
+                raise CodecError(f"bad escape {code!r}")
+            out.append(match)
+            i += 3
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class Partial:
+    """An action being built: its kind (``None``: not chosen yet) and the arguments chosen so far."""
+
+    kind: str | None = None
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, action: Action) -> Partial:
+        return cls(action.kind, dict(action.args))
+
+    def with_arg(self, name: str, value: Any) -> Partial:
+        return Partial(self.kind, {**self.args, name: value})
+
+    def matches(self, action: Action) -> bool:
+        if self.kind is not None and action.kind != self.kind:
+            return False
+        return all(name in action.args and action.args[name] == value for name, value in self.args.items())
+
+
+def encode(kind: str | None, args: Mapping[str, Any] = {}) -> str:  # noqa: B006 - read only
+    """``kind;name=value;…`` (``*`` for no kind yet)."""
+    if kind is not None and not kind.replace("_", "").isalnum():
+        raise CodecError(f"bad kind {kind!r}")
+    parts = [kind or "*"]
+    for name, value in args.items():
+        if not name.replace("_", "").isalnum():
+            raise CodecError(f"bad argument name {name!r}")
+        parts.append(f"{name}={encode_value(value)}")
+    return ";".join(parts)
+
+
+def decode(code: str) -> Partial:
+    """The partial (or complete) action of a code made by :func:`encode`."""
+    head, *rest = code.split(";")
+    if head != "*" and not head.replace("_", "").isalnum():
+        raise CodecError(f"bad kind in {code!r}")
+    args: dict[str, Any] = {}
+    for part in rest:
+        name, sep, value = part.partition("=")
+        if not sep or not name.replace("_", "").isalnum():
+            raise CodecError(f"bad argument in {code!r}")
+        args[name] = decode_value(value)
+    # values with escaped ';' were split above only if unescaped, which encode never makes
+    return Partial(None if head == "*" else head, args)
+
+
+def action_hash(action: Action) -> str:
+    blob = json.dumps([action.kind, action.args], sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2s(blob.encode(), digest_size=4).hexdigest()
+
+
+# -- custom ids ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ControlId:
+    """A parsed in-game ``custom_id`` (see the module's table)."""
+
+    tag: str
+    game_id: int
+    prompt_id: str
+    code: str = ""
+    page: int = 0
+    arg: str = ""
+
+    @classmethod
+    def parse(cls, cid: str) -> ControlId:
+        parts = cid.split(":")
+        if len(parts) < 4 or parts[0] not in TAGS or not parts[1].isdigit():
+            raise CodecError(f"not an in-game control: {cid[:40]!r}")
+        tag, game, prompt = parts[0], int(parts[1]), parts[2]
+        if tag == "np":  # np:game:prompt:page:code[:marker]
+            if len(parts) < 5 or not parts[3].isdigit():
+                raise CodecError("bad picker id")
+            return cls(tag, game, prompt, parts[4], page=int(parts[3]))
+        if tag == "nx":  # nx:game:prompt:arg:code
+            if len(parts) != 5:
+                raise CodecError("bad multi-select id")
+            return cls(tag, game, prompt, parts[4], arg=parts[3])
+        if tag == "ns":
+            return cls(tag, game, prompt)
+        return cls(tag, game, prompt, parts[3])
+
+
+TAGS = ("nc", "np", "ns", "nx", "nm", "nt")
+
+
+def custom_id(tag: str, game_id: int, prompt_id: str, code: str, *, legal: Sequence[Action] = (), action: Action | None = None) -> str:
+    """``tag:game:prompt:code``; an over-long id falls back to ``@index.hash`` into ``legal`` (needs ``action``)."""
+    cid = f"{tag}:{game_id}:{prompt_id}:{code}"
+    if len(cid) <= MAX_CUSTOM_ID:
+        return cid
+    if action is None or action not in legal:
+        raise CodecError(f"custom_id too long and no index to fall back on: {cid[:60]}…")
+    cid = f"{tag}:{game_id}:{prompt_id}:{index_code(action, legal)}"
+    if len(cid) > MAX_CUSTOM_ID:
+        raise CodecError(f"prompt id too long for a custom_id: {prompt_id!r}")
+    return cid
+
+
+def index_code(action: Action, legal: Sequence[Action]) -> str:
+    return f"@{list(legal).index(action)}.{action_hash(action)}"
+
+
+def action_code(action: Action, legal: Sequence[Action], room: int = MAX_VALUE) -> str:
+    """The action's code, or its index fallback when the code is longer than ``room``."""
+    code = encode(action.kind, action.args)
+    return code if len(code) <= room else index_code(action, legal)
+
+
+def resolve(code: str, legal: Sequence[Action]) -> Partial:
+    """Decode ``code`` (or look up an ``@index.hash`` fallback in ``legal``, refusing a changed game)."""
+    if code.startswith("@"):
+        index, _, digest = code[1:].partition(".")
+        if not index.isdigit() or int(index) >= len(legal) or action_hash(legal[int(index)]) != digest:
+            raise CodecError("stale")
+        return Partial.of(legal[int(index)])
+    return decode(code)
+
+
+def to_action(partial: Partial, legal: Sequence[Action]) -> Action:
+    """The legal action a complete partial names; :class:`CodecError` when none does (the game moved on)."""
+    for action in legal:
+        if action.kind == partial.kind and dict(action.args) == dict(partial.args):
+            return action
+    raise CodecError("stale")
+
+
+# -- the controls -------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Labels:
+    """How a presenter words controls: a kind's label and a value's label (by argument name)."""
+
+    kind: Callable[[str], str]
+    value: Callable[[str, Any], str]
+    more: str = "…"
+    back: str = "↩"
+    pick: str = "Choose"
+
+
+def arg_order(actions: Sequence[Action]) -> list[str]:
+    """Argument names in the order the engine lists them (the first action that has each decides)."""
+    order: list[str] = []
+    for action in actions:
+        for name in action.args:
+            if name not in order:
+                order.append(name)
+    return order
+
+
+def needs_text(action: Action) -> list[str]:
+    """The arguments the player types (the engine lists them as ``None``)."""
+    return [name for name, value in action.args.items() if value is None]
+
+
+def value_label(labels: Labels, name: str, value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(labels.value(name, v) for v in value) or "—"
+    return labels.value(name, value)
+
+
+def action_label(labels: Labels, action: Action | Partial, skip: Iterable[str] = ()) -> str:
+    """``Kind: value · value`` for the arguments not in ``skip`` (free-text ones are typed later)."""
+    kind = labels.kind(action.kind or "")
+    values = [value_label(labels, n, v) for n, v in action.args.items() if n not in skip and v is not None]
+    return f"{kind}: {' · '.join(values)}" if values else kind
+
+
+def playable(actions: Iterable[Action], prompt_id: str) -> list[Action]:
+    """The actions offered as controls on ``prompt_id`` (commands like leaving are not)."""
+    return [a for a in actions if a.kind not in COMMAND_KINDS and a.prompt == prompt_id]
+
+
+def controls(game_id: int, prompt_id: str, actions: Sequence[Action], labels: Labels) -> list[dict[str, Any]]:
+    """The action rows offering ``actions`` (one player's legal actions; those of other prompts are ignored).
+
+    A kind with one action is a button (or opens a modal when it needs typed text); a kind whose actions differ
+    in one argument is a row of buttons or one select; anything else is a button opening the picker. When that
+    does not fit in five rows, selects fold into picker buttons, and past that every kind folds into one picker.
+    """
+    legal = playable(actions, prompt_id)
+    if not legal:
+        return []
+    by_kind: dict[str, list[Action]] = {}
+    for action in legal:
+        by_kind.setdefault(action.kind, []).append(action)
+    for fold in (False, True):
+        selects: list[dict[str, Any]] = []
+        buttons: list[dict[str, Any]] = []
+        for n, (kind, group) in enumerate(by_kind.items()):
+            single = _single_varying_arg(group)
+            typed = any(needs_text(a) for a in group)
+            if len(group) == 1:
+                buttons.append(_button(game_id, prompt_id, group[0], action_label(labels, group[0]), legal))
+            elif single is not None and not typed and not fold and len(group) <= 3:
+                buttons += [_button(game_id, prompt_id, a, action_label(labels, a), legal) for a in group]
+            elif single is not None and not typed and not fold and len(group) <= MAX_SELECT_OPTIONS:
+                options = [(value_label(labels, single, a.args[single]), action_code(a, legal)) for a in group]
+                selects.append(select(f"ns:{game_id}:{prompt_id}:{n}", options, placeholder=labels.kind(kind)))
+            else:
+                label = f"{labels.kind(kind)} {labels.more}"
+                buttons.append(button(label, f"np:{game_id}:{prompt_id}:0:{encode(kind)}", PRIMARY))
+        if len(selects) + -(-len(buttons) // MAX_BUTTONS_PER_ROW) <= MAX_ROWS:
+            return rows(*selects, *buttons)
+    return rows(button(f"{labels.pick} {labels.more}", f"np:{game_id}:{prompt_id}:0:*", PRIMARY))
+
+
+def _single_varying_arg(group: Sequence[Action]) -> str | None:
+    """The one argument the actions of a kind differ in (all else equal), if that is how they differ."""
+    if len({tuple(a.args) for a in group}) != 1:
+        return None
+    varying = [n for n in group[0].args if len(_distinct(a.args[n] for a in group)) > 1]
+    return varying[0] if len(varying) == 1 else None
+
+
+def _button(game_id: int, prompt_id: str, action: Action, label: str, legal: Sequence[Action]) -> dict[str, Any]:
+    """A button applying ``action`` (or opening its modal when the player must type something)."""
+    tag = "nm" if needs_text(action) else "nc"
+    style = SECONDARY if action.kind in QUIET_KINDS else PRIMARY
+    cid = custom_id(tag, game_id, prompt_id, encode(action.kind, action.args), legal=legal, action=action)
+    return button(label, cid, style)
+
+
+@dataclass
+class Step:
+    """One step of the picker: the rows offering it and what has been chosen so far."""
+
+    components: list[dict[str, Any]]
+    chosen: Partial
+    #: the argument being chosen (``None``: the kind, or a whole action from a list)
+    asking: str | None = None
+
+
+def picker(game_id: int, prompt_id: str, actions: Sequence[Action], partial: Partial, labels: Labels, page: int = 0) -> Step:
+    """The picker's step after ``partial``: the legal values of the next argument that still varies.
+
+    Arguments all remaining actions agree on are filled in silently; a value that leaves one action completes it
+    (``nc``, or ``nm`` for typed text), otherwise it leads to the next step (``np``). More than 25 values page; a
+    list argument with many possible lists is a multi-select of its elements. Raises :class:`CodecError` when no
+    legal action is left (the game moved on).
+    """
+    legal = playable(actions, prompt_id)
+    candidates = [a for a in legal if partial.matches(a)]
+    if not candidates:
+        raise CodecError("stale")
+    back: list[dict[str, Any]] = []
+    if partial.kind is not None and (partial.args or len({a.kind for a in legal}) > 1):
+        previous = Partial(partial.kind, dict(list(partial.args.items())[:-1])) if partial.args else Partial()
+        back = [button(labels.back, f"np:{game_id}:{prompt_id}:0:{encode(previous.kind, previous.args)}:b", SECONDARY)]
+    if partial.kind is None:
+        kinds = list(dict.fromkeys(a.kind for a in candidates))
+        if len(kinds) == 1:
+            return picker(game_id, prompt_id, legal, Partial(kinds[0]), labels, page)
+        choices = [(labels.kind(k), Partial(k)) for k in kinds]
+        return Step(_choices(game_id, prompt_id, choices, legal, labels, page, partial) + _row(back), partial)
+    fixed = dict(partial.args)
+    for name in arg_order(candidates):
+        if name in fixed or not all(name in a.args for a in candidates):
+            continue
+        values = _distinct(a.args[name] for a in candidates)
+        if len(values) == 1:
+            fixed[name] = values[0]  # nothing to choose here
+            continue
+        chosen = Partial(partial.kind, fixed)
+        if all(isinstance(v, list) for v in values) and len(values) > BUTTONS_UP_TO:
+            return Step([_multi_select(game_id, prompt_id, name, chosen, values, labels)] + _row(back), chosen, name)
+        choices = [(value_label(labels, name, v), chosen.with_arg(name, v)) for v in values]
+        return Step(_choices(game_id, prompt_id, choices, legal, labels, page, chosen) + _row(back), chosen, name)
+    chosen = Partial(partial.kind, fixed)
+    remaining = _distinct([a.kind, a.args] for a in candidates if chosen.matches(a))
+    if len(remaining) == 1:
+        action = next(a for a in candidates if chosen.matches(a))
+        return Step(rows(_button(game_id, prompt_id, action, action_label(labels, action), legal)) + _row(back), chosen)
+    # the remaining actions differ in arguments not all of them have: list them whole
+    whole = [a for a in candidates if chosen.matches(a)]
+    choices = [(action_label(labels, a, skip=fixed), Partial.of(a)) for a in whole]
+    return Step(_choices(game_id, prompt_id, choices, legal, labels, page, chosen) + _row(back), chosen)
+
+
+def _row(buttons: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"type": 1, "components": buttons}] if buttons else []
+
+
+def _distinct(values: Iterable[Any]) -> list[Any]:
+    seen: dict[str, Any] = {}
+    for value in values:
+        seen.setdefault(json.dumps(value, sort_keys=True), value)
+    return list(seen.values())
+
+
+def _complete(choice: Partial, legal: Sequence[Action]) -> Action | None:
+    """The one action ``choice`` picks out, if it picks out exactly one."""
+    matching = [a for a in legal if choice.matches(a)]
+    return matching[0] if len(_distinct([a.kind, a.args] for a in matching)) == 1 else None
+
+
+def _choices(
+    game_id: int, prompt_id: str, choices: list[tuple[str, Partial]], legal: Sequence[Action], labels: Labels, page: int, at: Partial
+) -> list[dict[str, Any]]:
+    """Buttons (few choices) or a paged select, each choice completing an action or opening the next step."""
+    if len(choices) <= BUTTONS_UP_TO:
+        out = []
+        for label, choice in choices:
+            action = _complete(choice, legal)
+            if action is not None:
+                out.append(_button(game_id, prompt_id, action, label, legal))
+            else:
+                out.append(button(label, f"np:{game_id}:{prompt_id}:0:{encode(choice.kind, choice.args)}", PRIMARY))
+        return rows(*out)
+    pages = -(-len(choices) // MAX_SELECT_OPTIONS)
+    page = max(0, min(page, pages - 1))
+    options = []
+    for label, choice in choices[page * MAX_SELECT_OPTIONS : (page + 1) * MAX_SELECT_OPTIONS]:
+        action = _complete(choice, legal)
+        if action is None:
+            options.append((label, "+" + encode(choice.kind, choice.args)))
+        else:
+            options.append((label, ("?" if needs_text(action) else "") + action_code(action, legal, MAX_VALUE - 1)))
+    placeholder = labels.kind(at.kind) if at.kind else labels.pick
+    items = [select(f"ns:{game_id}:{prompt_id}:p{page}", options, placeholder=f"{placeholder} ({page + 1}/{pages})" if pages > 1 else placeholder)]
+    here = encode(at.kind, at.args)
+    if page > 0:
+        items.append(button("◀", f"np:{game_id}:{prompt_id}:{page - 1}:{here}", SECONDARY))
+    if page < pages - 1:
+        items.append(button("▶", f"np:{game_id}:{prompt_id}:{page + 1}:{here}", SECONDARY))
+    return rows(*items)
+
+
+def _multi_select(game_id: int, prompt_id: str, name: str, chosen: Partial, values: list[Any], labels: Labels) -> dict[str, Any]:
+    pool = list_pool(values)
+    lengths = [len(v) for v in values]
+    item = select(
+        f"nx:{game_id}:{prompt_id}:{name}:{encode(chosen.kind, chosen.args)}",
+        [(labels.value(name, element), str(i)) for i, element in enumerate(pool)],
+        placeholder=labels.kind(chosen.kind or ""),
+    )
+    item["max_values"] = min(len(pool), max(lengths))
+    item["min_values"] = min(max(1, min(lengths)), item["max_values"])
+    return {"type": 1, "components": [item]}
+
+
+def list_pool(values: Sequence[Sequence[Any]]) -> list[Any]:
+    """The elements a list argument draws from: each as often as the most any legal list holds it."""
+    pool: list[Any] = []
+    for value in values:
+        have = list(pool)
+        for element in value:
+            if element in have:
+                have.remove(element)
+            else:
+                pool.append(element)
+    return pool
+
+
+def pick_from_pool(partial: Partial, name: str, picked: Sequence[str], legal: Sequence[Action]) -> Partial:
+    """The partial with list argument ``name`` set from multi-select indexes, matched against a legal list."""
+    values = _distinct(a.args[name] for a in legal if partial.matches(a) and isinstance(a.args.get(name), list))
+    pool = list_pool(values)
+    try:
+        chosen = [pool[int(i)] for i in picked]
+    except (ValueError, IndexError):
+        raise CodecError("stale") from None
+    key = sorted(json.dumps(v) for v in chosen)
+    for value in values:
+        if sorted(json.dumps(v) for v in value) == key:
+            return partial.with_arg(name, value)
+    raise CodecError("not_legal")
+
+
+def fill_text(action: Action, texts: Mapping[str, str]) -> Action:
+    """The action with its free-text arguments filled from a modal."""
+    return Action(action.player, action.prompt, action.kind, {n: texts.get(n, "") if v is None else v for n, v in action.args.items()})
+
+
+def reachable(game_id: int, prompt_id: str, actions: Sequence[Action], labels: Labels) -> list[Action]:
+    """Every action a player reaches by clicking through :func:`controls` and the :func:`picker`, each decoded
+    from the ids the bot would send (the conformance test compares this with the legal actions)."""
+    legal = playable(actions, prompt_id)
+    reached: list[Action] = []
+    seen: set[tuple[str, int]] = set()
+
+    def visit(components: list[dict[str, Any]]) -> None:
+        for row in components:
+            for comp in row["components"]:
+                if comp.get("disabled"):
+                    continue
+                cid = ControlId.parse(comp["custom_id"])
+                assert (cid.game_id, cid.prompt_id) == (game_id, prompt_id), comp["custom_id"]
+                if cid.tag == "nx":
+                    partial = decode(cid.code)
+                    pool = list_pool(_distinct(a.args[cid.arg] for a in legal if partial.matches(a)))
+                    for action in legal:
+                        if partial.matches(action):
+                            chosen = pick_from_pool(partial, cid.arg, _indexes(pool, action.args[cid.arg]), legal)
+                            follow_partial(chosen, 0)
+                elif cid.tag == "ns":
+                    for option in comp["options"]:
+                        value = option["value"]
+                        if value.startswith("+"):
+                            follow_partial(decode(value[1:]), 0)
+                        else:
+                            reached.append(to_action(resolve(value.lstrip("?"), legal), legal))
+                elif cid.tag == "np":
+                    follow_partial(decode(cid.code), cid.page)
+                else:
+                    reached.append(to_action(resolve(cid.code, legal), legal))
+
+    def follow_partial(partial: Partial, page: int) -> None:
+        key = (encode(partial.kind, partial.args), page)
+        if key in seen:
+            return
+        seen.add(key)
+        complete = _complete(partial, legal)
+        if complete is not None and dict(complete.args) == dict(partial.args):
+            reached.append(complete)
+            return
+        visit(picker(game_id, prompt_id, legal, partial, labels, page).components)
+
+    visit(controls(game_id, prompt_id, legal, labels))
+    return reached
+
+
+def _indexes(pool: list[Any], value: list[Any]) -> list[str]:
+    used: list[int] = []
+    for element in value:
+        used.append(next(i for i, e in enumerate(pool) if e == element and i not in used))
+    return [str(i) for i in used]
+
+
+__all__ = [
+    "COMMAND_KINDS",
+    "CodecError",
+    "ControlId",
+    "Labels",
+    "Partial",
+    "Step",
+    "action_code",
+    "action_label",
+    "controls",
+    "custom_id",
+    "decode",
+    "encode",
+    "fill_text",
+    "list_pool",
+    "needs_text",
+    "pick_from_pool",
+    "picker",
+    "playable",
+    "reachable",
+    "resolve",
+    "to_action",
+]
