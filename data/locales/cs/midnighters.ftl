@@ -210,3 +210,60 @@ mn-error-bad_choice = Taková volba není na výběr.
 mn-error-not_your_choice = Teď volí někdo jiný.
 mn-error-wrong_phase = Pasti nelze spustit uprostřed jiného účinku.
 mn-error-bad_spring = Tuto past teď takto spustit nelze.
+
+## Obrázek hracího plánu (cogs/midnighters/board.py): popisky na obrázku a jeho textový popis
+mn-board-place_forest = Les
+mn-board-place_square = Náměstí
+mn-board-place_motel = Motel
+mn-board-place_restaurant = Restaurace
+mn-board-place_townhall = Radnice
+mn-board-place_bridge = Most
+mn-board-title = Hrací plán Půlnočníků, tah { $turn } z { $max_turns }.
+mn-board-turn = Tah { $turn } / { $max_turns }
+mn-board-status_turn = Na tahu je { $player }: { $actions ->
+    [one] zbývá { $actions } akce
+    [few] zbývají { $actions } akce
+    [many] zbývá { $actions } akce
+   *[other] zbývá { $actions } akcí
+}
+mn-board-status_controlled = Všechna rozhodnutí za hráče { $player } činí { $controller } (past Lapače snů).
+mn-board-status_window = Okno reakcí: karta „{ $card }“ hráče { $player }
+mn-board-status_window_trap = Okno reakcí: { $player } nastražuje past lícem dolů
+mn-board-status_choice = Volbu provádí { $player }.
+mn-board-status_over = Sen skončil: { $outcome }.
+mn-board-winner = Vítěz: { $players }
+mn-board-no_winner = Nikdo nevyhrál.
+mn-board-col_player = Hráč
+mn-board-col_location = Lokace
+mn-board-col_cards = Karty
+mn-board-col_traps = Pasti
+mn-board-horror = Půlnoční hrůza
+mn-board-penalty = příští tah o { $count ->
+    [one] { $count } akci
+    [few] { $count } akce
+    [many] { $count } akce
+   *[other] { $count } akcí
+} méně
+mn-board-paralysed = spánková paralýza (vynechává tahy)
+mn-board-claimed = příští tah odehraje { $controller }
+mn-board-left = mimo hru
+mn-board-deck = Balíček: { $count }
+mn-board-discard = Odložené karty: { $count }
+mn-board-nightmares = Aktivní noční můry:
+mn-board-no_nightmares = Žádné aktivní noční můry
+mn-board-exempt = imunní: { $players }
+mn-board-on_table = Na stole:
+mn-board-legend_traps = pasti lícem dolů: je vidět, kolik jich kdo má, nikdy kde jsou
+mn-board-alt_player = { $player } ({ $letter }): { $location }, { $cards ->
+    [one] { $cards } karta
+    [few] { $cards } karty
+    [many] { $cards } karty
+   *[other] { $cards } karet
+}, { $traps ->
+    [one] { $traps } past
+    [few] { $traps } pasti
+    [many] { $traps } pasti
+   *[other] { $traps } pastí
+}
+mn-board-alt_grid = Hrací plán, u každé karty její šipky:
+mn-board-empty_cells = Prázdná pole: { $cells }

@@ -202,3 +202,52 @@ mn-error-bad_choice = That is not one of the choices.
 mn-error-not_your_choice = Someone else is choosing.
 mn-error-wrong_phase = Traps cannot be sprung in the middle of an effect.
 mn-error-bad_spring = That trap cannot be sprung that way now.
+
+## Board image (cogs/midnighters/board.py): labels drawn on the picture and its text description
+mn-board-place_forest = Forest
+mn-board-place_square = Square
+mn-board-place_motel = Motel
+mn-board-place_restaurant = Restaurant
+mn-board-place_townhall = Town Hall
+mn-board-place_bridge = Bridge
+mn-board-title = Midnighters board, turn { $turn } of { $max_turns }.
+mn-board-turn = Turn { $turn } / { $max_turns }
+mn-board-status_turn = { $player } to play: { $actions ->
+    [one] { $actions } action left
+   *[other] { $actions } actions left
+}
+mn-board-status_controlled = { $controller } makes every choice for { $player } (Dream Catcher trap).
+mn-board-status_window = Reaction window: { $player }'s { $card }
+mn-board-status_window_trap = Reaction window: { $player } sets a face-down trap
+mn-board-status_choice = { $player } is choosing.
+mn-board-status_over = The dream is over: { $outcome }.
+mn-board-winner = Winner: { $players }
+mn-board-no_winner = Nobody wins.
+mn-board-col_player = Player
+mn-board-col_location = Location
+mn-board-col_cards = Cards
+mn-board-col_traps = Traps
+mn-board-horror = Midnight Horror
+mn-board-penalty = { $count ->
+    [one] { $count } action less next turn
+   *[other] { $count } actions less next turn
+}
+mn-board-paralysed = sleep paralysis (skips turns)
+mn-board-claimed = next turn played by { $controller }
+mn-board-left = left the dream
+mn-board-deck = Deck: { $count }
+mn-board-discard = Discard: { $count }
+mn-board-nightmares = Active nightmares:
+mn-board-no_nightmares = No active nightmares
+mn-board-exempt = immune: { $players }
+mn-board-on_table = On the table:
+mn-board-legend_traps = face-down traps: how many each player has, never where
+mn-board-alt_player = { $player } ({ $letter }): { $location }, { $cards ->
+    [one] { $cards } card
+   *[other] { $cards } cards
+}, { $traps ->
+    [one] { $traps } trap
+   *[other] { $traps } traps
+}
+mn-board-alt_grid = The grid, each card with its arrows:
+mn-board-empty_cells = Empty cells: { $cells }

@@ -210,3 +210,60 @@ mn-error-bad_choice = Такого варианта нет.
 mn-error-not_your_choice = Сейчас выбирает другой игрок.
 mn-error-wrong_phase = Ловушки нельзя активировать посреди другого эффекта.
 mn-error-bad_spring = Эту ловушку сейчас так активировать нельзя.
+
+## Изображение поля (cogs/midnighters/board.py): подписи на картинке и её текстовое описание
+mn-board-place_forest = Лес
+mn-board-place_square = Площадь
+mn-board-place_motel = Мотель
+mn-board-place_restaurant = Ресторан
+mn-board-place_townhall = Ратуша
+mn-board-place_bridge = Мост
+mn-board-title = Поле «Полуночников», ход { $turn } из { $max_turns }.
+mn-board-turn = Ход { $turn } / { $max_turns }
+mn-board-status_turn = Ходит { $player }: { $actions ->
+    [one] осталось { $actions } действие
+    [few] осталось { $actions } действия
+    [many] осталось { $actions } действий
+   *[other] осталось { $actions } действия
+}
+mn-board-status_controlled = Все решения за игрока { $player } принимает { $controller } (ловушка Ловца снов).
+mn-board-status_window = Окно ответа: карта «{ $card }» игрока { $player }
+mn-board-status_window_trap = Окно ответа: { $player } готовит ловушку рубашкой вверх
+mn-board-status_choice = Выбор делает { $player }.
+mn-board-status_over = Сновидение окончено: { $outcome }.
+mn-board-winner = Победитель: { $players }
+mn-board-no_winner = Никто не победил.
+mn-board-col_player = Игрок
+mn-board-col_location = Локация
+mn-board-col_cards = Карты
+mn-board-col_traps = Ловушки
+mn-board-horror = Полночный ужас
+mn-board-penalty = в следующем ходу на { $count ->
+    [one] { $count } действие
+    [few] { $count } действия
+    [many] { $count } действий
+   *[other] { $count } действия
+} меньше
+mn-board-paralysed = сонный паралич (пропускает ходы)
+mn-board-claimed = следующий ход играет { $controller }
+mn-board-left = вне игры
+mn-board-deck = Колода: { $count }
+mn-board-discard = Сброс: { $count }
+mn-board-nightmares = Активные кошмары:
+mn-board-no_nightmares = Активных кошмаров нет
+mn-board-exempt = иммунитет: { $players }
+mn-board-on_table = На столе:
+mn-board-legend_traps = ловушки рубашкой вверх: видно, сколько их у каждого, но не где они
+mn-board-alt_player = { $player } ({ $letter }): { $location }, { $cards ->
+    [one] { $cards } карта
+    [few] { $cards } карты
+    [many] { $cards } карт
+   *[other] { $cards } карты
+}, { $traps ->
+    [one] { $traps } ловушка
+    [few] { $traps } ловушки
+    [many] { $traps } ловушек
+   *[other] { $traps } ловушки
+}
+mn-board-alt_grid = Поле, у каждой карты её стрелки:
+mn-board-empty_cells = Пустые клетки: { $cells }
