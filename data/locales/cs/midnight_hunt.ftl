@@ -143,3 +143,78 @@ mh-error-bad_unit = Tuto jednotku si vybrat nelze.
 mh-error-bad_override = Neplatné nastavení scénáře.
 mh-error-player_count = Půlnoční hon hrají 2 hráči (1 na 1) nebo 4 hráči (2 na 2).
 mh-error-bad_option = Neplatné nastavení.
+
+## Obrázek hracího plánu (cogs/midnight_hunt/board.py) a jeho popis pro čtečky obrazovky.
+mh-board-letter-A = A
+mh-board-letter-B = B
+mh-board-abbr-archer = Lu
+mh-board-abbr-crossbowman = Ku
+mh-board-abbr-night_shooter = NS
+mh-board-abbr-uhlan = Hu
+mh-board-abbr-cavalry = Jí
+mh-board-abbr-light_cavalry = LJ
+mh-board-abbr-spearman = Ko
+mh-board-abbr-knight = Ry
+mh-board-abbr-swordsman = Še
+mh-board-abbr-necromancer = Ne
+mh-board-draft = Výběr jednotek
+mh-board-round = { $round }. kolo
+mh-board-game-over = Konec hry:
+mh-board-over-win = vyhrává { $side } — { $reason }.
+mh-board-over-draw = remíza — { $reason }.
+mh-board-to-play = Na tahu:
+mh-board-to-pick = Vybírá:
+mh-board-initiative = Iniciativa:
+mh-board-held = Lokace:
+mh-board-to-win = k vítězství { $count }
+mh-board-seal-rounds = { $count ->
+    [one] { $count } kolo po sobě jen Pečetě
+    [few] { $count } kola po sobě jen Pečetě
+    [many] { $count } kola po sobě jen Pečetě
+   *[other] { $count } kol po sobě jen Pečetě
+}
+mh-board-clock = hodiny
+mh-board-away = mimo hru
+mh-board-acting = na tahu
+mh-board-bag = pytel { $count }
+mh-board-hand = ruka { $count }
+mh-board-face-down = skrytě v odhozu { $count }
+mh-board-col-unit = Jednotka
+mh-board-col-board = Stoh
+mh-board-col-supply = Zásoba
+mh-board-col-discard = Odhoz
+mh-board-col-dead = Padlé
+mh-board-no-units = Zatím žádné jednotky
+mh-board-legend-neutral = neutrální lokace
+mh-board-legend-necropolis = Nekropole: obsadí ji jen Nekromant
+mh-board-legend-stack = výška stohu
+mh-board-legend-hex = hex
+mh-board-alt-draft = Hrací plán Půlnočního honu, { $mode }, probíhá výběr jednotek.
+mh-board-alt-round = Hrací plán Půlnočního honu, { $mode }, { $round }. kolo.
+mh-board-alt-to-play = Na tahu: { $player } (místo { $seat }).
+mh-board-alt-to-pick = Jednotku vybírá: { $player } (místo { $seat }).
+mh-board-alt-initiative = Iniciativa: { $side }.
+mh-board-alt-held = Ovládané lokace: A { $a }, B { $b }; k vítězství je potřeba { $count ->
+    [one] { $count } lokace
+    [few] { $count } lokace
+    [many] { $count } lokace
+   *[other] { $count } lokací
+}.
+mh-board-alt-holds = { $side } drží { $locations }
+mh-board-alt-neutral = neutrální: { $locations }
+mh-board-alt-units = Jednotky na plánu: { $units }
+mh-board-alt-unit = { $seat } { $unit }, stoh { $stack }, na { $hex }
+mh-board-alt-none = žádné
+mh-board-alt-seat = { $seat } { $player } ({ $faction }):
+mh-board-alt-drafted = vybráno: { $units }
+mh-board-alt-counts = v pytli { $bag ->
+    [one] { $bag } žeton
+    [few] { $bag } žetony
+    [many] { $bag } žetonu
+   *[other] { $bag } žetonů
+}, v ruce { $hand }, skrytě v odhazovací hromádce { $hidden }.
+mh-board-alt-tokens = Zásoba: { $supply }. Odhoz: { $discard }. Padlé: { $dead }.
+mh-board-alt-supply = Zásoba: { $supply }.
+mh-board-alt-clock = Hodiny: { $time }.
+mh-board-alt-away = Mimo hru.
+mh-board-picked = vybráno { $count } z { $total }

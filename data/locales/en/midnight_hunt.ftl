@@ -135,3 +135,72 @@ mh-error-bad_unit = That unit cannot be drafted.
 mh-error-bad_override = That scenario setup is not valid.
 mh-error-player_count = Midnight Hunt is for 2 (1v1) or 4 (2v2) players.
 mh-error-bad_option = That option is not valid.
+
+## The board image (cogs/midnight_hunt/board.py) and its description for screen readers.
+mh-board-letter-A = A
+mh-board-letter-B = B
+mh-board-abbr-archer = Ar
+mh-board-abbr-crossbowman = Xb
+mh-board-abbr-night_shooter = NS
+mh-board-abbr-uhlan = Uh
+mh-board-abbr-cavalry = Cv
+mh-board-abbr-light_cavalry = LC
+mh-board-abbr-spearman = Sp
+mh-board-abbr-knight = Kn
+mh-board-abbr-swordsman = Sw
+mh-board-abbr-necromancer = Ne
+mh-board-draft = Draft
+mh-board-round = Round { $round }
+mh-board-game-over = Game over:
+mh-board-over-win = { $side } wins — { $reason }.
+mh-board-over-draw = a draw — { $reason }.
+mh-board-to-play = To play:
+mh-board-to-pick = To pick:
+mh-board-initiative = Initiative:
+mh-board-held = Locations held:
+mh-board-to-win = { $count } to win
+mh-board-seal-rounds = { $count ->
+    [one] { $count } round of Seals only
+   *[other] { $count } rounds of Seals only
+}
+mh-board-clock = clock
+mh-board-away = away
+mh-board-acting = to play
+mh-board-bag = bag { $count }
+mh-board-hand = hand { $count }
+mh-board-face-down = hidden in discard { $count }
+mh-board-col-unit = Unit
+mh-board-col-board = Stack
+mh-board-col-supply = Supply
+mh-board-col-discard = Discard
+mh-board-col-dead = Dead
+mh-board-no-units = No units drafted yet
+mh-board-legend-neutral = neutral location
+mh-board-legend-necropolis = Necropolis: only a Necromancer takes it
+mh-board-legend-stack = stack height
+mh-board-legend-hex = hex
+mh-board-alt-draft = Midnight Hunt board, { $mode }, during the draft.
+mh-board-alt-round = Midnight Hunt board, { $mode }, round { $round }.
+mh-board-alt-to-play = To play: { $player } (seat { $seat }).
+mh-board-alt-to-pick = To pick a unit: { $player } (seat { $seat }).
+mh-board-alt-initiative = Initiative: { $side }.
+mh-board-alt-held = Locations held: A { $a }, B { $b }; { $count ->
+    [one] { $count } location wins
+   *[other] { $count } locations win
+}.
+mh-board-alt-holds = { $side } holds { $locations }
+mh-board-alt-neutral = neutral: { $locations }
+mh-board-alt-units = Units on the board: { $units }
+mh-board-alt-unit = { $seat } { $unit }, stack { $stack }, at { $hex }
+mh-board-alt-none = none
+mh-board-alt-seat = { $seat } { $player } ({ $faction }):
+mh-board-alt-drafted = drafted { $units }
+mh-board-alt-counts = { $bag ->
+    [one] { $bag } token
+   *[other] { $bag } tokens
+} in the bag, { $hand } in hand, { $hidden } face down in the discard.
+mh-board-alt-tokens = Supply: { $supply }. Discard: { $discard }. Dead: { $dead }.
+mh-board-alt-supply = Supply: { $supply }.
+mh-board-alt-clock = Clock: { $time }.
+mh-board-alt-away = Away.
+mh-board-picked = drafted { $count } of { $total }

@@ -143,3 +143,78 @@ mh-error-bad_unit = Этот отряд нельзя выбрать.
 mh-error-bad_override = Неверная расстановка сценария.
 mh-error-player_count = В Полночную Охоту играют вдвоём (1×1) или вчетвером (2×2).
 mh-error-bad_option = Неверная настройка.
+
+## Картинка поля (cogs/midnight_hunt/board.py) и её описание для экранных дикторов.
+mh-board-letter-A = А
+mh-board-letter-B = Б
+mh-board-abbr-archer = Лч
+mh-board-abbr-crossbowman = Ар
+mh-board-abbr-night_shooter = НС
+mh-board-abbr-uhlan = Ул
+mh-board-abbr-cavalry = Кв
+mh-board-abbr-light_cavalry = ЛК
+mh-board-abbr-spearman = Кп
+mh-board-abbr-knight = Рц
+mh-board-abbr-swordsman = Мч
+mh-board-abbr-necromancer = Нк
+mh-board-draft = Драфт
+mh-board-round = Раунд { $round }
+mh-board-game-over = Игра окончена:
+mh-board-over-win = победила { $side } — { $reason }.
+mh-board-over-draw = ничья — { $reason }.
+mh-board-to-play = Ходит:
+mh-board-to-pick = Выбирает:
+mh-board-initiative = Инициатива:
+mh-board-held = Локации:
+mh-board-to-win = для победы нужно { $count }
+mh-board-seal-rounds = { $count ->
+    [one] { $count } раунд подряд только Печати
+    [few] { $count } раунда подряд только Печати
+    [many] { $count } раундов подряд только Печати
+   *[other] { $count } раунда подряд только Печати
+}
+mh-board-clock = часы
+mh-board-away = вышел
+mh-board-acting = ходит
+mh-board-bag = мешок { $count }
+mh-board-hand = рука { $count }
+mh-board-face-down = скрыто в сбросе { $count }
+mh-board-col-unit = Отряд
+mh-board-col-board = Стопка
+mh-board-col-supply = Запас
+mh-board-col-discard = Сброс
+mh-board-col-dead = Павшие
+mh-board-no-units = Отряды ещё не выбраны
+mh-board-legend-neutral = нейтральная локация
+mh-board-legend-necropolis = Некрополь: захватывает только Некромант
+mh-board-legend-stack = высота стопки
+mh-board-legend-hex = гекс
+mh-board-alt-draft = Поле Полночной Охоты, { $mode }, идёт драфт.
+mh-board-alt-round = Поле Полночной Охоты, { $mode }, раунд { $round }.
+mh-board-alt-to-play = Ходит: { $player } (место { $seat }).
+mh-board-alt-to-pick = Выбирает отряд: { $player } (место { $seat }).
+mh-board-alt-initiative = Инициатива: { $side }.
+mh-board-alt-held = Под контролем: у А { $a }, у Б { $b }; для победы { $count ->
+    [one] нужна { $count } локация
+    [few] нужны { $count } локации
+    [many] нужно { $count } локаций
+   *[other] нужно { $count } локации
+}.
+mh-board-alt-holds = { $side } удерживает { $locations }
+mh-board-alt-neutral = нейтральные: { $locations }
+mh-board-alt-units = Отряды на поле: { $units }
+mh-board-alt-unit = { $seat } { $unit }, стопка { $stack }, на { $hex }
+mh-board-alt-none = нет
+mh-board-alt-seat = { $seat } { $player } ({ $faction }):
+mh-board-alt-drafted = выбраны { $units }
+mh-board-alt-counts = в мешке { $bag ->
+    [one] { $bag } жетон
+    [few] { $bag } жетона
+    [many] { $bag } жетонов
+   *[other] { $bag } жетона
+}, в руке { $hand }, скрыто в сбросе { $hidden }.
+mh-board-alt-tokens = Запас: { $supply }. Сброс: { $discard }. Павшие: { $dead }.
+mh-board-alt-supply = Запас: { $supply }.
+mh-board-alt-clock = Часы: { $time }.
+mh-board-alt-away = Вышел из игры.
+mh-board-picked = выбрано { $count } из { $total }

@@ -1,0 +1,617 @@
+"""Midnight Hunt's public board image: a pure function from the spectator view to a PNG (see :mod:`bot.render`).
+
+``render(engine.view(state, None), ctx)`` draws, top to bottom:
+
+* a header: the game, mode and round (or the draft, or the result), whose turn it is, which side holds the
+  initiative and how many locations each side holds of the count that wins (MH-53);
+* side B's seat panels (side B plays from the top of the board, MH-5), the hex board, side A's seat panels;
+* a legend of the board's marks.
+
+The board is pointy-top with r growing downward (MH-5). Every hex shows its id ``q,r`` (the log names hexes so);
+a location also shows its id (``SA1``, ``N``) and its control: a hex tinted and edged in the controlling side's colour
+with the side's letter, yellow while neutral, the 2v2 Necropolis grey with a ✝ (MH-10). A unit is a disc in its
+side's colour carrying its seat (``A``, ``B1``) and its type's short label, with its stack height in a white badge
+and, for stacks of two or more, the edges of the tokens below it.
+
+A seat panel lists the player, faction, clock (MH-57), bag and hand counts, the face-down Seal in the discard, and
+per drafted type: the short label with the full name (so the panel is also the legend of the labels), the stack on
+the board, supply, face-up discard and dead tokens (MH-49).
+
+Colour is never the only clue: side A is red and side B purple, and both always come with their letter. Everything
+here comes from the public view, so the image cannot show a hand or a pending Seal choice (MH-P1, MH-P2, MH-P5):
+the same view always gives the same bytes. Drawn at twice the size and scaled down, for smooth edges; text is at
+least :data:`~bot.render.MIN_TEXT_PX` pixels after scaling.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from PIL import Image
+
+from bot.render import (
+    FOREGROUND,
+    MAX_DESCRIPTION,
+    MIN_TEXT_PX,
+    MIN_WIDTH,
+    MUTED,
+    BoardImage,
+    RenderContext,
+    canvas,
+    describe,
+    fit_text,
+    font,
+    readable_on,
+    to_png,
+)
+from engines.midnight_hunt.hexgrid import disk, hex_id, parse_hex
+
+#: Drawn at this multiple of the final size, then scaled down (anti-aliasing).
+SCALE = 2
+WIDTH = max(960, MIN_WIDTH)
+MARGIN = 20
+GAP = 14
+#: The sides' colours (the rules: A red, B purple); each is always drawn with the side's letter.
+SIDE_COLOURS: dict[str, tuple[int, int, int]] = {"A": (205, 48, 48), "B": (146, 98, 218)}
+NEUTRAL = (228, 190, 50)  # MH-10: a neutral location is yellow
+NECROPOLIS = (150, 150, 158)  # MH-10: the 2v2 Necropolis is grey
+HEX_FILL = (54, 57, 64)
+HEX_EDGE = (84, 88, 97)
+PANEL_FILL = (43, 45, 50)
+TURN_EDGE = (250, 214, 90)
+AWAY = (240, 150, 60)
+DARK = (25, 25, 28)
+#: The largest hex (centre to corner, pixels); a bigger board gets smaller hexes to fit the width.
+MAX_HEX = 66
+
+# Type sizes (final pixels, never below MIN_TEXT_PX).
+TITLE, LARGE, BODY, SMALL = 24, 18, 16, MIN_TEXT_PX
+
+
+# -- drawing at SCALE ----------------------------------------------------------------------------------------------
+
+
+@cache
+def _missing_glyph(bold: bool) -> bytes:
+    return bytes(font(40, bold).getmask("\U0010fffd"))
+
+
+@cache
+def _has_glyph(char: str, bold: bool) -> bool:
+    return char.isspace() or bytes(font(40, bold).getmask(char)) != _missing_glyph(bold)
+
+
+def printable(text: str, bold: bool = False) -> str:
+    """``text`` without the characters the shipped font cannot draw (emoji in names and faction labels)."""
+    kept = "".join(c for c in str(text) if _has_glyph(c, bold) and c not in "\ufe0f\u200d")
+    return " ".join(kept.split())
+
+
+class _Painter:
+    """Draws in final-size coordinates on a canvas :data:`SCALE` times larger."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.image, self.draw = canvas(width * SCALE, height * SCALE)
+
+    @staticmethod
+    def _xy(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+        return [(x * SCALE, y * SCALE) for x, y in points]
+
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: int = BODY,
+        *,
+        bold: bool = False,
+        fill: tuple[int, int, int] = FOREGROUND,
+        anchor: str = "la",
+        width: float | None = None,
+    ) -> float:
+        """Draw ``text`` (shortened to ``width`` if given); returns its width."""
+        size = max(size, MIN_TEXT_PX)
+        text = printable(text, bold)
+        if width is not None:
+            text = fit_text(text, int(width * SCALE), size * SCALE, bold)
+        if text:
+            self.draw.text((xy[0] * SCALE, xy[1] * SCALE), text, fill=fill, font=font(size * SCALE, bold), anchor=anchor)
+        return self.length(text, size, bold=bold)
+
+    @staticmethod
+    def length(text: str, size: int = BODY, *, bold: bool = False) -> float:
+        return font(max(size, MIN_TEXT_PX) * SCALE, bold).getlength(printable(text, bold)) / SCALE
+
+    def polygon(self, points, fill=None, outline=None, width: float = 1) -> None:
+        self.draw.polygon(self._xy(points), fill=fill, outline=outline, width=round(width * SCALE))
+
+    def circle(self, centre, radius: float, fill=None, outline=None, width: float = 1) -> None:
+        x, y = centre
+        box = ((x - radius) * SCALE, (y - radius) * SCALE, (x + radius) * SCALE, (y + radius) * SCALE)
+        self.draw.ellipse(box, fill=fill, outline=outline, width=round(width * SCALE))
+
+    def rect(self, box, fill=None, outline=None, width: float = 1, radius: float = 0) -> None:
+        x0, y0, x1, y1 = box
+        self.draw.rounded_rectangle(
+            (x0 * SCALE, y0 * SCALE, x1 * SCALE, y1 * SCALE), radius=radius * SCALE, fill=fill, outline=outline,
+            width=round(width * SCALE) if outline is not None else 0,
+        )
+
+    def finish(self) -> Image.Image:
+        """The final image: scaled down by averaging (smooth edges), in a palette of 256 colours (a third of the
+        bytes of RGB and three times faster to encode, with no visible loss on these flat colours)."""
+        return self.image.reduce(SCALE).quantize(256, method=Image.Quantize.FASTOCTREE)
+
+
+def _blend(colour: tuple[int, int, int], base: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
+    return tuple(round(c * amount + b * (1 - amount)) for c, b in zip(colour, base))  # type: ignore[return-value]
+
+
+# -- words ---------------------------------------------------------------------------------------------------------
+
+
+class _Words:
+    """The view's ids in ``ctx``'s language."""
+
+    def __init__(self, view: Mapping[str, Any], ctx: RenderContext) -> None:
+        self.view, self.ctx = view, ctx
+
+    def t(self, key: str, **args: Any) -> str:
+        return self.ctx.t(key, **args)
+
+    def letter(self, side: str) -> str:
+        return self.t(f"mh.board.letter.{side}")
+
+    def seat(self, player: str) -> str:
+        """The seat label with the side's letter in this language (``A``, ``B1``, in Russian ``Б1``)."""
+        seat = self.view["seats"][player]["seat"]
+        return self.letter(seat[0]) + seat[1:]
+
+    def name(self, player: str) -> str:
+        return self.ctx.name(player)
+
+    def variant(self, player: str, unit: str) -> str:
+        return (self.view.get("unit_names") or {}).get(player, {}).get(unit, unit)
+
+    def unit_name(self, player: str, unit: str) -> str:
+        return self.t(f"mh.name.{self.variant(player, unit)}")
+
+    def abbr(self, player: str, unit: str) -> str:
+        return self.t(f"mh.board.abbr.{self.variant(player, unit)}")
+
+    def faction(self, player: str) -> str:
+        """The faction's name without its emoji (the font has none, and a screen reader needs none)."""
+        text = self.t(f"mh.faction.{self.view['seats'][player]['faction']}")
+        return " ".join("".join(c for c in text if unicodedata.category(c)[0] in "LNPZ").split())
+
+    def side(self, side: str) -> str:
+        return self.t(f"mh.side.{side}")
+
+
+def clock_text(seconds: int) -> str:
+    """Seconds as ``m:ss`` (``h:mm:ss`` from an hour on)."""
+    seconds = max(0, int(seconds))
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+# -- layout --------------------------------------------------------------------------------------------------------
+
+
+def _seats_of(view: Mapping[str, Any], side: str) -> list[str]:
+    return sorted((p for p, s in view["seats"].items() if s["side"] == side), key=lambda p: view["seats"][p]["seat"])
+
+
+def _rows(view: Mapping[str, Any]) -> int:
+    """Table rows per panel: the picks per player (the draft order lists each player once per pick)."""
+    picks = [len(s["units"]) for s in view["seats"].values()]
+    if view["phase"] == "draft":
+        picks += [view["order"].count(p) for p in view["seats"]]
+    return max(picks + [1])
+
+
+def _radius(view: Mapping[str, Any]) -> int:
+    if "radius" in view:
+        return int(view["radius"])
+    hexes = [parse_hex(h) for h in [*view["board"], *(loc["hex"] for loc in view["locations"].values())]]
+    return max(max(abs(q), abs(r), abs(q + r)) for q, r in hexes)
+
+
+HEADER_H = 118
+ROW_H = 26
+PANEL_TOP_H = 64  # name line and counts line
+TABLE_HEAD_H = 24
+LEGEND_H = 34
+
+
+def _panel_height(rows: int) -> int:
+    return PANEL_TOP_H + TABLE_HEAD_H + rows * ROW_H + 10
+
+
+def render(view: Mapping[str, Any], ctx: RenderContext) -> BoardImage:
+    """The public board (``engine.view(state, None)``) as a PNG with its alt text in ``ctx.lang``."""
+    words = _Words(view, ctx)
+    radius = _radius(view)
+    hex_size = min(MAX_HEX, math.floor((WIDTH - 2 * MARGIN) / ((2 * radius + 1) * math.sqrt(3))))
+    board_h = round((3 * radius + 2) * hex_size) + 8
+    panel_h = _panel_height(_rows(view))
+    height = MARGIN + HEADER_H + panel_h + GAP + board_h + GAP + panel_h + GAP + LEGEND_H + MARGIN
+    p = _Painter(WIDTH, height)
+    y = MARGIN
+    _header(p, words, y)
+    y += HEADER_H
+    _panels(p, words, "B", y, panel_h)
+    y += panel_h + GAP
+    _board(p, words, y, radius, hex_size)
+    y += board_h + GAP
+    _panels(p, words, "A", y, panel_h)
+    y += panel_h + GAP
+    _legend(p, words, y)
+    return BoardImage(to_png(p.finish()), _description(words), filename="midnight_hunt.png")
+
+
+# -- header --------------------------------------------------------------------------------------------------------
+
+
+def _chip_width(p: _Painter, label: str, size: int = BODY) -> float:
+    return max(p.length(label, size, bold=True) + 14, size + 10)
+
+
+def _chip(
+    p: _Painter, x: float, y: float, label: str, side: str | None, size: int = BODY, min_width: float = 0
+) -> float:
+    """A rounded label in a side's colour (``None``: neutral yellow), ``y`` its vertical middle; returns its width."""
+    colour = SIDE_COLOURS.get(side, NEUTRAL)
+    w = max(_chip_width(p, label, size), min_width)
+    h = size + 10
+    p.rect((x, y - h / 2, x + w, y + h / 2), fill=colour, outline=FOREGROUND, width=1.5, radius=h / 2)
+    p.text((x + w / 2, y), label, size, bold=True, fill=readable_on(colour), anchor="mm")
+    return w
+
+
+def _header(p: _Painter, w: _Words, top: float) -> None:
+    view = w.view
+    x = MARGIN
+    mode = view["mode"]
+    title = f"{w.t('mh.name')} · {w.t(f'mh.mode.{mode}')}"
+    if view["phase"] == "draft":
+        title += f" · {w.t('mh.board.draft')}"
+    elif view["round"]:
+        title += f" · {w.t('mh.board.round', round=view['round'])}"
+    p.text((x, top), title, TITLE, bold=True)
+    # line 2: whose turn, or the result
+    mid = top + 50
+    outcome = view.get("outcome")
+    if outcome is not None:
+        reason = w.t(f"mh.reason.{outcome['reason']}")
+        x += p.text((x, mid), w.t("mh.board.game-over"), LARGE, bold=True, anchor="lm") + 8
+        if outcome.get("draw") or outcome.get("side") not in SIDE_COLOURS:
+            p.text((x, mid), w.t("mh.board.over-draw", reason=reason), LARGE, anchor="lm", width=WIDTH - MARGIN - x)
+        else:
+            x += _chip(p, x, mid, w.letter(outcome["side"]), outcome["side"], LARGE) + 8
+            text = w.t("mh.board.over-win", side=w.side(outcome["side"]), reason=reason)
+            p.text((x, mid), text, LARGE, anchor="lm", width=WIDTH - MARGIN - x)
+    elif view.get("turn") in view["seats"]:
+        player = view["turn"]
+        key = "mh.board.to-pick" if view["phase"] == "draft" else "mh.board.to-play"
+        x += p.text((x, mid), w.t(key), LARGE, anchor="lm") + 8
+        x += _chip(p, x, mid, w.seat(player), view["seats"][player]["side"], LARGE) + 8
+        p.text((x, mid), w.name(player), LARGE, bold=True, anchor="lm", width=WIDTH / 2 - x)
+    right = WIDTH - MARGIN
+    if outcome is None:
+        _initiative(p, w, right, mid)
+    # line 3: locations held
+    low = top + 88
+    x = MARGIN
+    x += p.text((x, low), w.t("mh.board.held"), LARGE, anchor="lm") + 8
+    for s in ("A", "B"):
+        x += _chip(p, x, low, w.letter(s), s, LARGE) + 6
+        x += p.text((x, low), str(view["controlled"].get(s, 0)), LARGE, bold=True, anchor="lm") + 18
+    p.text((x, low), w.t("mh.board.to-win", count=view["win_count"]), LARGE, fill=MUTED, anchor="lm")
+    if view.get("seal_only_rounds"):
+        p.text((right, low), w.t("mh.board.seal-rounds", count=view["seal_only_rounds"]), SMALL, fill=MUTED, anchor="rm")
+
+
+def _initiative(p: _Painter, w: _Words, right: float, mid: float) -> None:
+    """Line 2, right: the side holding the initiative."""
+    side = w.view["initiative"]
+    label = w.letter(side)
+    chip_w = _chip_width(p, label, LARGE)
+    p.text((right - chip_w - 8, mid), w.t("mh.board.initiative"), LARGE, anchor="rm")
+    _chip(p, right - chip_w, mid, label, side, LARGE)
+
+
+# -- seat panels ---------------------------------------------------------------------------------------------------
+
+
+def _panels(p: _Painter, w: _Words, side: str, top: float, height: float) -> None:
+    players = _seats_of(w.view, side)
+    if not players:
+        return
+    width = (WIDTH - 2 * MARGIN - GAP * (len(players) - 1)) / len(players)
+    for i, player in enumerate(players):
+        _panel(p, w, player, MARGIN + i * (width + GAP), top, width, height)
+
+
+def _panel(p: _Painter, w: _Words, player: str, x0: float, y0: float, width: float, height: float) -> None:
+    view = w.view
+    seat = view["seats"][player]
+    side = seat["side"]
+    colour = SIDE_COLOURS.get(side, NEUTRAL)
+    to_act = view.get("turn") == player and view.get("outcome") is None
+    p.rect((x0, y0, x0 + width, y0 + height), fill=PANEL_FILL, outline=TURN_EDGE if to_act else HEX_EDGE,
+           width=3 if to_act else 1, radius=10)
+    p.rect((x0 + 3, y0 + 8, x0 + 9, y0 + height - 8), fill=colour, radius=3)
+    x, right = x0 + 18, x0 + width - 14
+    # line 1: seat, name, (to play), clock
+    y = y0 + 20
+    x += _chip(p, x, y, w.seat(player), side, LARGE) + 10
+    tail = right
+    if seat.get("clock") is not None:
+        tail -= p.text((tail, y), clock_text(seat["clock"]), LARGE, bold=True, anchor="rm") + 6
+        tail -= p.text((tail, y), w.t("mh.board.clock"), SMALL, fill=MUTED, anchor="rm") + 12
+    if seat.get("away"):
+        tail -= p.text((tail, y), w.t("mh.board.away"), SMALL, bold=True, fill=AWAY, anchor="rm") + 12
+    elif to_act:
+        tail -= p.text((tail, y), "▶ " + w.t("mh.board.acting"), SMALL, bold=True, fill=TURN_EDGE, anchor="rm") + 12
+    p.text((x, y), w.name(player), LARGE, bold=True, anchor="lm", width=tail - x)
+    # line 2: faction and counts
+    y = y0 + 47
+    drafting = view["phase"] == "draft"
+    if drafting:
+        picks = max(view["order"].count(player), len(seat["units"]))
+        counts = [w.faction(player), w.t("mh.board.picked", count=len(seat["units"]), total=picks)]
+    else:
+        counts = [
+            w.faction(player),
+            w.t("mh.board.bag", count=seat["bag"]),
+            w.t("mh.board.hand", count=seat["hand"]),
+            w.t("mh.board.face-down", count=seat["discard_hidden"]),
+        ]
+    p.text((x0 + 18, y), "  ·  ".join(counts), BODY, anchor="lm", width=right - x0 - 18)
+    # the table: one row per drafted type
+    y = y0 + PANEL_TOP_H
+    columns = ["board", "supply", "discard", "dead"]
+    heads = [w.t(f"mh.board.col-{c}") for c in columns]
+    col_w = [max(p.length(h, SMALL), 30) + 14 for h in heads]
+    col_right = []
+    edge = right
+    for cw in reversed(col_w):
+        col_right.append(edge)
+        edge -= cw
+    col_right.reverse()
+    name_right = edge - 6
+    p.text((x0 + 18, y + TABLE_HEAD_H / 2), w.t("mh.board.col-unit"), SMALL, fill=MUTED, anchor="lm")
+    for head, cr in zip([] if drafting else heads, col_right):
+        p.text((cr, y + TABLE_HEAD_H / 2), head, SMALL, fill=MUTED, anchor="rm")
+    if drafting:
+        name_right = right
+    y += TABLE_HEAD_H
+    stacks = {u["unit"]: u["stack"] for u in view["board"].values() if u["owner"] == player}
+    chip_w = max([_chip_width(p, w.abbr(player, u), SMALL) for u in seat["units"]] + [0])
+    if not seat["units"]:
+        p.text((x0 + 18, y + ROW_H / 2), w.t("mh.board.no-units"), BODY, fill=MUTED, anchor="lm")
+    for i, unit in enumerate(seat["units"]):
+        mid = y + i * ROW_H + ROW_H / 2
+        if i % 2 == 0:
+            p.rect((x0 + 12, mid - ROW_H / 2, right + 6, mid + ROW_H / 2), fill=_blend(FOREGROUND, PANEL_FILL, 0.04))
+        cx = x0 + 18
+        cx += _chip(p, cx, mid, w.abbr(player, unit), side, SMALL, chip_w) + 8
+        p.text((cx, mid), w.unit_name(player, unit), BODY, anchor="lm", width=name_right - cx)
+        if drafting:
+            continue
+        values = [
+            f"×{stacks[unit]}" if unit in stacks else "—",
+            str(seat["supply"].get(unit, 0)),
+            str(seat["discard"].get(unit, 0)),
+            str(seat["dead"].get(unit, 0)),
+        ]
+        for value, cr in zip(values, col_right):
+            dim = value in ("0", "—")
+            p.text((cr, mid), value, BODY, bold=not dim, fill=MUTED if dim else FOREGROUND, anchor="rm")
+
+
+# -- the board -----------------------------------------------------------------------------------------------------
+
+
+def _corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
+    """A pointy-top hexagon's corners (MH-5)."""
+    return [
+        (cx + size * math.cos(math.radians(a)), cy + size * math.sin(math.radians(a)))
+        for a in (-90, -30, 30, 90, 150, 210)
+    ]
+
+
+def _control_look(w: _Words, location: Mapping[str, Any]) -> tuple[tuple[int, int, int], str]:
+    """A location's colour and mark: its side's colour and letter; yellow (or the 2v2 Necropolis grey ✝) while
+    neutral (MH-10)."""
+    control = location.get("control")
+    if control in SIDE_COLOURS:
+        return SIDE_COLOURS[control], w.letter(control)
+    if location.get("kind") == "necropolis" and w.view.get("necropolis_restricted"):
+        return NECROPOLIS, "✝"
+    return NEUTRAL, "✝" if location.get("kind") == "necropolis" else ""
+
+
+def _board(p: _Painter, w: _Words, top: float, radius: int, size: int) -> None:
+    view = w.view
+    locations = {loc["hex"]: (lid, loc) for lid, loc in view["locations"].items()}
+    centre_x = WIDTH / 2
+    for q, r in disk(radius):
+        h = hex_id(q, r)
+        cx = centre_x + size * math.sqrt(3) * (q + r / 2)
+        cy = top + 4 + size * (1 + 1.5 * (r + radius))
+        here = locations.get(h)
+        unit = view["board"].get(h)
+        if here is None:
+            p.polygon(_corners(cx, cy, size - 1.5), fill=HEX_FILL, outline=HEX_EDGE, width=1.5)
+        else:
+            lid, loc = here
+            colour, mark = _control_look(w, loc)
+            p.polygon(_corners(cx, cy, size - 1.5), fill=_blend(colour, HEX_FILL, 0.3), outline=colour, width=3.5)
+            p.text((cx, cy - size * 0.72), lid, SMALL, bold=True, anchor="mm")
+            if unit is None:
+                _location_mark(p, (cx, cy), size * 0.3, colour, mark, loc.get("control") in SIDE_COLOURS)
+            else:
+                _location_mark(p, (cx - size * 0.62, cy), 11, colour, mark, loc.get("control") in SIDE_COLOURS)
+        p.text((cx, cy + size * 0.72), h, SMALL, fill=MUTED if here is None else FOREGROUND, anchor="mm")
+        if unit is not None:
+            _unit(p, w, (cx, cy), size, unit)
+
+
+def _location_mark(p: _Painter, centre, radius: float, colour, mark: str, held: bool) -> None:
+    """A location's control: a disc in the side's colour with its letter; a yellow ring while neutral (a
+    Necropolis adds its ✝)."""
+    if held or colour == NECROPOLIS:
+        p.circle(centre, radius, fill=colour, outline=FOREGROUND, width=1.5)
+        ink = readable_on(colour) if held else DARK
+    else:
+        p.circle(centre, radius, fill=_blend(colour, HEX_FILL, 0.3), outline=colour, width=max(3, radius / 4))
+        ink = _blend(NECROPOLIS, FOREGROUND, 0.5)  # MH-10: the 1v1 Necropolis is yellow with a grey ✝
+    if mark:
+        p.text(centre, mark, max(SMALL, round(radius * 1.1)), bold=True, fill=ink, anchor="mm")
+
+
+def _unit(p: _Painter, w: _Words, centre, size: int, unit: Mapping[str, Any]) -> None:
+    """A unit: a disc in its side's colour with its seat and type label, its stack as a badge and token edges."""
+    cx, cy = centre
+    owner = unit["owner"]
+    side = w.view["seats"][owner]["side"]
+    colour = SIDE_COLOURS.get(side, NEUTRAL)
+    rad = size * 0.43
+    stack = int(unit["stack"])
+    shade = _blend(colour, DARK, 0.55)
+    for i in range(min(stack, 4) - 1, 0, -1):  # the tokens under the top one
+        p.circle((cx, cy + 2 + i * 4), rad, fill=shade, outline=FOREGROUND, width=1)
+    p.circle((cx, cy + 2), rad, fill=colour, outline=FOREGROUND, width=2)
+    ink = readable_on(colour)
+    p.text((cx, cy - rad * 0.36 + 2), w.seat(owner), SMALL, bold=True, fill=ink, anchor="mm")
+    p.text((cx, cy + rad * 0.38 + 2), w.abbr(owner, unit["unit"]), BODY + 1, bold=True, fill=ink, anchor="mm")
+    bx, by = cx + rad * 0.95, cy + rad * 0.8
+    p.circle((bx, by), 11.5, fill=FOREGROUND, outline=DARK, width=1.5)
+    p.text((bx, by), str(stack), SMALL, bold=True, fill=DARK, anchor="mm")
+
+
+# -- legend --------------------------------------------------------------------------------------------------------
+
+
+def _legend(p: _Painter, w: _Words, top: float) -> None:
+    """What the board's marks mean (the unit labels are explained in the seat panels)."""
+    y = top + LEGEND_H / 2
+    x = MARGIN
+    items = ["neutral", *(["necropolis"] if w.view.get("necropolis_restricted") else []), "stack", "hex"]
+    for key in items:
+        if key == "neutral":
+            _location_mark(p, (x + 11, y), 10, NEUTRAL, "", False)
+            x += 28
+        elif key == "necropolis":
+            _location_mark(p, (x + 11, y), 11, NECROPOLIS, "✝", False)
+            x += 28
+        elif key == "stack":
+            p.circle((x + 11, y), 11, fill=FOREGROUND, outline=DARK, width=1.5)
+            p.text((x + 11, y), "2", SMALL, bold=True, fill=DARK, anchor="mm")
+            x += 28
+        else:
+            x += p.text((x, y), "q,r", SMALL, fill=MUTED, anchor="lm") + 6
+        x += p.text((x, y), w.t(f"mh.board.legend-{key}"), SMALL, anchor="lm", width=WIDTH - MARGIN - x) + 22
+
+
+# -- the text for screen readers -----------------------------------------------------------------------------------
+
+
+def _description(w: _Words) -> str:
+    """The board in words, in the same order as the picture's facts; shortened in steps to fit Discord's limit
+    (seat details go first, then the token lists), never cut mid-fact unless nothing else is left."""
+    text = ""
+    for detail in (2, 1, 0):
+        text = "\n".join(_description_lines(w, detail))
+        if len(text) <= MAX_DESCRIPTION:
+            return text
+    return describe(text.split("\n"))
+
+
+def _description_lines(w: _Words, detail: int) -> list[str]:
+    view = w.view
+    t = w.t
+    mode = t(f"mh.mode.{view['mode']}")
+    lines = []
+    if view["phase"] == "draft":
+        lines.append(t("mh.board.alt-draft", mode=mode))
+    else:
+        lines.append(t("mh.board.alt-round", mode=mode, round=view["round"]))
+    outcome = view.get("outcome")
+    if outcome is not None:
+        reason = t(f"mh.reason.{outcome['reason']}")
+        if outcome.get("draw") or outcome.get("side") not in SIDE_COLOURS:
+            result = t("mh.board.over-draw", reason=reason)
+        else:
+            result = t("mh.board.over-win", side=w.side(outcome["side"]), reason=reason)
+        lines.append(f"{t('mh.board.game-over')} {result}")
+    elif view.get("turn") in view["seats"]:
+        key = "mh.board.alt-to-pick" if view["phase"] == "draft" else "mh.board.alt-to-play"
+        lines.append(t(key, player=w.name(view["turn"]), seat=w.seat(view["turn"])))
+    lines.append(t("mh.board.alt-initiative", side=w.side(view["initiative"])))
+    controlled = view["controlled"]
+    lines.append(t("mh.board.alt-held", a=controlled.get("A", 0), b=controlled.get("B", 0), count=view["win_count"]))
+    held = {s: [lid for lid, loc in view["locations"].items() if loc["control"] == s] for s in ("A", "B")}
+    neutral = [lid for lid, loc in view["locations"].items() if loc["control"] not in SIDE_COLOURS]
+    parts = [t("mh.board.alt-holds", side=w.letter(s), locations=", ".join(held[s])) for s in ("A", "B") if held[s]]
+    if neutral:
+        parts.append(t("mh.board.alt-neutral", locations=", ".join(neutral)))
+    lines.append("; ".join(parts) + ".")
+    if view["phase"] != "draft":
+        by_hex = {loc["hex"]: lid for lid, loc in view["locations"].items()}
+        on_board = sorted(view["board"].items(), key=lambda item: (view["seats"][item[1]["owner"]]["seat"], item[0]))
+        units = [
+            t(
+                "mh.board.alt-unit",
+                seat=w.seat(u["owner"]),
+                unit=w.unit_name(u["owner"], u["unit"]),
+                stack=u["stack"],
+                hex=f"{by_hex[h]} ({h})" if h in by_hex else h,
+            )
+            for h, u in on_board
+        ]
+        lines.append(t("mh.board.alt-units", units="; ".join(units) if units else t("mh.board.alt-none")) + ".")
+    for side in ("A", "B"):
+        for player in _seats_of(view, side):
+            lines.append(_seat_line(w, player, detail))
+    return lines
+
+
+def _seat_line(w: _Words, player: str, detail: int) -> str:
+    """A seat in words; ``detail`` 2: with supply, discard and dead tokens by type, 1: supply only, 0: counts."""
+    view, t = w.view, w.t
+    seat = view["seats"][player]
+    text = t("mh.board.alt-seat", seat=w.seat(player), player=w.name(player), faction=w.faction(player))
+    if view["phase"] == "draft":
+        names = ", ".join(w.unit_name(player, u) for u in seat["units"]) or t("mh.board.alt-none")
+        return f"{text} {t('mh.board.alt-drafted', units=names)}."
+    text += " " + t("mh.board.alt-counts", bag=seat["bag"], hand=seat["hand"], hidden=seat["discard_hidden"])
+
+    def listed(counts: Mapping[str, int]) -> str:
+        items = [f"{w.unit_name(player, u)} {n}" for u, n in counts.items() if n]
+        return ", ".join(items) if items else t("mh.board.alt-none")
+
+    if detail >= 2:
+        text += " " + t(
+            "mh.board.alt-tokens",
+            supply=listed(seat["supply"]),
+            discard=listed(seat["discard"]),
+            dead=listed(seat["dead"]),
+        )
+    elif detail == 1:
+        text += " " + t("mh.board.alt-supply", supply=listed(seat["supply"]))
+    if seat.get("clock") is not None:
+        text += " " + t("mh.board.alt-clock", time=clock_text(seat["clock"]))
+    if seat.get("away"):
+        text += " " + t("mh.board.alt-away")
+    return text
+
+
+__all__ = ["clock_text", "printable", "render"]
