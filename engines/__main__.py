@@ -6,20 +6,69 @@
     python -m engines replay game.json
 
 ``--reveal`` prints private messages too. Both commands end by printing the outcome as their last line.
+
+Hotseat asks, in turn, each player whose input is open (once per simultaneous prompt, for as long as it is their
+turn on a turn prompt); leaving the game is typed as a word and confirmed. When the input ends the game stops
+unfinished (and is saved with ``--save``). Every error about the command line or a saved game is one line on
+stderr and exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import random
+import re
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from bot.i18n import render_event
 from engines import ENGINE_NAMES, get_engine
 from engines.core import CLOCK, Action, Engine, Event, IllegalAction, Outcome, Prompt, State
+
+#: Actions any seated player may take whatever is asked (leave the game, surrender): they never make a player's
+#: input "open", are typed as words rather than numbers, and ask for a confirmation.
+ANYTIME_KINDS: tuple[str, ...] = ("leave", "surrender")
+PROG = "python -m engines"
+
+
+class CliError(Exception):
+    """A mistake in the command line or a saved game: one line for stderr, exit status 2."""
+
+
+# -- plain text for the terminal -------------------------------------------------------------------------------
+
+_MARKUP = [
+    (re.compile(r"<a?(:\w+:)\d+>"), r"\1"),  # custom emoji
+    (re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*"), r"\1"),  # bold
+    (re.compile(r"__(?=\S)(.+?)(?<=\S)__"), r"\1"),  # underline
+    (re.compile(r"~~(?=\S)(.+?)(?<=\S)~~"), r"\1"),  # strike-through
+    (re.compile(r"\|\|(.+?)\|\|"), r"\1"),  # spoiler
+    (re.compile(r"(?<![\w*])\*(?=[^\s*])([^*\n]*?[^\s*])\*(?![\w*])"), r"\1"),  # italic *x*
+    (re.compile(r"(?<![\w_])_(?=[^\s_])([^_\n]*?[^\s_])_(?![\w_])"), r"\1"),  # italic _x_ (not snake_case ids)
+    (re.compile(r"`{1,3}([^`]+?)`{1,3}"), r"\1"),  # code
+    (re.compile(r"^(?:#{1,3}|-#|>{1,3}) ", re.MULTILINE), ""),  # headings, subtext, quotes
+]
+
+
+def plain(text: str) -> str:
+    """Discord markdown turned into plain terminal text (the one place the offline table does this).
+
+    >>> plain("Your role: **Station resident**. Use `/game mine`; ||secret||, *soft* and __under__ ~~no~~")
+    'Your role: Station resident. Use /game mine; secret, soft and under no'
+    >>> plain("P1: *** and station_wins and 2 * 3 * 4")
+    'P1: *** and station_wins and 2 * 3 * 4'
+    """
+    for pattern, replacement in _MARKUP:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+# -- the table -------------------------------------------------------------------------------------------------
 
 
 class Table:
@@ -32,6 +81,11 @@ class Table:
         self.reveal = reveal
         self.lang = lang
         self.names = {p: p for p in record["players"]}
+        #: (prompt id, player): who has answered (or let pass) a simultaneous or reaction prompt; hotseat asks
+        #: each of them once per prompt.
+        self.answered: set[tuple[str, str]] = set()
+        #: The (prompt id, player) hotseat asked last: answering it counts whichever prompt the action is on.
+        self.asked: tuple[str, str] | None = None
         state, events = engine.setup(record["players"], record["options"], record["seed"], record.get("overrides"))
         self.state: State = state
         self.show(events)
@@ -39,6 +93,10 @@ class Table:
     def act(self, action: Action) -> None:
         self.state, events = self.engine.apply(self.state, action)
         self.record["log"].append(action.to_json())
+        self.answered.add((action.prompt, action.player))
+        if self.asked is not None:
+            self.answered.add(self.asked)
+            self.asked = None
         self.show(events)
 
     def show(self, events: list[Event]) -> None:
@@ -49,7 +107,7 @@ class Table:
                 prefix = f"[to {', '.join(event.audience.players) or event.audience.team}] "
             else:
                 continue
-            self.out.write(prefix + render_event(self.lang, event.key, event.params, self.names) + "\n")
+            self.out.write(prefix + plain(render_event(self.lang, event.key, event.params, self.names)) + "\n")
 
 
 def outcome_line(outcome: Outcome | None) -> str:
@@ -60,49 +118,99 @@ def outcome_line(outcome: Outcome | None) -> str:
     return f"Outcome: {outcome.reason}; winners: {', '.join(outcome.winners) or 'none'}"
 
 
+# -- play --------------------------------------------------------------------------------------------------------
+
+
 def play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    """Play one game; 0 when it ended, 1 when the input ended first (the game is left unfinished)."""
     engine = get_engine(args.game)
+    check_player_count(engine, args.players)
+    options = dict(_parse_option(o) for o in (args.option or []))
+    if args.save:
+        check_writable(args.save)
     players = [f"P{i}" for i in range(1, args.players + 1)]
-    options = {k: v for o in (args.option or []) for k, v in [_parse_option(o)]}
     record = {"engine": engine.name, "players": players, "options": options, "seed": str(args.seed), "log": []}
     try:
         table = Table(engine, record, out, args.reveal)
     except IllegalAction as exc:
-        out.write(f"Cannot start: {exc.reason}\n")
-        return 2
+        known = f" (options: {', '.join(o.name for o in engine.options)})" if exc.code == "bad_option" else ""
+        raise CliError(f"cannot start {engine.name}: {exc.reason}{known}") from None
     chooser = random.Random(f"auto/{args.seed}")
-    while engine.outcome(table.state) is None:
-        action = _auto_action(engine, table.state, chooser) if args.auto else _ask(engine, table, out, inp)
-        if action is None:
-            return 1
-        try:
-            table.act(action)
-        except IllegalAction as exc:
-            out.write(f"Refused: {exc.reason}\n")
+    try:
+        while engine.outcome(table.state) is None:
+            action = _auto_action(engine, table.state, chooser) if args.auto else _ask(engine, table, out, inp)
+            if action is None:
+                out.write("\nThe input ended: the game stops unfinished.\n")
+                break
+            try:
+                table.act(action)
+            except IllegalAction as exc:
+                table.asked = None
+                out.write(f"Refused: {exc.reason}\n")
+    except KeyboardInterrupt:
+        out.write("\nInterrupted: the game stops unfinished.\n")
     if args.save:
-        Path(args.save).write_text(json.dumps(record, indent=1), encoding="utf-8")
-    out.write(outcome_line(engine.outcome(table.state)) + "\n")
-    return 0
+        save(args.save, record)
+        out.write(f"Saved to {args.save}.\n")
+    outcome = engine.outcome(table.state)
+    out.write(outcome_line(outcome) + "\n")
+    return 0 if outcome is not None else 1
 
 
-def replay_file(args: argparse.Namespace, out: TextIO) -> int:
-    record = json.loads(Path(args.file).read_text(encoding="utf-8"))
-    engine = get_engine(record["engine"])
-    log = record["log"]
-    table = Table(engine, {**record, "log": []}, out, args.reveal)
-    for entry in log:
-        table.act(Action.from_json(entry))
-    out.write(outcome_line(engine.outcome(table.state)) + "\n")
-    return 0
+def allowed_player_counts(engine: Engine) -> list[int]:
+    """The table sizes the game deals for (with default options), e.g. 2 and 4 for Midnight Hunt."""
+    counts = []
+    for n in range(engine.min_players, engine.max_players + 1):
+        try:
+            engine.validate_options({}, n)
+        except IllegalAction as exc:
+            if exc.code == "player_count":
+                continue
+        counts.append(n)
+    return counts
+
+
+def check_player_count(engine: Engine, n: int) -> None:
+    counts = allowed_player_counts(engine)
+    if n in counts:
+        return
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        allowed = f"{counts[0]} to {counts[-1]}"
+    else:
+        allowed = ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+    raise CliError(f"--players: {engine.name} is played by {allowed} players, not {n}")
+
+
+def check_writable(path: str) -> None:
+    """``--save`` must be writable before the game is played, not after."""
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise CliError(f"--save {path}: is a folder; give a file name")
+    if not folder.is_dir():
+        raise CliError(f"--save {path}: the folder {folder} does not exist")
+    if target.exists() and not os.access(target, os.W_OK):
+        raise CliError(f"--save {path}: the file is not writable")
+    if not target.exists() and not os.access(folder, os.W_OK | os.X_OK):
+        raise CliError(f"--save {path}: cannot write in the folder {folder}")
+
+
+def save(path: str, record: dict[str, Any]) -> None:
+    try:
+        Path(path).write_text(json.dumps(record, indent=1), encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"--save {path}: cannot write it ({exc.strerror or exc})") from None
 
 
 def _parse_option(text: str) -> tuple[str, Any]:
-    name, _, raw = text.partition("=")
+    name, sep, raw = text.partition("=")
+    if not sep or not name.strip():
+        raise CliError(f"--option {text}: write NAME=VALUE (the value in JSON, e.g. vote_seconds=30)")
     try:
         value = json.loads(raw)
     except json.JSONDecodeError:
         value = raw
-    return name, value
+    return name.strip(), value
 
 
 def _auto_action(engine: Engine, state: State, chooser: random.Random) -> Action:
@@ -120,54 +228,208 @@ def _auto_action(engine: Engine, state: State, chooser: random.Random) -> Action
     return Action.timeout(prompt.id)
 
 
+# -- hotseat -----------------------------------------------------------------------------------------------------
+
+
 def _ask(engine: Engine, table: Table, out: TextIO, inp: TextIO) -> Action | None:
-    """Hotseat: ask the first prompted player who still has a choice. 't' lets the prompt's time run out."""
+    """Hotseat: the next action, asking the next player whose input is open; ``None`` when the input ends.
+
+    A player's input is open on a prompt that lists them when they have an action other than leaving or
+    surrendering. On a turn prompt they are asked for as long as it stays open; on a simultaneous or reaction
+    prompt once (answering it, or saying "not now"). When nobody is left to ask, the first prompt with a time
+    limit times out.
+    """
+    while True:
+        turn = _next_to_ask(engine, table)
+        if turn is None:
+            timed = next((p for p in engine.prompts(table.state) if p.timeout is not None), None)
+            if timed is None:
+                out.write("Nobody can act and nothing has a time limit.\n")
+                return None
+            out.write(f"(Nobody else to ask: the time runs out for {timed.key}.)\n")
+            return Action.timeout(timed.id)
+        prompt, player, actions = turn
+        action = _ask_player(engine, table, prompt, player, actions, out, inp)
+        if action is None or action is not _NOT_NOW:
+            table.asked = (prompt.id, player)
+            return action
+        table.answered.add((prompt.id, player))
+
+
+def _next_to_ask(engine: Engine, table: Table) -> tuple[Prompt, str, list[Action]] | None:
     for prompt in engine.prompts(table.state):
         for player in prompt.players:
+            if prompt.kind != "turn" and (prompt.id, player) in table.answered:
+                continue
             actions = engine.legal_actions(table.state, player)
-            if actions:
-                return _ask_player(engine, table, prompt, player, actions, out, inp)
-        return Action.timeout(prompt.id)
+            if any(a.kind not in ANYTIME_KINDS for a in actions):
+                return prompt, player, actions
     return None
+
+
+#: What :func:`_ask_player` returns for "not now".
+_NOT_NOW = Action(CLOCK, "", "not now")
 
 
 def _ask_player(
     engine: Engine, table: Table, prompt: Prompt, player: str, actions: list[Action], out: TextIO, inp: TextIO
 ) -> Action | None:
+    choices = [a for a in actions if a.kind not in ANYTIME_KINDS]
+    anytime = {a.kind: a for a in actions if a.kind in ANYTIME_KINDS}
     out.write(f"\n--- {player}, your move ({prompt.key}) ---\n")
     board = engine.describe(table.state, player)
     if board:
-        out.write(board + "\n")
-    for i, action in enumerate(actions, start=1):
-        out.write(f"  {i}. {action.kind} {_args_text(action)}\n")
-    out.write("  t. let the time run out\n> ")
-    out.flush()
-    line = inp.readline()
-    if not line:
-        return None
-    answer = line.strip()
-    if answer == "t" and prompt.timeout is not None:
-        return Action(CLOCK, prompt.id, "timeout")
-    if answer.isdigit() and 1 <= int(answer) <= len(actions):
-        chosen = actions[int(answer) - 1]
-        missing = [k for k, v in chosen.args.items() if v is None]
-        if missing:  # free text (a clue, a guess): ask for it
-            out.write(f"{', '.join(missing)}: ")
+        out.write(plain(board) + "\n")
+    for i, action in enumerate(choices, start=1):
+        out.write(f"  {i}. {_action_text(action)}\n")
+    if prompt.kind != "turn":
+        out.write("  n. not now (ask the next player)\n")
+    if prompt.timeout is not None:
+        out.write("  t. let the time run out\n")
+    for kind in anytime:
+        out.write(f"  {kind}: type '{kind}' to {kind} the game (asks to confirm)\n")
+    while True:
+        out.write("> ")
+        out.flush()
+        line = inp.readline()
+        if not line:
+            return None
+        answer = line.strip().lower()
+        if answer == "t" and prompt.timeout is not None:
+            return Action.timeout(prompt.id)
+        if answer == "n" and prompt.kind != "turn":
+            return _NOT_NOW
+        if answer in anytime:
+            out.write(f"{player}, really {answer} the game? This cannot be undone. Type yes to confirm: ")
             out.flush()
-            text = inp.readline().strip()
-            chosen = Action(chosen.player, chosen.prompt, chosen.kind, {**chosen.args, **{k: text for k in missing}})
-        return chosen
-    out.write("Type a number from the list.\n")
-    return _ask_player(engine, table, prompt, player, actions, out, inp)
+            confirm = inp.readline()
+            if not confirm:
+                return None
+            if confirm.strip().lower() in ("y", "yes"):
+                return anytime[answer]
+            out.write(f"{player} stays in the game.\n")
+            continue
+        if answer.isdigit() and 1 <= int(answer) <= len(choices):
+            chosen = choices[int(answer) - 1]
+            missing = [k for k, v in chosen.args.items() if v is None]
+            if missing:  # free text (a clue, a guess): ask for it
+                out.write(f"{', '.join(missing)}: ")
+                out.flush()
+                text = inp.readline()
+                if not text:
+                    return None
+                chosen = Action(chosen.player, chosen.prompt, chosen.kind, {**chosen.args, **{k: text.strip() for k in missing}})
+            return chosen
+        out.write("Type a number from the list.\n")
 
 
-def _args_text(action: Action) -> str:
-    return " ".join(f"{k}={v}" for k, v in action.args.items())
+def _action_text(action: Action) -> str:
+    args = " ".join(f"{k}={v}" for k, v in action.args.items() if v is not None)
+    typed = [k for k, v in action.args.items() if v is None]
+    return " ".join(part for part in (action.kind, args, f"(then type the {', '.join(typed)})" if typed else "") if part)
 
 
-def main(argv: list[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engines", description="Play Nocturne's games offline.")
-    sub = parser.add_subparsers(dest="command", required=True)
+# -- replay ------------------------------------------------------------------------------------------------------
+
+
+def replay_file(args: argparse.Namespace, out: TextIO) -> int:
+    """Replay a saved game; nothing is printed unless the whole save replays."""
+    name = args.file
+    record = read_save(name)
+    engine = get_engine(record["engine"])
+    buffer = io.StringIO()
+    try:
+        table = Table(engine, {**record, "options": record.get("options") or {}, "log": []}, buffer, args.reveal)
+    except IllegalAction as exc:
+        raise CliError(f"{name}: {engine.name} cannot start this game: {exc.reason}") from None
+    except Exception as exc:  # noqa: BLE001 - a hand-edited save can upset an engine in any way
+        raise CliError(f"{name}: {engine.name} cannot start this game ({type(exc).__name__}: {exc})") from None
+    for i, entry in enumerate(record["log"], start=1):
+        what = f"{name}: action {i} of {len(record['log'])} ({entry['player']} {entry['kind']})"
+        try:
+            table.act(Action.from_json(entry))
+        except IllegalAction as exc:
+            raise CliError(f"{what} is refused by {engine.name}: {exc.reason}; the save is damaged or not of this game") from None
+        except Exception as exc:  # noqa: BLE001
+            raise CliError(f"{what} cannot be replayed ({type(exc).__name__}: {exc}); the save is damaged") from None
+    out.write(buffer.getvalue())
+    out.write(outcome_line(engine.outcome(table.state)) + "\n")
+    return 0
+
+
+def read_save(name: str) -> dict[str, Any]:
+    """The record in a ``--save`` file, checked field by field; :class:`CliError` says what is wrong."""
+    path = Path(name)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise CliError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise CliError(f"{name}: is a folder, not a saved game") from None
+    except OSError as exc:
+        raise CliError(f"{name}: cannot read it ({exc.strerror or exc})") from None
+    if not raw.strip():
+        raise CliError(f"{name}: is empty, not a saved game")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise CliError(f"{name}: not a saved game (not text; saves are JSON written by --save)") from None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CliError(f"{name}: not a saved game (broken JSON at line {exc.lineno} column {exc.colno}: {exc.msg})") from None
+    if not isinstance(record, dict):
+        raise CliError(f"{name}: not a saved game (a JSON {type(record).__name__}, not an object with engine, players, seed and log)")
+    problem = _record_problem(record)
+    if problem:
+        raise CliError(f"{name}: not a saved game ({problem})")
+    return record
+
+
+def _record_problem(record: Mapping[str, Any]) -> str | None:
+    missing = [k for k in ("engine", "players", "seed", "log") if k not in record]
+    if missing:
+        return f"missing {', '.join(missing)}"
+    engine = record["engine"]
+    if engine not in ENGINE_NAMES:
+        return f"unknown game {engine!r}; known: {', '.join(ENGINE_NAMES)}"
+    players = record["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        return "players must be a list of names"
+    if not isinstance(record["seed"], str | int) or isinstance(record["seed"], bool):
+        return "seed must be text or a number"
+    if not isinstance(record.get("options") or {}, dict):
+        return "options must be an object"
+    if not isinstance(record.get("overrides") or {}, dict):
+        return "overrides must be an object"
+    log = record["log"]
+    if not isinstance(log, list):
+        return "log must be a list of actions"
+    for i, entry in enumerate(log, start=1):
+        if not (
+            isinstance(entry, dict)
+            and all(isinstance(entry.get(k), str) for k in ("player", "prompt", "kind"))
+            and isinstance(entry.get("args") or {}, dict)
+        ):
+            return f"action {i} of the log is not an action (player, prompt, kind and args)"
+    return None
+
+
+# -- the command line --------------------------------------------------------------------------------------------
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a mistake in one line (no usage block), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def main(
+    argv: list[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None, err: TextIO | None = None
+) -> int:
+    parser = _Parser(prog=PROG, description="Play Nocturne's games offline.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("play", help="play a game: hotseat, or --auto with random legal moves")
     p.add_argument("game", choices=ENGINE_NAMES)
     p.add_argument("--players", type=int, required=True)
@@ -181,9 +443,13 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, inp: TextIO |
     r.add_argument("--reveal", action="store_true")
     args = parser.parse_args(argv)
     out = out or sys.stdout
-    if args.command == "play":
-        return play(args, out, inp or sys.stdin)
-    return replay_file(args, out)
+    try:
+        if args.command == "play":
+            return play(args, out, inp or sys.stdin)
+        return replay_file(args, out)
+    except CliError as exc:
+        (err or sys.stderr).write(f"{PROG}: {exc}\n")
+        return 2
 
 
 if __name__ == "__main__":
