@@ -225,7 +225,9 @@ class GameCog(commands.Cog):
         """The newest game in this channel or thread."""
         rows = await self.runtime.games_in(interaction.guild_id or 0, statuses)
         channel = interaction.channel_id
-        mine = [r for r in rows if channel in (r.channel_id, r.thread_id)]
+        # the thread a delivery just made is known to the live game before its row is marked in the database
+        cached = {r.id: self.runtime.games[r.id].row.thread_id for r in rows if r.id in self.runtime.games}
+        mine = [r for r in rows if channel in (r.channel_id, r.thread_id, cached.get(r.id))]
         return mine[-1] if mine else None
 
     def is_host(self, interaction: discord.Interaction, row: Game) -> bool:
@@ -441,7 +443,12 @@ class GameCog(commands.Cog):
                 tag, code = ("nm" if ctl.needs_text(action) else "nc"), ctl.encode(action.kind, action.args)
             else:
                 tag, code = cid.tag, cid.code
-            action = ctl.to_action(ctl.resolve(code, legal), legal)
+            # the engine is the one judge of legality: an action that is no longer legal (a double click) is
+            # passed on, so the player hears the engine's own reason ("you are already ready")
+            partial = ctl.resolve(code, legal)
+            if partial.kind is None:
+                raise ctl.CodecError("stale")
+            action = Action(actor, cid.prompt_id, partial.kind, dict(partial.args))
         except ctl.CodecError as exc:
             await self.refuse(interaction, lang, GameError("not_legal" if str(exc) == "not_legal" else "stale"))
             return
@@ -489,7 +496,10 @@ class GameCog(commands.Cog):
                 raise GameError("not_running")
             actor = self.actor(interaction, live, cid.prompt_id)
             legal = live.engine.legal_actions(live.state, actor)
-            action = ctl.to_action(ctl.resolve(cid.code, legal), legal)
+            partial = ctl.resolve(cid.code, legal)
+            if partial.kind is None:
+                raise ctl.CodecError("stale")
+            action = Action(actor, cid.prompt_id, partial.kind, dict(partial.args))
         except ctl.CodecError:
             await self.refuse(interaction, lang, GameError("stale"))
             return

@@ -1,9 +1,10 @@
 """Drive the real bot (a subprocess running ``python -m bot``) against the fake Discord server.
 
-:class:`BotProcess` starts, SIGKILLs and restarts the bot on one SQLite file. :class:`NightWatchTable` plays a
-Night Watch game as its players would: it reads only what each player was shown (the lobby, the game thread,
-their own DMs) and clicks the buttons and selects there, following a fixed policy, so two runs with the same
-seed make the same choices whatever happens to the bot in between.
+:class:`BotProcess` starts, SIGKILLs and restarts the bot on one SQLite file. :class:`GameTable` plays any game
+as its players would: it reads only what each player was shown (the lobby, the game thread, their own DMs, the
+bot's private answers) and uses the controls there, following a fixed policy, so two runs with the same seed make
+the same choices whatever happens to the bot in between. :func:`readable` is a message as compared between runs
+(deadlines are wall-clock timestamps, so their lines are left out).
 """
 
 from __future__ import annotations
@@ -70,6 +71,11 @@ class BotProcess:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
 
+def readable(text: str) -> str:
+    """A message's text without its ``⏳`` lines (deadlines and warnings depend on the wall clock, not the game)."""
+    return "\n".join(line for line in text.splitlines() if not line.startswith("⏳"))
+
+
 def components(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [c for row in message.get("components") or [] for c in row.get("components", [])]
 
@@ -78,30 +84,59 @@ def find_component(message: dict[str, Any], prefix: str) -> dict[str, Any] | Non
     return next((c for c in components(message) if c.get("custom_id", "").startswith(prefix)), None)
 
 
-class NightWatchTable:
-    """One Night Watch game at the fake server, played by a fixed policy."""
+#: The tags of in-game controls (see bot.controls).
+GAME_TAGS = ("nc:", "np:", "nm:", "ns:", "nx:")
+#: Picker controls a player never needs (going back, paging, the page indicator).
+NAVIGATION = ("↩", "◀", "▶")
 
-    def __init__(self, server: FakeDiscord, bot: BotProcess, players: list[int]) -> None:
+
+def game_controls(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """The enabled in-game controls of a message (buttons and selects)."""
+    return [c for c in components(message) if str(c.get("custom_id", "")).startswith(GAME_TAGS) and not c.get("disabled")]
+
+
+def prompt_of(custom_id: str) -> str:
+    """The prompt id a control answers (``<tag>:<game>:<prompt>:…``)."""
+    return custom_id.split(":")[2]
+
+
+class GameTable:
+    """One game of ``game`` at the fake server, played as its players would, by a fixed policy.
+
+    The players read only what they were shown (the lobby, the game thread, their own DMs and the bot's private
+    answers) and use the controls there: each turn, the first player with an open control uses it. A control
+    is used once per player; on a message where a player already did something, the grey (declining) buttons
+    are left alone. Picker steps are followed to their first legal choice, multi-selects take their first
+    options, and modals are filled by :meth:`text_for`. Two runs with the same seed make the same choices
+    whatever happens to the bot in between.
+    """
+
+    def __init__(self, server: FakeDiscord, bot: BotProcess, players: list[int], game: str = "night_watch") -> None:
         self.server = server
         self.bot = bot
         self.players = players
+        self.game = game
         self.channel = server.channel_id("general")
         self.thread: int | None = None
+        self.game_id: int | None = None
         self.answered: set[tuple[int, str]] = set()  # (player, custom_id) already used
+        self.acted: set[tuple[int, int]] = set()  # (player, message) where the player used a non-grey control
         self.clicks = 0
+        self.refused: list[str] = []
 
     async def interact(self, coro) -> Any:
         iid = await coro
         self.clicks += 1
         return await self.server.wait_for_response(iid, timeout=30)
 
-    async def open_lobby(self) -> int:
+    async def open_lobby(self, options: dict[str, Any] | None = None) -> int:
         host = self.players[0]
         rec = await self.interact(
-            self.server.slash(host, self.channel, "game", [{"type": 1, "name": "start", "options": [{"type": 3, "name": "game", "value": "night_watch"}]}])
+            self.server.slash(host, self.channel, "game", [{"type": 1, "name": "start", "options": [{"type": 3, "name": "game", "value": self.game}]}])
         )
         assert rec.ephemeral, rec.responses
         lobby = await self.server.wait_for_message(self.channel, lambda m: find_component(m, "nl:") is not None, timeout=30)
+        self.game_id = int(find_component(lobby, "nl:")["custom_id"].split(":")[1])
         return int(lobby["id"])
 
     async def seat_everyone_and_start(self, lobby_id: int) -> None:
@@ -123,96 +158,108 @@ class NightWatchTable:
         return self.server.messages(self.thread) if self.thread else []
 
     def game_over(self) -> str | None:
+        """The public text from the game's end on (``None`` while it runs)."""
         for message in self.public():
-            if "Game over" in (message.get("content") or ""):
+            if self.is_end(message.get("content") or ""):
                 return "\n".join(m.get("content") or "" for m in self.public()[self.public().index(message) :])
         return None
 
-    def open_public_prompt(self) -> dict[str, Any] | None:
-        """The newest thread message with live controls (discussion or vote)."""
-        for message in reversed(self.public()):
-            if find_component(message, "nc:") or find_component(message, "ncs:"):
-                return message
-        return None
+    def is_end(self, text: str) -> bool:
+        return "Game over" in text or "🏁" in text
 
-    def open_dm_prompts(self) -> list[tuple[int, dict[str, Any]]]:
-        found = []
+    def live_messages(self) -> list[tuple[int | None, dict[str, Any]]]:
+        """Messages with open in-game controls: each player's DMs (player order), then the game thread's."""
+        found: list[tuple[int | None, dict[str, Any]]] = []
         for player in self.players:
-            for message in self.server.dm_messages(player):
-                if find_component(message, "ncs:") or find_component(message, "nc:"):
-                    found.append((player, message))
+            found += [(player, m) for m in self.server.dm_messages(player) if not m.get("deleted") and game_controls(m)]
+        found += [(None, m) for m in self.public() if not m.get("deleted") and game_controls(m)]
         return found
 
+    def open_public_prompt(self) -> dict[str, Any] | None:
+        """The newest thread message with live controls."""
+        return next((m for m in reversed(self.public()) if game_controls(m)), None)
+
+    def open_dm_prompts(self) -> list[tuple[int, dict[str, Any]]]:
+        return [(p, m) for p, m in self.live_messages() if p is not None]
+
+    def fingerprint(self) -> tuple:
+        return tuple((m["id"], m.get("edits", 0), bool(game_controls(m))) for _, m in self.live_messages()) + (len(self.public()),)
+
     # -- the policy ----------------------------------------------------------------------------------------
+
+    def choose(self, player: int, message: dict[str, Any]) -> dict[str, Any] | None:
+        """The control ``player`` uses next on ``message``, if any."""
+        fresh = [c for c in game_controls(message) if (player, c["custom_id"]) not in self.answered]
+        fresh = [c for c in fresh if not str(c.get("label", "")).startswith(NAVIGATION)]
+        doing = [c for c in fresh if c["type"] != 2 or c.get("style") != 2]
+        if doing:
+            return doing[0]
+        if (player, int(message["id"])) in self.acted:
+            return None
+        return fresh[0] if fresh else None
+
+    def values_for(self, player: int, control: dict[str, Any]) -> list[str] | None:
+        if control["type"] != 3:
+            return None
+        options = [o["value"] for o in control["options"]]
+        return options[: max(1, int(control.get("min_values", 1)))]
+
+    def text_for(self, player: int, modal: dict[str, Any]) -> dict[str, str]:
+        """What a player types into a modal (games with typed input override this)."""
+        fields = [c for top in modal.get("components", []) for c in (top.get("components") or [top.get("component") or {}])]
+        return {f["custom_id"]: "word" for f in fields if f.get("custom_id")}
 
     async def step(self) -> bool:
         """Make one move that is open now. Returns False when nothing is left to do (game over)."""
         if self.game_over():
             return False
-        # night: every DM'd player answers their first task with the first listed target, skips the rest
-        for player, message in self.open_dm_prompts():
-            for comp in components(message):
-                cid = comp["custom_id"]
-                if (player, cid) in self.answered or not cid.startswith("ncs:"):
+        before = self.fingerprint()
+        for owner, message in self.live_messages():
+            for player in [owner] if owner is not None else self.players:
+                control = self.choose(player, message)
+                if control is None:
                     continue
-                if not self._prompt_is_current(cid):
-                    continue
-                self.answered.add((player, cid))
-                value = comp["options"][0]["value"]
-                if cid.split(":")[3] == "kill":  # the Watch agrees on the first listed target
-                    value = comp["options"][0]["value"]
-                await self.interact(self.server.click(player, int(message["id"]), cid, [value]))
+                await self.use(player, message, control)
                 return True
-        message = self.open_public_prompt()
-        if message is None:
-            await self.server.wait_for(lambda s: self.open_public_prompt() or self.game_over() or self._new_dm_prompt(), timeout=60, what="next prompt")
-            return True
-        ready = find_component(message, "nc:")
-        vote = find_component(message, "ncs:")
-        if ready is not None:
-            for player in self.players:
-                if (player, ready["custom_id"]) not in self.answered:
-                    self.answered.add((player, ready["custom_id"]))
-                    await self.interact(self.server.click(player, int(message["id"]), ready["custom_id"]))
-                    return True
-        if vote is not None:
-            alive = [o["value"] for o in vote["options"]]
-            for player in self.players:
-                if str(player) in alive and (player, vote["custom_id"]) not in self.answered:
-                    self.answered.add((player, vote["custom_id"]))
-                    target = alive[0] if alive[0] != str(player) else alive[1]
-                    await self.interact(self.server.click(player, int(message["id"]), vote["custom_id"], [target]))
-                    return True
         await self.server.wait_for(
-            lambda s: self.game_over() or self._prompt_id(self.open_public_prompt()) != self._prompt_id(message) or self._new_dm_prompt(),
-            timeout=60,
-            what="the phase to move on",
+            lambda s: self.game_over() or self.fingerprint() != before, timeout=90, what=f"{self.game}: something to do"
         )
         return True
 
-    @staticmethod
-    def _prompt_id(message: dict[str, Any] | None) -> str | None:
-        if message is None:
-            return None
-        return next((c["custom_id"].split(":")[2] for c in components(message) if c["custom_id"].startswith("nc")), None)
+    async def use(self, player: int, message: dict[str, Any], control: dict[str, Any], depth: int = 0) -> None:
+        """Use one control, then follow the bot's private answer: a picker step, or a modal to fill."""
+        self.answered.add((player, control["custom_id"]))
+        if control["type"] != 2 or control.get("style") != 2:
+            self.acted.add((player, int(message["id"])))
+        rec = await self.interact(self.server.click(player, int(message["id"]), control["custom_id"], self.values_for(player, control)))
+        if rec is None or depth > 8:
+            return
+        if rec.modal is not None:
+            rec = await self.interact(self.server.submit_modal(rec.id, self.text_for(player, rec.modal), user_id=player))
+            if rec is None:
+                return
+        if rec.callback_type == 7:  # the step replaced the message clicked on
+            answer = self.server.message(int(message["id"]))
+        else:
+            answer = rec.original or (rec.messages[-1] if rec.messages else None)
+        if answer is not None and (answer.get("content") or "").startswith("⚠️"):
+            self.refused.append(answer["content"])
+        if answer is not None and game_controls(answer):  # a picker step, shown privately
+            follow = self.choose(player, answer)
+            if follow is not None:
+                await self.use(player, answer, follow, depth + 1)
+
+    # -- phases (by what the prompt ids say) ------------------------------------------------------------------
+
+    def prompts_answered(self, kind: str) -> int:
+        return sum(1 for _, cid in self.answered if f":{kind}#" in cid)
+
+
+class NightWatchTable(GameTable):
+    """A Night Watch table (the first game on Discord; its tests name it)."""
+
+    def __init__(self, server: FakeDiscord, bot: BotProcess, players: list[int]) -> None:
+        super().__init__(server, bot, players, "night_watch")
 
     def _new_dm_prompt(self) -> bool:
-        return any(
-            (p, c["custom_id"]) not in self.answered and c["custom_id"].startswith("ncs:") and self._prompt_is_current(c["custom_id"])
-            for p, m in self.open_dm_prompts()
-            for c in components(m)
-        )
-
-    def _prompt_is_current(self, custom_id: str) -> bool:
-        """Only answer the newest night's DMs (older DMs keep their dead buttons)."""
-        prompt = custom_id.split(":")[2]
-        serial = int(prompt.split("#")[1])
-        newest = 0
-        for _, message in self.open_dm_prompts():
-            for comp in components(message):
-                newest = max(newest, int(comp["custom_id"].split(":")[2].split("#")[1]))
-        public = self.open_public_prompt()
-        if public is not None:
-            for comp in components(public):
-                newest = max(newest, int(comp["custom_id"].split(":")[2].split("#")[1]))
-        return serial == newest
+        return any(self.choose(p, m) is not None for p, m in self.open_dm_prompts())

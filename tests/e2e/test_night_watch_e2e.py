@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.e2e.harness import BotProcess, NightWatchTable
+from tests.e2e.harness import BotProcess, NightWatchTable, readable
 from tests.fakediscord import FakeDiscord
 
 pytestmark = pytest.mark.e2e
@@ -47,18 +47,18 @@ async def play(tmp_path, crash_when: Callable[[NightWatchTable], bool] | None = 
 
 
 def public_texts(server: FakeDiscord, table: NightWatchTable) -> list[str]:
-    return [m.get("content") or "" for m in server.messages(table.thread) if not m.get("deleted")]
+    return [readable(m.get("content") or "") for m in server.messages(table.thread) if not m.get("deleted")]
 
 
 def in_a_night(table: NightWatchTable) -> bool:
     """At least one night action answered, and the night not over yet."""
-    return any(cid.startswith("ncs:") and ":night#" in cid for _, cid in table.answered) and bool(table._new_dm_prompt())
+    return any(":night#" in cid for _, cid in table.answered) and bool(table._new_dm_prompt())
 
 
 def during_a_vote(table: NightWatchTable) -> bool:
     prompt = table.open_public_prompt()
     return prompt is not None and ":vote#" in str(prompt.get("components")) and sum(
-        1 for _, cid in table.answered if ":vote#" in cid
+        1 for _, cid in table.answered if cid.startswith("nc:") and ":vote#" in cid
     ) >= 3
 
 

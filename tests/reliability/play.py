@@ -1,7 +1,7 @@
-"""Playing whole Night Watch games through the real bot under trouble, and what a run leaves behind to compare.
+"""Playing whole games through the real bot under trouble, and what a run leaves behind to compare.
 
-:class:`ChaosTable` is :class:`tests.e2e.harness.NightWatchTable` (the same fixed policy, so runs with the same
-seed make the same choices) whose clicks go through :meth:`ChaosTable.interact`, the one place where trouble is
+:class:`ChaosTable` is :class:`tests.e2e.harness.GameTable` for any game (the same fixed policy, so runs with the
+same seed make the same choices) whose clicks go through :meth:`ChaosTable.interact`, the one place where trouble is
 made: the bot SIGKILLed before a click or while it handles one, or the click routed to one of two bot processes
 (or to both at once, a double click). :func:`play` runs a game to its end and returns a :class:`GameRun`:
 the reveal, the public messages, the DMs and the stored action log, for comparison with an uninterrupted run.
@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from tests.e2e.harness import BotProcess, NightWatchTable
+from bot import controls as ctl
+from tests.e2e.harness import BotProcess, GameTable, readable
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.server import WaitTimeout
 
@@ -56,6 +57,9 @@ class _Requests:
     def click(self, *args: Any, **kwargs: Any) -> Request:
         return ("click", args, kwargs)
 
+    def submit_modal(self, *args: Any, **kwargs: Any) -> Request:
+        return ("submit_modal", args, kwargs)
+
 
 @dataclass
 class Click:
@@ -69,14 +73,15 @@ class Click:
 
     def action_key(self) -> tuple[str, str, str, str] | None:
         """(player, prompt, kind, args as JSON) of the in-game action this click asks for (None: not one)."""
-        parts = self.custom_id.split(":")
-        if parts[0] == "nc":  # nc:game:prompt:kind[:arg=value]
-            args = dict([parts[4].split("=", 1)]) if len(parts) > 4 else {}
-        elif parts[0] == "ncs":  # ncs:game:prompt:kind:arg
-            args = {parts[4]: (self.values or [None])[0]}
-        else:
+        try:
+            cid = ctl.ControlId.parse(self.custom_id)
+        except ctl.CodecError:
             return None
-        return (str(self.user), parts[2], parts[3], json.dumps(args, sort_keys=True))
+        code = cid.code if cid.tag == "nc" else (self.values or [""])[0] if cid.tag == "ns" else ""
+        if not code or code[0] in "+?@":
+            return None  # a picker step or a modal, not an action yet
+        partial = ctl.decode(code)
+        return (str(self.user), cid.prompt_id, partial.kind or "", json.dumps(dict(partial.args), sort_keys=True))
 
 
 def log_key(action: dict[str, Any]) -> tuple[str, str, str, str]:
@@ -92,8 +97,8 @@ def accepted(server: FakeDiscord, interaction: int) -> bool | None:
     return not (rec.responses[0].get("content") or "").startswith("⚠️")
 
 
-class ChaosTable(NightWatchTable):
-    """A Night Watch table whose clicks can crash the bot, or go to one of several bot processes.
+class ChaosTable(GameTable):
+    """A table whose clicks can crash the bot, or go to one of several bot processes.
 
     ``crashes`` maps the number of a click (1 = the first one after the lobby was opened) to ``"before"``
     (SIGKILL and restart, then click) or ``"mid"`` (click, SIGKILL while the bot handles it after ``depth`` more
@@ -110,8 +115,9 @@ class ChaosTable(NightWatchTable):
         crashes: dict[int, str] | None = None,
         rng: random.Random | None = None,
         route: Callable[[Request], list[int | None]] | None = None,
+        game: str = "night_watch",
     ) -> None:
-        super().__init__(server, bots[0], players)
+        super().__init__(server, bots[0], players, game)
         self.real = server
         self.server = _Requests(server)  # type: ignore[assignment]
         self.bots = bots
@@ -153,6 +159,8 @@ class ChaosTable(NightWatchTable):
     async def _send(self, request: Request, shard: int | None) -> int:
         method, args, kwargs = request
         iid = await getattr(self.real, method)(*args, **kwargs, shard=shard)
+        if method == "submit_modal":
+            return iid
         if method == "click":
             user, _message, custom_id, *rest = args
             values = rest[0] if rest else kwargs.get("values")
@@ -191,11 +199,7 @@ class GameRun:
 def public_texts(server: FakeDiscord, thread: int | None) -> list[str]:
     """The game thread as players read it. Timer warnings (``⏳``, sent straight away outside the outbox) depend on
     wall time, not on the game, so they are left out of comparisons between runs."""
-    return [
-        m.get("content") or ""
-        for m in server.messages(thread)
-        if not m.get("deleted") and not (m.get("content") or "").startswith("⏳")
-    ]
+    return [readable(m.get("content") or "") for m in server.messages(thread) if not m.get("deleted")]
 
 
 class Store(Protocol):
@@ -253,8 +257,9 @@ async def play(
     route: Callable[[Request], list[int | None]] | None = None,
     store: Store | None = None,
     play_rounds: Callable[[ChaosTable], Awaitable[None]] | None = None,
+    game: str = "night_watch",
 ) -> GameRun:
-    """Play one Night Watch game of ``players`` to its end and return what it left behind.
+    """Play one game of ``game`` with ``players`` to its end and return what it left behind.
 
     ``prepare(server)`` runs once the bot is up (e.g. to inject 429s); ``bots(server)`` makes the bot processes
     (default: one on a SQLite file in ``tmp_path``, read through a :class:`SqliteStore`; pass ``store`` for others);
@@ -274,7 +279,7 @@ async def play(
         if prepare:
             prepare(server)
         ids = [server.user_id(n) for n in names(players)]
-        table = ChaosTable(server, processes, ids, crashes=crashes, rng=random.Random(rng_seed), route=route)
+        table = ChaosTable(server, processes, ids, crashes=crashes, rng=random.Random(rng_seed), route=route, game=game)
         lobby = await table.open_lobby()
         await table.seat_everyone_and_start(lobby)
         if play_rounds:
@@ -284,15 +289,15 @@ async def play(
                 break
         logs = "\n".join(b.log()[-3000:] for b in processes)
         assert table.game_over(), logs
-        # the reveal may span several messages; the seed is its last line (NW-23)
-        await server.wait_for(lambda s: "Seed:" in (table.game_over() or ""), timeout=30, what="the full reveal")
+        if game == "night_watch":  # the reveal may span several messages; the seed is its last line (NW-23)
+            await server.wait_for(lambda s: "Seed:" in (table.game_over() or ""), timeout=30, what="the full reveal")
         # let deliveries after the reveal (unmuting, the last edits) finish before reading what players saw
         await drained(server, store)
         seqs, raw_log = await store.log()
         log = named(raw_log, {str(server.user_id(n)): n for n in names(players)})
         # by name: user ids are snowflakes, different on every server
         dms = {
-            name: [m.get("content") or "" for m in server.dm_messages(server.user_id(name))] for name in names(players)
+            name: [readable(m.get("content") or "") for m in server.dm_messages(server.user_id(name))] for name in names(players)
         }
         server.clear_faults()
         return GameRun(

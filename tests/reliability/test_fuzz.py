@@ -43,6 +43,9 @@ class Table:
         self.panel: tuple[int, dict[str, Any]] | None = None
         self.alive: list[str] = []
         self.dead: list[str] = []
+        self.mine_messages: set[int] = set()
+        #: each living voter's private vote picker: (message id, {target id: (custom id, select values)})
+        self.pickers: dict[str, tuple[int, dict[str, tuple[str, list[str] | None]]]] = {}
 
     def name(self, uid: str) -> str:
         return next(n for n in [HOST, *SEATED, OUTSIDER] if str(self.world.uid(n)) == uid)
@@ -55,6 +58,7 @@ async def _collect_mine(world: World, table: Table, names: list[str]) -> None:
         if rec.responses and components(rec.responses[0]):
             msg = rec.responses[0]
             table.stale += [(int(msg["message_id"]), c) for c in components(msg)]
+            table.mine_messages.add(int(msg["message_id"]))
 
 
 async def _build(world: World) -> Table:
@@ -76,7 +80,7 @@ async def _build(world: World) -> Table:
     night_seen = False
     for _ in range(200):
         message = nw.open_public_prompt()
-        if night_seen and message is not None and any(c["custom_id"].startswith("ncs:") for c in components(message)):
+        if night_seen and message is not None and any(":vote#" in c["custom_id"] for c in components(message)):
             break
         if nw.open_dm_prompts() and not night_seen:
             night_seen = True
@@ -94,11 +98,32 @@ async def _build(world: World) -> Table:
     assert "paused" in text_of(await world.click(HOST, *[table.panel_before_pause[0], table.panel_before_pause[1]["pause"]])).lower()
     rec = await world.slash(HOST, nw.thread, "host")
     table.panel = (int(rec.responses[0]["message_id"]), {c["custom_id"]: c for c in components(rec.responses[0])})
-    candidates = [o["value"] for o in components(vote)[0]["options"]]
-    table.alive = candidates
-    table.dead = [str(p) for p in players if str(p) not in candidates]
+    # each seat opens its own private vote picker: the living get their legal targets (never themselves), the
+    # dead a refusal. The pickers' buttons are what the fuzz then clicks as the wrong people.
+    vote_button = components(vote)[0]["custom_id"]
+    for name in [HOST, *SEATED]:
+        rec = await world.click(name, int(vote["id"]), vote_button)
+        answer = rec.responses[0] if rec.responses else {}
+        targets: dict[str, tuple[str, list[str] | None]] = {}
+        for c in components(answer):  # buttons (a few targets) or a select (many)
+            if c["type"] == 3:
+                targets.update({o["value"].rsplit("'", 1)[-1]: (c["custom_id"], [o["value"]]) for o in c["options"]})
+            elif c["custom_id"].startswith("nc:"):
+                targets[c["custom_id"].rsplit("'", 1)[-1]] = (c["custom_id"], None)
+        if targets:
+            table.pickers[str(world.uid(name))] = (int(answer["message_id"]), targets)
+    table.alive = sorted(table.pickers)
+    table.dead = [str(p) for p in players if str(p) not in table.pickers]
     assert table.dead, "nobody was jailed or killed"
+    assert all(voter not in targets for voter, (_, targets) in table.pickers.items()), "a picker offered its own voter"
     await world.settle(gid)
+    # a closed prompt's private messages lost their controls (nothing stale looks clickable); what is left to
+    # click stale are the /game mine answers, which keep theirs
+    for mid, comp in list(table.stale):
+        if comp["custom_id"] not in [c["custom_id"] for c in components(world.srv.message(mid))]:
+            assert mid not in table.mine_messages, "a /game mine answer lost its controls"
+            table.stale.remove((mid, comp))
+    assert table.stale, "nothing stale left to click"
     return table
 
 
@@ -120,26 +145,21 @@ GARBAGE = st.one_of(st.text(min_size=0, max_size=40), st.integers(-(2**63), 2**6
 def refused_click(draw: st.DrawFn, t: Table) -> tuple[str, str, int, str, list[str] | None]:
     """(description, clicker, message id, custom id, values) of one click that the bot must refuse."""
     everyone = [HOST, *SEATED, OUTSIDER]
-    vote_id, vote_cid = int(t.vote["id"]), components(t.vote)[0]["custom_id"]
-    kind = draw(st.sampled_from(["stale", "foreign", "dead", "self", "dead_target", "garbage", "host_only", "doubled_pause"]))
+    kind = draw(st.sampled_from(["stale", "foreign", "dead", "self", "host_only", "doubled_pause"]))
     if kind == "stale":
         mid, comp = draw(st.sampled_from(t.stale))
         values = None
         if comp["type"] == 3:
             values = [draw(st.one_of(st.sampled_from([o["value"] for o in comp["options"]]), GARBAGE))]
         return kind, draw(st.sampled_from(everyone)), mid, comp["custom_id"], values
-    if kind == "foreign":
-        return kind, OUTSIDER, vote_id, vote_cid, [draw(st.sampled_from(t.alive))]
-    if kind == "dead":
-        return kind, t.name(draw(st.sampled_from(t.dead))), vote_id, vote_cid, [draw(st.sampled_from(t.alive))]
-    if kind == "self":
+    if kind in ("foreign", "dead"):  # someone not voting uses a living voter's picker
+        mid, targets = t.pickers[draw(st.sampled_from(t.alive))]
+        who = OUTSIDER if kind == "foreign" else t.name(draw(st.sampled_from(t.dead)))
+        return (kind, who, mid, *draw(st.sampled_from(sorted(targets.values(), key=str))))
+    if kind == "self":  # a voter uses another voter's picker to vote for themselves
         voter = draw(st.sampled_from(t.alive))
-        return kind, t.name(voter), vote_id, vote_cid, [voter]
-    if kind == "dead_target":
-        return kind, t.name(draw(st.sampled_from(t.alive))), vote_id, vote_cid, [draw(st.sampled_from(t.dead))]
-    if kind == "garbage":
-        value = draw(GARBAGE.filter(lambda v: v not in t.alive))
-        return kind, t.name(draw(st.sampled_from(t.alive))), vote_id, vote_cid, [value]
+        mid, targets = t.pickers[draw(st.sampled_from([v for v in t.alive if voter in t.pickers[v][1]]))]
+        return (kind, t.name(voter), mid, *targets[voter])
     if kind == "host_only":
         pid, comps = t.panel
         cid = draw(st.sampled_from(sorted(comps)))

@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.harness import BotProcess, find_component
+from tests.e2e.harness import BotProcess, components, find_component
 from tests.fakediscord import FakeDiscord
 from tests.reliability.play import (
     LONG,
@@ -128,10 +128,11 @@ async def conflicts_on_day_one(table: ChaosTable) -> None:
     ready = find_component(discussion, "nc:")["custom_id"]
     mid = int(discussion["id"])
 
-    async def at_once(*clicks: tuple[int, str, list[str] | None, int]) -> list[bool | None]:
-        """Send clicks concurrently, each to its shard; wait for every answer."""
+    async def at_once(*clicks: tuple[int, str, list[str] | None, int], where: dict[int, int] | None = None) -> list[bool | None]:
+        """Send clicks concurrently, each to its shard (on ``where[user]``'s message, else ``mid``); wait for every
+        answer."""
         iids = await asyncio.gather(
-            *(table._send(("click", (u, mid, cid, v), {}), shard) for u, cid, v, shard in clicks)
+            *(table._send(("click", (u, (where or {}).get(u, mid), cid, v), {}), shard) for u, cid, v, shard in clicks)
         )
         for iid in iids:
             await server.wait_for_response(iid, timeout=30)
@@ -151,19 +152,23 @@ async def conflicts_on_day_one(table: ChaosTable) -> None:
         assert all(await at_once(*((p, ready, None, n % 2) for n, p in enumerate(pair))))
 
     vote_msg = await server.wait_for(
-        lambda s: (m := table.open_public_prompt()) and find_component(m, "ncs:") and m, timeout=30, what="the vote"
+        lambda s: (m := table.open_public_prompt()) and ":vote#" in str(m.get("components")) and m, timeout=30, what="the vote"
     )
     mid = int(vote_msg["id"])
-    vote = find_component(vote_msg, "ncs:")
-    alive = [o["value"] for o in vote["options"]]
-
-    def target(player: int) -> str:  # the policy's choice (tests/e2e/harness.py), so the game stays the reference's
-        return alive[0] if alive[0] != str(player) else alive[1]
-
-    cid = vote["custom_id"]
+    vote = find_component(vote_msg, "np:")["custom_id"]
+    # each voter opens their private picker (it changes nothing); the policy's choice is its first target
+    pickers: dict[int, int] = {}
+    choice: dict[int, str] = {}
+    for voter in (a, b, c):
+        iid = await table._send(("click", (voter, mid, vote), {}), 0)
+        step = (await server.wait_for_response(iid, timeout=30)).responses[0]
+        table.answered.add((voter, vote))
+        pickers[voter] = int(step["message_id"])
+        choice[voter] = next(x["custom_id"] for x in components(step) if x["custom_id"].startswith("nc:"))
+    alive_count = int(re.search(r"of (\d+) have voted", vote_msg["content"]).group(1))
     # two votes at once on different processes, then a double click of the same vote on both
-    assert await at_once((a, cid, [target(a)], 0), (b, cid, [target(b)], 1)) == [True, True], table.last_answers
-    answers = await at_once((c, cid, [target(c)], 0), (c, cid, [target(c)], 1))
+    assert await at_once((a, choice[a], None, 0), (b, choice[b], None, 1), where=pickers) == [True, True], table.last_answers
+    answers = await at_once((c, choice[c], None, 0), (c, choice[c], None, 1), where=pickers)
     assert all(answer is not None for answer in answers) and any(answers)
     # the public tally shows the votes of the log
     _seqs, log = await table.store.log()
@@ -172,7 +177,7 @@ async def conflicts_on_day_one(table: ChaosTable) -> None:
     table.tally_problems = []  # type: ignore[attr-defined]
     try:
         await server.wait_for(
-            lambda s: f"{len(voters)} of {len(alive)} have voted" in (s.message(mid).get("content") or ""),
+            lambda s: f"{len(voters)} of {alive_count} have voted" in (s.message(mid).get("content") or ""),
             timeout=10,
             what="the tally to show the logged votes",
         )
