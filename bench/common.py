@@ -50,7 +50,11 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 
 def summary(latencies: Sequence[float]) -> dict[str, float]:
-    """p50 / p99 / mean of latencies in seconds, reported in milliseconds."""
+    """p50 / p99 / mean of latencies in seconds, reported in milliseconds. An empty sample (a measurement window
+    in which nothing finished, as on a machine busy with other work) has ``n`` 0 and NaN figures."""
+    if not latencies:
+        nan = float("nan")
+        return {"n": 0, "p50_ms": nan, "p99_ms": nan, "mean_ms": nan}
     return {
         "n": len(latencies),
         "p50_ms": percentile(latencies, 50) * 1e3,

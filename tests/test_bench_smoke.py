@@ -25,11 +25,27 @@ async def test_every_benchmark_runs_and_renders(tmp_path, corpora):
         "memory": await memory.run(tmp_path, corpora, per_engine=3),
     }
     assert {row["engine"] for row in results["engines"]} == set(common.TYPICAL_SIZES)
-    assert results["persist"]["unloaded"]["n"] > 0 and results["persist"]["saturated"]["n"] > 0
+    # The unloaded run counts actions; the saturated ones are time windows, which a busy machine (pytest -n 8 on
+    # two cores) may close before any action finished: an empty window is a result, not an error.
+    assert results["persist"]["unloaded"]["n"] > 0 and results["persist"]["saturated"]["n"] >= 0
     assert results["restart"]["games"] == 20 and results["restart"]["timers"] > 0
     assert all(row["bytes_per_game"] > 0 for row in results["memory"])
     text = render(results, quick=True)
     assert "## 5. Memory per live game" in text and "cores" in text
+    empty_windows = {
+        **results,
+        "persist": {
+            **results["persist"],
+            "saturated": {**common.summary([]), "actions_per_s": 0.0},
+            "act_only": {**common.summary([]), "actions_per_s": 0.0},
+        },
+    }
+    assert "## 5. Memory per live game" in render(empty_windows, quick=True)
+
+
+def test_an_empty_latency_sample_has_no_figures_instead_of_an_error():
+    assert common.summary([])["n"] == 0
+    assert common.summary([0.001, 0.003])["n"] == 2
 
 
 def test_stored_live_games_are_cut_where_the_runtime_would_have_left_them(corpora):
