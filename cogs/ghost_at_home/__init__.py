@@ -1,9 +1,10 @@
-"""ghost_at_home on Discord: presenter, controls, board image. Plays with the default presenter until its face lands."""
+"""Ghost at Home on Discord (see :mod:`cogs.ghost_at_home.presenter` and :mod:`cogs.ghost_at_home.board`)."""
 
 from bot.games import GameUI
-from bot.presenter import Presenter
+from cogs.ghost_at_home.board import render
+from cogs.ghost_at_home.presenter import GhostAtHomePresenter
 from engines import get_engine
 
-UI = GameUI(get_engine("ghost_at_home"), Presenter(), playable=False)
+UI = GameUI(get_engine("ghost_at_home"), GhostAtHomePresenter(), board=render, playable=False)
 
 __all__ = ["UI"]

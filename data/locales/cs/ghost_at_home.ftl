@@ -62,7 +62,7 @@ gh-cat_played = 🐈 { $player } posadí kočku do svého patra { $floor }, { $s
 gh-light_on = 💡 { $player } rozsvěcí patro { $floor } a platí { $cards }.
 gh-space_hole_played = 🌀 { $player } hraje Prostorovou díru na ducha ze svého patra { $from_floor }.
 gh-light_bulb_played = 💡 { $player } hraje Žárovku: patro { $floor } je rozsvícené.
-gh-cat_food_played = 🐟 { $player } hraje Kočičí žrádlo: kočka z patra { $from_floor } hráče { $from_player } (z { $from_side } pokoje) přechází do jeho patra { $floor }, { $side } pokoj.
+gh-cat_food_played = 🐟 { $player } hraje Kočičí žrádlo a bere kočku hráče { $from_player } z patra { $from_floor } (z { $from_side } pokoje) do svého patra { $floor }, { $side } pokoj.
 gh-elevator_played = 🛗 { $player } hraje Výtah: kočka jede z patra { $from_floor } (z { $from_side } pokoje) do patra { $floor }, { $side } pokoj.
 gh-lightning_played = ⚡ { $player } udeří Bleskem do domu hráče { $target }: patro { $floor } zhasíná.
 gh-discarded = { $player } odhazuje lícem dolů { $count ->
@@ -84,7 +84,7 @@ gh-reshuffled = 🔀 Balíček došel: odhazovací balíček ({ $count ->
     [many] { $count } karty
    *[other] { $count } karet
 }) se zamíchá do nového balíčku.
-gh-escape_started = 🏃 { $player } prozkoumal všechna patra a pokouší se utéct!
+gh-escape_started = 🏃 Hráč { $player } má prozkoumaná všechna patra a pokouší se utéct!
 gh-no_ghost = { $player } neposílá žádného ducha.
 gh-escape_stopped = 🚫 Útěk hráče { $player } byl zmařen. Všichni si doberou karty do 3.
 gh-escaped = 🎉 { $player } utíká ze strašidelného domu!
@@ -103,22 +103,22 @@ gh-prompt_turn = { $player }, jste na tahu: zvolte jednu akci.
 gh-prompt_cat = { $player }, na váš dům jde duch: zahrát kočku?
 gh-prompt_ghost = { $player }, soupeř utíká: poslat ducha?
 
-gh-action-rooms = Zahrát pokoje
-gh-action-ghost = Zahrát ducha
-gh-action-cat = Zahrát kočku
-gh-action-light = Rozsvítit
-gh-action-space_hole = Zahrát Prostorovou díru
-gh-action-light_bulb = Zahrát Žárovku
-gh-action-cat_food = Zahrát Kočičí žrádlo
-gh-action-elevator = Zahrát Výtah
-gh-action-lightning = Zahrát Blesk
-gh-action-discard = Odhodit a dobrat
-gh-action-answer_cat = Zahrát kočku
-gh-action-no_cat = Bez kočky
-gh-action-no_ghost = Bez ducha
-gh-action-leave = Opustit hru
-gh-action-remove = Odebrat hráče
-gh-action-end = Ukončit hru
+gh-button-rooms = Prozkoumat pokoje
+gh-button-ghost = Poslat ducha
+gh-button-cat = Posadit kočku
+gh-button-light = Rozsvítit
+gh-button-space_hole = Prostorová díra
+gh-button-light_bulb = Žárovka
+gh-button-cat_food = Kočičí žrádlo
+gh-button-elevator = Výtah
+gh-button-lightning = Blesk
+gh-button-discard = Odhodit a dobrat
+gh-button-answer_cat = Zahrát kočku
+gh-button-no_cat = Bez kočky
+gh-button-no_ghost = Bez ducha
+gh-button-leave = Opustit hru
+gh-button-remove = Odebrat hráče
+gh-button-end = Ukončit hru
 
 gh-error-bad_override = Zadané rozdání není platné.
 gh-error-bad_args = Volba je neúplná nebo nesrozumitelná.
@@ -199,3 +199,50 @@ gh-board-alt-room = pokoj
 gh-board-alt-joker = žolíkový pokoj
 gh-board-alt-with_ghost = { $room } s duchem
 gh-board-alt-with_cat = { $room } s kočkou
+
+## Na Discordu (cogs/ghost_at_home/presenter.py): soukromé výzvy, jejich ovládání, popisek stolu, konec hry.
+
+gh-floor-1 = patro 1
+gh-floor-2 = patro 2
+gh-floor-3 = patro 3
+gh-empty_hand = žádné karty
+gh-your_cards = Vaše karty: { $cards }
+gh-your_house = Váš dům: { $house }
+gh-ask-turn = Tah { $turn }: jste na tahu. Zvolte jednu akci.
+gh-ask-cat = Hráč { $attacker } posílá { $source } na vaše patro { $floor }, { $side } pokoj! Odpovíte kočkou?
+gh-ask-ghost = Hráč { $player } má prozkoumaná všechna patra a utíká! Pošlete ducha na nejvyšší patro tohoto hráče?
+gh-ask-ghost_again = Váš duch útěk hráče { $player } nezastavil. Pošlete ještě jednoho?
+gh-help-turn = Za tah jedna akce. Světlo stojí { $least }–{ $most } karty, na kterých je dohromady aspoň { $bulbs } 💡.
+gh-help-cat = Kočka ducha zažene (obě karty jdou na odhazovací balíček). Bez odpovědi včas se žádná kočka nehraje.
+gh-help-ghost = Váš duch jde do pokoje v nejvyšším patře, kde ho ještě může zastavit kočka. Bez odpovědi včas se žádný duch neposílá.
+gh-pick-light = Rozsvítit: vyberte karty k zaplacení ({ $bulbs }+ 💡)
+gh-pick-discard = Odhodit a dobrat: vyberte karty k odhození
+gh-pick-light_floor = Platíte { $cards }. Které patro rozsvítíte?
+gh-do-rooms = Prozkoumat: { $rooms }
+gh-do-ghost = Poslat ducha na hráče { $player }: patro { $floor }, { $side } pokoj
+gh-do-cat = Posadit kočku do svého patra { $floor }, { $side } pokoj
+gh-do-light = Rozsvítit patro { $floor }: { $cards }
+gh-do-space_hole = Prostorová díra: duch z vašeho patra { $from_floor } jde k hráči { $player }: patro { $floor }, { $side } pokoj
+gh-do-light_bulb = Žárovka: rozsvítit patro { $floor }
+gh-do-cat_food = Kočičí žrádlo: kočka hráče { $player } z patra { $from_floor } (z { $from_side } pokoje) přejde do vašeho patra { $floor }, { $side } pokoj
+gh-do-elevator = Výtah: vaše kočka z patra { $from_floor } (z { $from_side } pokoje) do patra { $floor }, { $side } pokoj
+gh-do-lightning = Blesk do domu hráče { $player }
+gh-do-discard = Odhodit { $cards } a dobrat stejný počet
+gh-do-answer_cat = Zahrát kočku
+gh-do-no_cat = Bez kočky
+gh-do-no_ghost = Bez ducha
+gh-do-leave = Opustit hru
+gh-do-remove = Odebrat hráče { $player } ze hry
+gh-do-end = Ukončit hru bez vítěze
+gh-caption-piles = Balíček: { $deck } · odhazovací balíček: { $discard }
+gh-status-house = { $player } (v ruce { $cards ->
+    [one] { $cards } karta
+    [few] { $cards } karty
+    [many] { $cards } karty
+   *[other] { $cards } karet
+}): { $house }
+gh-status-left = { $player } už nehraje.
+gh-over-title = Konec hry: { $outcome }
+gh-over-winners = 🏆 Vítěz: { $players }
+gh-over-hands = Karty v rukou na konci:
+gh-over-seed = 🎲 Seed: { $seed }

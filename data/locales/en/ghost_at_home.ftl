@@ -91,22 +91,22 @@ gh-prompt_turn = { $player }, your turn: choose one action.
 gh-prompt_cat = { $player }, a ghost is coming at your house: play a cat?
 gh-prompt_ghost = { $player }, an opponent is escaping: send a ghost?
 
-gh-action-rooms = Play rooms
-gh-action-ghost = Play a ghost
-gh-action-cat = Play a cat
-gh-action-light = Turn on a light
-gh-action-space_hole = Play Space hole
-gh-action-light_bulb = Play Light bulb
-gh-action-cat_food = Play Cat food
-gh-action-elevator = Play Elevator
-gh-action-lightning = Play Lightning
-gh-action-discard = Discard and draw
-gh-action-answer_cat = Play cat
-gh-action-no_cat = No cat
-gh-action-no_ghost = No ghost
-gh-action-leave = Leave the game
-gh-action-remove = Remove the player
-gh-action-end = End the game
+gh-button-rooms = Explore rooms
+gh-button-ghost = Send a ghost
+gh-button-cat = Put a cat
+gh-button-light = Turn on a light
+gh-button-space_hole = Space hole
+gh-button-light_bulb = Light bulb
+gh-button-cat_food = Cat food
+gh-button-elevator = Elevator
+gh-button-lightning = Lightning
+gh-button-discard = Discard and draw
+gh-button-answer_cat = Play a cat
+gh-button-no_cat = No cat
+gh-button-no_ghost = No ghost
+gh-button-leave = Leave the game
+gh-button-remove = Remove a player
+gh-button-end = End the game
 
 gh-error-bad_override = The fixed deal is not valid.
 gh-error-bad_args = That choice is incomplete or not understood.
@@ -174,3 +174,48 @@ gh-board-alt-room = room
 gh-board-alt-joker = joker room
 gh-board-alt-with_ghost = { $room } with a ghost
 gh-board-alt-with_cat = { $room } with a cat
+
+## On Discord (cogs/ghost_at_home/presenter.py): the private prompts, their controls, the board's caption, the end.
+
+gh-floor-1 = floor 1
+gh-floor-2 = floor 2
+gh-floor-3 = floor 3
+gh-empty_hand = no cards
+gh-your_cards = Your hand: { $cards }
+gh-your_house = Your house: { $house }
+gh-ask-turn = Turn { $turn }: your move. Choose one action.
+gh-ask-cat = { $attacker } sends { $source } at your floor { $floor }, { $side } room! Answer with a cat?
+gh-ask-ghost = { $player } has explored every floor and is escaping! Send a ghost at their top floor?
+gh-ask-ghost_again = Your ghost did not stop { $player }'s escape. Send one more ghost?
+gh-help-turn = One action per turn. A light costs { $least }–{ $most } cards showing { $bulbs } or more 💡 together.
+gh-help-cat = A cat chases the ghost away (both are discarded). No answer in time means no cat.
+gh-help-ghost = Your ghost goes to a room on their top floor, where a cat can still stop it. No answer in time means no ghost.
+gh-pick-light = Turn on a light: pick the cards to pay ({ $bulbs }+ 💡)
+gh-pick-discard = Discard and draw: pick the cards to discard
+gh-pick-light_floor = Paying { $cards }: which floor do you light?
+gh-do-rooms = Explore { $rooms }
+gh-do-ghost = Send a ghost at { $player }: floor { $floor }, { $side } room
+gh-do-cat = Put a cat on your floor { $floor }, { $side } room
+gh-do-light = Light floor { $floor }: { $cards }
+gh-do-space_hole = Space hole: the ghost on your floor { $from_floor } goes to { $player }: floor { $floor }, { $side } room
+gh-do-light_bulb = Light bulb: light floor { $floor }
+gh-do-cat_food = Cat food: the cat of { $player } (floor { $from_floor }, { $from_side } room) comes to your floor { $floor }, { $side } room
+gh-do-elevator = Elevator: your cat from floor { $from_floor } ({ $from_side } room) to floor { $floor }, { $side } room
+gh-do-lightning = Lightning at { $player }
+gh-do-discard = Discard { $cards } and draw as many
+gh-do-answer_cat = Play a cat
+gh-do-no_cat = No cat
+gh-do-no_ghost = No ghost
+gh-do-leave = Leave the game
+gh-do-remove = Remove { $player } from the game
+gh-do-end = End the game with no winner
+gh-caption-piles = Deck: { $deck } · discard pile: { $discard }
+gh-status-house = { $player } ({ $cards ->
+    [one] { $cards } card
+   *[other] { $cards } cards
+} in hand): { $house }
+gh-status-left = { $player } has left the game.
+gh-over-title = Game over: { $outcome }
+gh-over-winners = 🏆 Winner: { $players }
+gh-over-hands = Hands at the end:
+gh-over-seed = 🎲 Seed: { $seed }

@@ -49,7 +49,7 @@ gh-rooms_played = 🚪 { $player } исследует { $cards_count ->
     [1] этаж
    *[other] этажи
 } { $floors }).
-gh-ghost_sent = 👻 { $player } натравливает { $source } на { $target }: этаж { $floor }, { $side } комната.
+gh-ghost_sent = 👻 { $player } натравливает { $source } на игрока { $target }: этаж { $floor }, { $side } комната.
 gh-ghost_met_cat = 🐈 Эту комнату в доме игрока { $player } охраняет котик: призрак и котик уходят в сброс.
 gh-waiting = ⏳ Ждём игрока { $player } (может ответить { $window }).
 gh-cat_answered = 🐈 { $player } прогоняет котиком призрака от игрока { $attacker }.
@@ -62,8 +62,8 @@ gh-cat_played = 🐈 { $player } сажает котика на свой эта�
 gh-light_on = 💡 { $player } включает свет на этаже { $floor }, сбросив { $cards }.
 gh-space_hole_played = 🌀 { $player } играет Пространственную дыру на призрака со своего этажа { $from_floor }.
 gh-light_bulb_played = 💡 { $player } играет Лампочку: на этаже { $floor } горит свет.
-gh-cat_food_played = 🐟 { $player } играет Кошачий корм: котик с этажа { $from_floor } игрока { $from_player } ({ $from_side } комнаты) переходит на его этаж { $floor }, { $side } комната.
-gh-elevator_played = 🛗 { $player } играет Лифт: котик переезжает с этажа { $from_floor } ({ $from_side } комнаты) на этаж { $floor }, { $side } комната.
+gh-cat_food_played = 🐟 { $player } играет Кошачий корм и забирает котика игрока { $from_player } с этажа { $from_floor } (из { $from_side } комнаты) к себе: этаж { $floor }, { $side } комната.
+gh-elevator_played = 🛗 { $player } играет Лифт: котик переезжает с этажа { $from_floor } (из { $from_side } комнаты) на этаж { $floor }, { $side } комната.
 gh-lightning_played = ⚡ { $player } бьёт Молнией по дому игрока { $target }: на этаже { $floor } гаснет свет.
 gh-discarded = { $player } сбрасывает { $count ->
     [one] { $count } карту
@@ -84,7 +84,7 @@ gh-reshuffled = 🔀 Колода кончилась: сброс ({ $count ->
     [many] { $count } карт
    *[other] { $count } карты
 }) перемешан в новую колоду.
-gh-escape_started = 🏃 { $player } исследовал все этажи и пытается сбежать!
+gh-escape_started = 🏃 Все этажи игрока { $player } исследованы: попытка побега!
 gh-no_ghost = { $player } не натравливает призрака.
 gh-escape_stopped = 🚫 Побег игрока { $player } сорван. Все добирают карты до 3.
 gh-escaped = 🎉 { $player } сбегает из дома с призраками!
@@ -103,22 +103,22 @@ gh-prompt_turn = { $player }, ваш ход: выберите одно дейс�
 gh-prompt_cat = { $player }, на ваш дом идёт призрак: сыграть котика?
 gh-prompt_ghost = { $player }, соперник сбегает: натравить призрака?
 
-gh-action-rooms = Сыграть комнаты
-gh-action-ghost = Сыграть призрака
-gh-action-cat = Сыграть котика
-gh-action-light = Включить свет
-gh-action-space_hole = Сыграть Пространственную дыру
-gh-action-light_bulb = Сыграть Лампочку
-gh-action-cat_food = Сыграть Кошачий корм
-gh-action-elevator = Сыграть Лифт
-gh-action-lightning = Сыграть Молнию
-gh-action-discard = Сбросить и добрать
-gh-action-answer_cat = Сыграть котика
-gh-action-no_cat = Без котика
-gh-action-no_ghost = Без призрака
-gh-action-leave = Покинуть игру
-gh-action-remove = Убрать игрока
-gh-action-end = Завершить игру
+gh-button-rooms = Исследовать комнаты
+gh-button-ghost = Натравить призрака
+gh-button-cat = Посадить котика
+gh-button-light = Включить свет
+gh-button-space_hole = Пространственная дыра
+gh-button-light_bulb = Лампочка
+gh-button-cat_food = Кошачий корм
+gh-button-elevator = Лифт
+gh-button-lightning = Молния
+gh-button-discard = Сбросить и добрать
+gh-button-answer_cat = Сыграть котика
+gh-button-no_cat = Без котика
+gh-button-no_ghost = Без призрака
+gh-button-leave = Покинуть игру
+gh-button-remove = Убрать игрока
+gh-button-end = Завершить игру
 
 gh-error-bad_override = Заданная раздача некорректна.
 gh-error-bad_args = Выбор неполон или непонятен.
@@ -199,3 +199,50 @@ gh-board-alt-room = комната
 gh-board-alt-joker = комната-джокер
 gh-board-alt-with_ghost = { $room } с призраком
 gh-board-alt-with_cat = { $room } с котиком
+
+## В Discord (cogs/ghost_at_home/presenter.py): личные запросы, их кнопки, подпись к столу, конец игры.
+
+gh-floor-1 = этаж 1
+gh-floor-2 = этаж 2
+gh-floor-3 = этаж 3
+gh-empty_hand = карт нет
+gh-your_cards = Ваши карты: { $cards }
+gh-your_house = Ваш дом: { $house }
+gh-ask-turn = Ход { $turn }: ваша очередь. Выберите одно действие.
+gh-ask-cat = Игрок { $attacker } натравливает { $source } на ваш этаж { $floor }, { $side } комната! Ответить котиком?
+gh-ask-ghost = Все этажи игрока { $player } исследованы: попытка побега! Натравить призрака на верхний этаж этого игрока?
+gh-ask-ghost_again = Ваш призрак не сорвал побег игрока { $player }. Натравить ещё одного?
+gh-help-turn = За ход — одно действие. Свет стоит { $least }–{ $most } карты, на которых вместе не меньше { $bulbs } 💡.
+gh-help-cat = Котик прогоняет призрака (оба уходят в сброс). Нет ответа вовремя — нет котика.
+gh-help-ghost = Ваш призрак идёт в комнату на верхнем этаже; котик ещё может его остановить. Нет ответа вовремя — нет призрака.
+gh-pick-light = Включить свет: выберите карты для оплаты ({ $bulbs }+ 💡)
+gh-pick-discard = Сбросить и добрать: выберите карты для сброса
+gh-pick-light_floor = Оплата: { $cards }. На каком этаже включить свет?
+gh-do-rooms = Исследовать: { $rooms }
+gh-do-ghost = Натравить призрака на игрока { $player }: этаж { $floor }, { $side } комната
+gh-do-cat = Посадить котика на свой этаж { $floor }, { $side } комната
+gh-do-light = Свет на этаже { $floor }: { $cards }
+gh-do-space_hole = Пространственная дыра: призрак с вашего этажа { $from_floor } — к игроку { $player }: этаж { $floor }, { $side } комната
+gh-do-light_bulb = Лампочка: включить свет на этаже { $floor }
+gh-do-cat_food = Кошачий корм: котик игрока { $player } с этажа { $from_floor } (из { $from_side } комнаты) — на ваш этаж { $floor }, { $side } комната
+gh-do-elevator = Лифт: ваш котик с этажа { $from_floor } (из { $from_side } комнаты) — на этаж { $floor }, { $side } комната
+gh-do-lightning = Молния по дому игрока { $player }
+gh-do-discard = Сбросить { $cards } и добрать столько же
+gh-do-answer_cat = Сыграть котика
+gh-do-no_cat = Без котика
+gh-do-no_ghost = Без призрака
+gh-do-leave = Покинуть игру
+gh-do-remove = Убрать игрока { $player } из игры
+gh-do-end = Завершить игру без победителя
+gh-caption-piles = Колода: { $deck } · сброс: { $discard }
+gh-status-house = { $player } (в руке { $cards ->
+    [one] { $cards } карта
+    [few] { $cards } карты
+    [many] { $cards } карт
+   *[other] { $cards } карты
+}): { $house }
+gh-status-left = { $player } — вне игры.
+gh-over-title = Игра окончена: { $outcome }
+gh-over-winners = 🏆 Победитель: { $players }
+gh-over-hands = Карты на руках в конце:
+gh-over-seed = 🎲 Сид: { $seed }
