@@ -1,9 +1,9 @@
-"""kdyz_snim on Discord: presenter, controls, board image. Plays with the default presenter until its face lands."""
+"""Když sním (When I Dream) on Discord (see :mod:`cogs.kdyz_snim.presenter`): a text-only game (no board image)."""
 
 from bot.games import GameUI
-from bot.presenter import Presenter
+from cogs.kdyz_snim.presenter import KdyzSnimPresenter
 from engines import get_engine
 
-UI = GameUI(get_engine("kdyz_snim"), Presenter(), playable=False)
+UI = GameUI(get_engine("kdyz_snim"), KdyzSnimPresenter(), board=None, playable=False)
 
 __all__ = ["UI"]

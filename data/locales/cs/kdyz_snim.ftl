@@ -8,10 +8,10 @@ ks-role-dreamer = Snílek
 ks-role-fairy = Víla
 ks-role-boogeyman = Bubák
 ks-role-sandman = Rarach
-ks-role-help-dreamer = Snové karty nevidíš. Každý element hádej jednou, až budeš připraven, a pamatuj si své odpovědi.
-ks-role-help-fairy = Pomáhej Snílkovi: 1 bod za každý uhodnutý element.
-ks-role-help-boogeyman = Mat Snílka: 1 bod za každý neuhodnutý nebo vynechaný element.
-ks-role-help-sandman = Hlídej rovnováhu snu: nejvíc bodů máš, když je uhodnutých a neuhodnutých stejně.
+ks-role-help-dreamer = Snové karty nevidíte. Každý element hádejte jednou, kdykoli budete chtít, a pamatujte si své tipy: kdo je ráno všechny vyjmenuje, získá +2.
+ks-role-help-fairy = Chcete, aby Snílek hádal správně: 1 bod za každý element na žluté hromádce. Dávejte užitečné nápovědy.
+ks-role-help-boogeyman = Chcete, aby se Snílek mýlil: 1 bod za každý element na modré hromádce (špatně nebo vynecháno). Svádějte sen z cesty, ať vás neprokouknou.
+ks-role-help-sandman = Chcete rovnováhu: stejně velká žlutá a modrá hromádka vynese nejvíc (žlutá + 2); rozdíl jedné karty vynese větší hromádku, větší rozdíl tu menší.
 
 ks-pile-yellow = uhodnuto (žlutá)
 ks-pile-blue = neuhodnuto (modrá)
@@ -44,33 +44,33 @@ ks-game_started = 🌙 Začíná Když sním: { $players_count } { $players_coun
    *[other] kol
 }, elementy: { $language }, { $clue_mode }.
 ks-night_started = 🌙 Noc { $round }: Snílkem je { $dreamer }. Pořadí nápověd: { $clue_order }. Karty ve hře: Víla × { $fairies }, Bubák × { $boogeymen }, Rarach × { $sandmen }. Přesýpací hodiny: { $seconds } s.
-ks-your_role = Noc { $round }: tvoje role je **{ $role }**.
+ks-your_role = Noc { $round }: vaše role je **{ $role }**.
 ks-element = { $aliases_count ->
-    [0] Snová karta { $card }: **{ $word }**
-   *[other] Snová karta { $card }: **{ $word }** (také: { $aliases })
+    [0] 🎴 Snová karta { $card }: **{ $word }**
+   *[other] 🎴 Snová karta { $card }: **{ $word }** (také: { $aliases })
 }
-ks-clue_turn = ✏️ { $player }, tvoje nápověda ({ $seconds } s).
-ks-clue_given = { $player } dal(a) nápovědu.
+ks-clue_turn = ✏️ { $player }, vaše nápověda ({ $seconds } s).
+ks-clue_given = { $player } dává nápovědu.
 ks-clue_passed = { $player } vynechává.
-ks-clue_skipped = { $player } nestihl(a) a je přeskočen(a).
-ks-clue_refused = ❌ Nápověda „{ $clue }“ od { $player } k **{ $word }** je faul: { $reason }.
+ks-clue_skipped = { $player }: čas vypršel, tah přechází dál.
+ks-clue_refused = ❌ { $player }: nápověda „{ $clue }“ k **{ $word }** je faul: { $reason }.
 ks-card_changed = 🔄 Snová karta se vyměnila: { $offender } dostává trestnou kartu.
 ks-next_card = ➡️ Další snová karta.
 ks-guess_judged = { $passed ->
-    [yes] Snová karta { $card }: Snílek vynechal **{ $word }** ({ $pile }).
-   *[no] Snová karta { $card }: Snílek hádal „{ $guess }“ pro **{ $word }**: { $pile }.
+    [yes] Snová karta { $card }: Snílek vynechává **{ $word }** ({ $pile }).
+   *[no] Snová karta { $card }: tip Snílka „{ $guess }“ na **{ $word }**: { $pile }.
 }
-ks-foul_reported = ⚠️ { $reporter } hlásí faul v nápovědě od { $accused }.
-ks-foul_rejected = Nahlášení faulu { $accused } je zamítnuto.
-ks-foul_lapsed = Nahlášení faulu { $accused } propadá: ta snová karta už není ve hře.
-ks-foul_confirmed = Faul { $offender } je potvrzen: **{ $word }** se stává trestnou kartou.
-ks-time_up = ⏰ Čas vypršel! Žádné další nápovědy. { $dreamer }, můžeš hádat naposledy ({ $seconds } s).
+ks-foul_reported = ⚠️ Hlášení faulu: { $reporter } obviňuje { $accused }.
+ks-foul_rejected = Hlášení faulu proti { $accused } je zamítnuto.
+ks-foul_lapsed = Hlášení faulu proti { $accused } propadá: ta snová karta už není ve hře.
+ks-foul_confirmed = Faul potvrzen ({ $offender }): **{ $word }** se stává trestnou kartou.
+ks-time_up = ⏰ Čas vypršel! Žádné další nápovědy. { $dreamer }, můžete hádat naposledy ({ $seconds } s).
 ks-card_unused = Poslední snová karta, **{ $word }**, zůstává nevyužita.
 ks-night_over = { $guessed ->
     [yes] 🌅 Noc skončila.
    *[no] 🌅 Noc skončila; poslední snová karta zůstává nevyužita.
 }
-ks-recap_open = 💭 { $dreamer }, zrekapituluj svůj sen: vyjmenuj v jedné zprávě elementy, které jsi hádal(a) ({ $seconds } s).
+ks-recap_open = 💭 { $dreamer }, zrekapitulujte svůj sen: vyjmenujte v jedné zprávě elementy ze svých tipů ({ $seconds } s).
 ks-recap_missed = Rekapitulace nepřišla včas: bez bonusu.
 ks-day_started = ☀️ Den { $round }: { $dreamer } se probouzí.
 ks-roles_revealed = Role: { $roles }.
@@ -92,7 +92,7 @@ ks-recap_revealed = { $given ->
 }
 ks-round_scores = Noc { $round }: uhodnuto { $yellow }, neuhodnuto { $blue }. Body: { $points }. Celkem (po odečtení trestů): { $totals }.
 ks-next_dreamer = { $player } bude dalším Snílkem a zahájí další noc.
-ks-player_left = { $player } opustil(a) hru.
+ks-player_left = { $player } odchází ze hry.
 ks-host_changed = Hostitelem je teď { $player }.
 ks-final_standing = { $rank }. { $player }: { $score } ({ $points } { $points ->
     [one] bod
@@ -105,7 +105,7 @@ ks-final_standing = { $rank }. { $player }: { $score } ({ $points } { $points ->
     [many] trestné karty
    *[other] trestných karet
 }){ $left ->
-    [yes] , opustil(a) hru
+    [yes] , mimo hru
    *[no] {""}
 }
 ks-spare_revealed = Noc { $round }: odložená karta byla { $role }.
@@ -114,11 +114,11 @@ ks-game_over = 🏁 Konec hry ({ $reason }). { $winners_count ->
    *[other] Vítězové: { $winners }.
 } Seed: { $seed }.
 
-ks-dream = Hádej aktuální element (jednou), nebo vynechej.
-ks-clue = Tvoje nápověda: jedno slovo.
-ks-foul_review = Byla to nepovolená nápověda? Potvrď, nebo zamítni.
-ks-last_guess = Čas vypršel: poslední tip, nebo vynechej.
-ks-recap = Zrekapituluj sen: vyjmenuj elementy, které jsi hádal(a).
+ks-dream = Hádejte aktuální element (jednou), nebo ho vynechte.
+ks-clue = Vaše nápověda: jedno slovo.
+ks-foul_review = Byla to nepovolená nápověda? Potvrďte, nebo zamítněte.
+ks-last_guess = Čas vypršel: poslední tip, nebo vynechte.
+ks-recap = Zrekapitulujte sen: vyjmenujte elementy ze svých tipů.
 ks-next_night = Zahájit další noc.
 
 ks-button-guess = Hádat
@@ -127,8 +127,8 @@ ks-button-clue = Nápověda
 ks-button-report = Nahlásit faul
 ks-button-confirm = Potvrdit faul
 ks-button-reject = Zamítnout
-ks-button-recap = Rekapitulace
-ks-button-start_night = Zahájit noc
+ks-button-recap = 📝 Rekapitulace
+ks-button-start_night = 🌙 Zahájit noc
 ks-button-leave = Opustit hru
 ks-placeholder-accused = Kdo dal nepovolenou nápovědu?
 
@@ -147,10 +147,107 @@ ks-error-empty_clue = Zpráva nemá žádná písmena ani číslice; nepočítá
 ks-error-empty_guess = Tip nemá žádná písmena ani číslice; nepočítá se.
 ks-error-foul_pending = Právě se posuzuje jiné nahlášení faulu.
 ks-error-no_reviewer = Nezbyl nikdo, kdo by nahlášení mohl posoudit.
-ks-error-not_a_player = V této hře nehraješ.
+ks-error-not_a_player = V této hře nehrajete.
 ks-error-not_clue_giver = Faul mohou hlásit jen ti, kdo dávají nápovědy.
 ks-error-not_dreamer = To může jen Snílek.
-ks-error-not_in_game = Tuto hru jsi opustil(a).
-ks-error-not_reviewer = Toto nahlášení neposuzuješ ty.
-ks-error-not_your_turn = Teď nejsi na řadě.
+ks-error-not_in_game = V této hře už nejste.
+ks-error-not_reviewer = Toto hlášení neposuzujete vy.
+ks-error-not_your_turn = Teď nejste na řadě.
 ks-error-stale_card = Snová karta se už vyměnila.
+
+## Discord (cogs/kdyz_snim/presenter.py)
+
+ks-quoted = „{ $text }“
+ks-value-card = karta { $card }
+ks-input-text = Vaše slovo (nebo slova)
+ks-button-giver_clue = ✏️ Dát nápovědu
+ks-button-giver_pass = Vynechat tah
+ks-button-dreamer_guess = 💭 Hádat
+ks-button-dreamer_pass = Vynechat kartu
+ks-button-last_guess = 💭 Poslední tip
+ks-button-last_pass = Bez posledního tipu
+
+ks-night-dreamer = 💭 { $dreamer } sní; ve hře je snová karta { $card }. Snílku, až budete vědět, stiskněte **Hádat** (jeden tip na kartu), nebo kartu vynechte.
+ks-night-voice = 🎙️ Nápovědy zaznívají v hlasovém kanálu, po jednom slově, v tomto pořadí: { $order }.
+ks-turn = ✏️ { $player }, vaše nápověda ke snové kartě { $card }: jedno slovo, nebo vynechte.
+ks-turn-clue = 💬 **{ $player }**: { $clue }
+ks-turn-passed = ⏭️ { $player } vynechává.
+ks-turn-skipped = ⌛ { $player }: čas vypršel.
+ks-turn-refused = ❌ { $player }: nápověda porušila pravidla a není zobrazena.
+ks-turn-over = ✏️ { $player }: —
+ks-last_guess-prompt = ⏰ Čas vypršel: žádné další nápovědy. { $dreamer }, poslední tip na snovou kartu { $card }, nebo vynechte.
+ks-recap-prompt = 💭 { $dreamer }, zrekapitulujte svůj sen: stiskněte **Rekapitulace** a vyjmenujte elementy ze svých dnešních tipů, oddělené čárkami.
+ks-next_night-prompt = ☀️ Dalším Snílkem je { $player }: až budou všichni připraveni, stiskněte **Zahájit noc**. Hostitel ji může zahájit i přes `/game host`.
+
+ks-review-prompt = ⚖️ { $reporter } hlásí faul: obviňuje { $accused } (snová karta { $card }).
+ks-review-voice = Nápovědy zazněly v hlasovém kanálu.
+ks-review-clues = Nápovědy ({ $accused }) k této kartě: { $clues }
+ks-review-ask = Potvrďte, pokud nápověda porušila pravidla (víc slov, přímo element, překlad nebo stejný kořen): karta se pak stane trestnou kartou pro { $accused }. Jinak hlášení zamítněte.
+
+ks-dm-role = 🌙 **Noc { $round }**: vaše role je **{ $role }**. { $help }
+ks-dm-no_card = 🌅 Nápovědy skončily: Snílek si vybavuje sen.
+ks-dm-foul = ⚠️ Posuzuje se hlášení faulu: { $reporter } obviňuje { $accused }.
+ks-dm-tally = 📜 Zatím tuto noc: 🟡 { $yellow } uhodnuto · 🔵 { $blue } špatně nebo vynecháno · 🟥 { $penalty } trestných
+ks-dm-card-yellow = { $card }. **{ $word }** — 🟡 uhodnuto: „{ $guess }“
+ks-dm-card-blue = { $card }. **{ $word }** — 🔵 špatně: „{ $guess }“
+ks-dm-card-passed = { $card }. **{ $word }** — 🔵 vynecháno
+ks-dm-card-penalty = { $card }. **{ $word }** — 🟥 trestná karta pro { $holder }
+ks-dm-card-unused = { $card }. **{ $word }** — ⚪ nevyužito
+ks-dm-older = … a { $count } { $count ->
+    [one] starší karta
+    [few] starší karty
+    [many] starší karty
+   *[other] starších karet
+}
+ks-dm-over = 🌅 Noc { $round } skončila: odhalení najdete ve vlákně hry.
+ks-dm-left = Už nejste ve hře; další snové karty nedostanete.
+ks-mine-dreamer = 💭 Noc { $round }: jste **Snílek**. { $help }
+
+ks-ack-guess = 💭 Váš tip „{ $text }“ je zapsán.
+ks-ack-pass = ⏭️ Vynecháno.
+ks-ack-clue = ✏️ Odesláno: „{ $text }“.
+ks-ack-recap = 📝 Vaše rekapitulace je zapsána.
+ks-ack-report = ⚠️ Vaše hlášení proti { $accused } jde k posouzení.
+ks-answer-refused = ❌ Vaše nápověda „{ $clue }“ porušila pravidla ({ $reason }): snová karta se stala vaší trestnou kartou a vyměnila se.
+
+ks-summary-roles = 🎭 Role: { $roles }
+ks-summary-yellow = 🟡 Žlutá hromádka, uhodnuto ({ $count }): { $cards }
+ks-summary-blue = 🔵 Modrá hromádka, špatně nebo vynecháno ({ $count }): { $cards }
+ks-summary-penalty = 🟥 Trestné karty ({ $count }): { $cards }
+ks-summary-unused = ⚪ Nevyužito ({ $count }): { $cards }
+ks-summary-guess = **{ $word }** („{ $guess }“)
+ks-summary-passed = **{ $word }** (vynecháno)
+ks-summary-held = **{ $word }** ({ $holder })
+ks-summary-points = 📊 Body za tuto noc: { $points }
+ks-summary-totals = 🏅 Celkem (po odečtení trestných karet): { $totals }
+ks-summary-left = mimo hru
+ks-summary-penalties = { $count ->
+    [one] { $count } trestná karta
+    [few] { $count } trestné karty
+    [many] { $count } trestné karty
+   *[other] { $count } trestných karet
+}
+
+ks-final-title = 🏁 **Konec hry**: { $reason }.
+ks-final-winners = 🏆 { $count ->
+    [one] Vítěz: { $winners }
+    [few] Sdílené vítězství: { $winners }
+    [many] Sdílené vítězství: { $winners }
+   *[other] Sdílené vítězství: { $winners }
+}
+ks-final-tie = ⚖️ Shodné skóre: výš je ten, kdo má méně trestných karet; kdo je stále na stejno, dělí se o místo.
+ks-final-spares = 🃏 Odložené karty: { $spares }
+ks-final-spare = noc { $round }: { $role }
+ks-final-seed = 🎲 Seed: { $seed }
+
+ks-status = Noc { $round } · { $phase } · Snílek: { $dreamer }
+ks-status-card = Ve hře je snová karta { $card }.
+ks-status-giver = Na tahu s nápovědou: { $player }.
+ks-phase-night = noc
+ks-phase-last_guess = poslední tip
+ks-phase-recap = rekapitulace
+ks-phase-day = den
+ks-phase-over = konec hry
+
+ks-error-game_over = Hra skončila.
+ks-error-stale_prompt = Pozdě: tato volba je uzavřená a hra pokročila.

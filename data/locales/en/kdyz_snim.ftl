@@ -8,10 +8,10 @@ ks-role-dreamer = Dreamer
 ks-role-fairy = Fairy
 ks-role-boogeyman = Boogeyman
 ks-role-sandman = Sandman
-ks-role-help-dreamer = You cannot see the dream cards. Guess each element once, when you are ready; remember what you guessed.
-ks-role-help-fairy = Help the Dreamer: you score 1 point for every element they guess right.
-ks-role-help-boogeyman = Lead the Dreamer astray: you score 1 point for every element they guess wrong or pass.
-ks-role-help-sandman = Keep the dream balanced: you score most when right and wrong guesses are level.
+ks-role-help-dreamer = You cannot see the dream cards. Guess each element once, when you are ready, and remember what you guessed: recalling them all in the morning earns +2.
+ks-role-help-fairy = You want the Dreamer to guess right: 1 point for every element on the yellow pile. Give helpful clues.
+ks-role-help-boogeyman = You want the Dreamer to go wrong: 1 point for every element on the blue pile (wrong or passed). Lead the dream astray without being caught.
+ks-role-help-sandman = You want balance: equal yellow and blue piles pay the most (yellow + 2); a difference of one pays the larger pile, more than that the smaller one.
 
 ks-pile-yellow = right (yellow)
 ks-pile-blue = wrong (blue)
@@ -36,11 +36,11 @@ ks-game_started = 🌙 When I Dream begins: { $players_count } players, { $round
 ks-night_started = 🌙 Night { $round }: { $dreamer } is the Dreamer. Clue order: { $clue_order }. Cards in play: { $fairies } × Fairy, { $boogeymen } × Boogeyman, { $sandmen } × Sandman. The sand timer runs for { $seconds } s.
 ks-your_role = Night { $round }: your role is **{ $role }**.
 ks-element = { $aliases_count ->
-    [0] Dream card { $card }: **{ $word }**
-   *[other] Dream card { $card }: **{ $word }** (also: { $aliases })
+    [0] 🎴 Dream card { $card }: **{ $word }**
+   *[other] 🎴 Dream card { $card }: **{ $word }** (also: { $aliases })
 }
 ks-clue_turn = ✏️ { $player }, your clue ({ $seconds } s).
-ks-clue_given = { $player } gave a clue.
+ks-clue_given = Clue from { $player }.
 ks-clue_passed = { $player } passes.
 ks-clue_skipped = { $player } ran out of time and is skipped.
 ks-clue_refused = ❌ { $player }'s clue "{ $clue }" for **{ $word }** is a foul: { $reason }.
@@ -113,8 +113,8 @@ ks-button-clue = Clue
 ks-button-report = Report a foul
 ks-button-confirm = Confirm foul
 ks-button-reject = Reject
-ks-button-recap = Recap
-ks-button-start_night = Start the night
+ks-button-recap = 📝 Recap
+ks-button-start_night = 🌙 Start the night
 ks-button-leave = Leave the game
 ks-placeholder-accused = Who gave the foul clue?
 
@@ -140,3 +140,94 @@ ks-error-not_in_game = You have left this game.
 ks-error-not_reviewer = You are not the one to review this foul.
 ks-error-not_your_turn = It is not your turn.
 ks-error-stale_card = The dream card has already changed.
+
+## Discord presentation (cogs/kdyz_snim/presenter.py)
+
+ks-quoted = “{ $text }”
+ks-value-card = card { $card }
+ks-input-text = Your word(s)
+ks-button-giver_clue = ✏️ Give a clue
+ks-button-giver_pass = Pass my turn
+ks-button-dreamer_guess = 💭 Guess
+ks-button-dreamer_pass = Pass this card
+ks-button-last_guess = 💭 Last guess
+ks-button-last_pass = No last guess
+
+ks-night-dreamer = 💭 { $dreamer } is dreaming; dream card { $card } is in play. Dreamer: press **Guess** when you think you know it (one guess per card), or pass the card.
+ks-night-voice = 🎙️ Clues are spoken in the voice channel, one word each, in this order: { $order }.
+ks-turn = ✏️ { $player }, your clue for dream card { $card }: one word, or pass.
+ks-turn-clue = 💬 **{ $player }**: { $clue }
+ks-turn-passed = ⏭️ { $player } passes.
+ks-turn-skipped = ⌛ { $player } ran out of time.
+ks-turn-refused = ❌ The clue from { $player } broke the rules and is not shown.
+ks-turn-over = ✏️ { $player }: —
+ks-last_guess-prompt = ⏰ Time is up: no more clues. { $dreamer }, one last guess on dream card { $card }, or pass.
+ks-recap-prompt = 💭 { $dreamer }, recall your dream: press **Recap** and list the elements you guessed tonight, separated by commas.
+ks-next_night-prompt = ☀️ { $player } is the next Dreamer: press **Start the night** when everyone is ready. The host can also start it from `/game host`.
+
+ks-review-prompt = ⚖️ { $reporter } reports a foul clue by { $accused } on dream card { $card }.
+ks-review-voice = The clues were spoken in voice.
+ks-review-clues = Clues from { $accused } on this card: { $clues }
+ks-review-ask = Confirm if a clue broke the rules (more than one word, the element itself, a translation or the same stem): the card then becomes a penalty card for { $accused }. Otherwise reject the report.
+
+ks-dm-role = 🌙 **Night { $round }**: your role is **{ $role }**. { $help }
+ks-dm-no_card = 🌅 The clues are over: the Dreamer is recalling the dream.
+ks-dm-foul = ⚠️ A foul report is being reviewed: { $reporter } accuses { $accused }.
+ks-dm-tally = 📜 This night so far: 🟡 { $yellow } right · 🔵 { $blue } wrong or passed · 🟥 { $penalty } penalty
+ks-dm-card-yellow = { $card }. **{ $word }** — 🟡 right: “{ $guess }”
+ks-dm-card-blue = { $card }. **{ $word }** — 🔵 wrong: “{ $guess }”
+ks-dm-card-passed = { $card }. **{ $word }** — 🔵 passed
+ks-dm-card-penalty = { $card }. **{ $word }** — 🟥 penalty card for { $holder }
+ks-dm-card-unused = { $card }. **{ $word }** — ⚪ unused
+ks-dm-older = … and { $count } earlier { $count ->
+    [one] card
+   *[other] cards
+}
+ks-dm-over = 🌅 Night { $round } is over: the reveal is in the game thread.
+ks-dm-left = You have left the game; you get no more dream cards.
+ks-mine-dreamer = 💭 Night { $round }: you are the **Dreamer**. { $help }
+
+ks-ack-guess = 💭 Your guess “{ $text }” is in.
+ks-ack-pass = ⏭️ Passed.
+ks-ack-clue = ✏️ Sent: “{ $text }”.
+ks-ack-recap = 📝 Your recap is in.
+ks-ack-report = ⚠️ Your report against { $accused } goes to review.
+ks-answer-refused = ❌ Your clue “{ $clue }” broke the rules ({ $reason }): the dream card became your penalty card and changed.
+
+ks-summary-roles = 🎭 Roles: { $roles }
+ks-summary-yellow = 🟡 Yellow pile, guessed right ({ $count }): { $cards }
+ks-summary-blue = 🔵 Blue pile, wrong or passed ({ $count }): { $cards }
+ks-summary-penalty = 🟥 Penalty cards ({ $count }): { $cards }
+ks-summary-unused = ⚪ Unused ({ $count }): { $cards }
+ks-summary-guess = **{ $word }** (“{ $guess }”)
+ks-summary-passed = **{ $word }** (passed)
+ks-summary-held = **{ $word }** ({ $holder })
+ks-summary-points = 📊 Points this night: { $points }
+ks-summary-totals = 🏅 Totals (penalty cards taken off): { $totals }
+ks-summary-left = left
+ks-summary-penalties = { $count ->
+    [one] { $count } penalty card
+   *[other] { $count } penalty cards
+}
+
+ks-final-title = 🏁 **Game over**: { $reason }.
+ks-final-winners = 🏆 { $count ->
+    [one] Winner: { $winners }
+   *[other] Shared win: { $winners }
+}
+ks-final-tie = ⚖️ Tied scores: fewer penalty cards rank higher; players still level share the place.
+ks-final-spares = 🃏 Spare cards: { $spares }
+ks-final-spare = night { $round }: { $role }
+ks-final-seed = 🎲 Seed: { $seed }
+
+ks-status = Night { $round } · { $phase } · Dreamer: { $dreamer }
+ks-status-card = Dream card { $card } is in play.
+ks-status-giver = Clue turn: { $player }.
+ks-phase-night = night
+ks-phase-last_guess = last guess
+ks-phase-recap = recap
+ks-phase-day = day
+ks-phase-over = game over
+
+ks-error-game_over = The game is over.
+ks-error-stale_prompt = Too late: that choice has closed and the game has moved on.

@@ -8,10 +8,10 @@ ks-role-dreamer = Сновидец
 ks-role-fairy = Фея
 ks-role-boogeyman = Бука
 ks-role-sandman = Песочный человечек
-ks-role-help-dreamer = Вы не видите карт сна. Называйте каждый элемент один раз, когда будете готовы, и запоминайте свои ответы.
-ks-role-help-fairy = Помогайте Сновидцу: 1 очко за каждый угаданный элемент.
-ks-role-help-boogeyman = Сбивайте Сновидца с толку: 1 очко за каждый неугаданный или пропущенный элемент.
-ks-role-help-sandman = Храните равновесие сна: больше всего очков, когда угаданных и неугаданных поровну.
+ks-role-help-dreamer = Вы не видите карт сна. Называйте каждый элемент один раз, когда будете готовы, и запоминайте свои ответы: кто утром вспомнит их все, получит +2.
+ks-role-help-fairy = Ваша цель — чтобы Сновидец угадывал: 1 очко за каждый элемент в жёлтой стопке. Давайте полезные подсказки.
+ks-role-help-boogeyman = Ваша цель — чтобы Сновидец ошибался: 1 очко за каждый элемент в синей стопке (ошибка или пропуск). Уводите сон в сторону, но не попадитесь.
+ks-role-help-sandman = Ваша цель — равновесие: поровну в жёлтой и синей стопках приносит больше всего (жёлтая + 2); разница в одну карту — бо́льшую стопку, разница больше — меньшую.
 
 ks-pile-yellow = угадано (жёлтая стопка)
 ks-pile-blue = не угадано (синяя стопка)
@@ -46,24 +46,24 @@ ks-game_started = 🌙 Начинается «Когда я сплю»: { $playe
 ks-night_started = 🌙 Ночь { $round }: Сновидец — { $dreamer }. Порядок подсказок: { $clue_order }. Карты в игре: Фея × { $fairies }, Бука × { $boogeymen }, Песочный человечек × { $sandmen }. Песочные часы: { $seconds } с.
 ks-your_role = Ночь { $round }: ваша роль — **{ $role }**.
 ks-element = { $aliases_count ->
-    [0] Карта сна { $card }: **{ $word }**
-   *[other] Карта сна { $card }: **{ $word }** (также: { $aliases })
+    [0] 🎴 Карта сна { $card }: **{ $word }**
+   *[other] 🎴 Карта сна { $card }: **{ $word }** (также: { $aliases })
 }
 ks-clue_turn = ✏️ { $player }, ваша подсказка ({ $seconds } с).
-ks-clue_given = { $player } дал(а) подсказку.
+ks-clue_given = Подсказка от игрока { $player }.
 ks-clue_passed = { $player } пропускает.
-ks-clue_skipped = { $player } не успел(а) и пропускает ход.
-ks-clue_refused = ❌ Подсказка { $player } «{ $clue }» к **{ $word }** — нарушение: { $reason }.
+ks-clue_skipped = Время игрока { $player } вышло: ход переходит дальше.
+ks-clue_refused = ❌ Подсказка игрока { $player } «{ $clue }» к **{ $word }** — нарушение: { $reason }.
 ks-card_changed = 🔄 Карта сна сменилась: { $offender } получает штрафную карту.
 ks-next_card = ➡️ Следующая карта сна.
 ks-guess_judged = { $passed ->
-    [yes] Карта сна { $card }: Сновидец пропустил **{ $word }** ({ $pile }).
-   *[no] Карта сна { $card }: Сновидец назвал «{ $guess }» для **{ $word }**: { $pile }.
+    [yes] Карта сна { $card }: Сновидец пропускает **{ $word }** ({ $pile }).
+   *[no] Карта сна { $card }: ответ Сновидца «{ $guess }» на **{ $word }**: { $pile }.
 }
-ks-foul_reported = ⚠️ { $reporter } сообщает о нарушении: подсказка { $accused }.
-ks-foul_rejected = Жалоба на { $accused } отклонена.
-ks-foul_lapsed = Жалоба на { $accused } снята: этой карты сна уже нет.
-ks-foul_confirmed = Нарушение { $offender } подтверждено: **{ $word }** становится штрафной картой.
+ks-foul_reported = ⚠️ { $reporter } сообщает о нарушении в подсказке игрока { $accused }.
+ks-foul_rejected = Жалоба на игрока { $accused } отклонена.
+ks-foul_lapsed = Жалоба на игрока { $accused } снята: этой карты сна уже нет.
+ks-foul_confirmed = Нарушение игрока { $offender } подтверждено: **{ $word }** становится штрафной картой.
 ks-time_up = ⏰ Время вышло! Подсказок больше нет. { $dreamer }, у вас последняя попытка ({ $seconds } с).
 ks-card_unused = Последняя карта сна, **{ $word }**, остаётся неиспользованной.
 ks-night_over = { $guessed ->
@@ -80,7 +80,7 @@ ks-card_revealed = { $result ->
         [yes] { $card }. **{ $word }** — пропущено
        *[no] { $card }. **{ $word }** — не угадано («{ $guess }»)
     }
-    [penalty] { $card }. **{ $word }** — штрафная карта у { $holder }
+    [penalty] { $card }. **{ $word }** — штрафная карта игрока { $holder }
    *[other] { $card }. **{ $word }** — не использована
 }
 ks-recap_revealed = { $given ->
@@ -105,7 +105,7 @@ ks-final_standing = { $rank }. { $player }: { $score } ({ $points } { $points ->
     [many] штрафов
    *[other] штрафа
 }){ $left ->
-    [yes] , покинул(а) игру
+    [yes] , вне игры
    *[no] {""}
 }
 ks-spare_revealed = Ночь { $round }: отложенная карта — { $role }.
@@ -127,8 +127,8 @@ ks-button-clue = Подсказка
 ks-button-report = Сообщить о нарушении
 ks-button-confirm = Подтвердить
 ks-button-reject = Отклонить
-ks-button-recap = Пересказ
-ks-button-start_night = Начать ночь
+ks-button-recap = 📝 Пересказ
+ks-button-start_night = 🌙 Начать ночь
 ks-button-leave = Покинуть игру
 ks-placeholder-accused = Кто дал недопустимую подсказку?
 
@@ -154,3 +154,100 @@ ks-error-not_in_game = Вы покинули эту игру.
 ks-error-not_reviewer = Эту жалобу рассматриваете не вы.
 ks-error-not_your_turn = Сейчас не ваш ход.
 ks-error-stale_card = Карта сна уже сменилась.
+
+## Discord (cogs/kdyz_snim/presenter.py)
+
+ks-quoted = «{ $text }»
+ks-value-card = карта { $card }
+ks-input-text = Ваше слово (или слова)
+ks-button-giver_clue = ✏️ Дать подсказку
+ks-button-giver_pass = Пропустить ход
+ks-button-dreamer_guess = 💭 Назвать
+ks-button-dreamer_pass = Пропустить карту
+ks-button-last_guess = 💭 Последняя попытка
+ks-button-last_pass = Без последней попытки
+
+ks-night-dreamer = 💭 Сон видит { $dreamer }; в игре карта сна { $card }. Сновидец, когда будете готовы, нажмите **Назвать** (одна попытка на карту) или пропустите карту.
+ks-night-voice = 🎙️ Подсказки звучат в голосовом канале, по одному слову, в таком порядке: { $order }.
+ks-turn = ✏️ { $player }, ваша подсказка к карте сна { $card }: одно слово или пропуск.
+ks-turn-clue = 💬 **{ $player }**: { $clue }
+ks-turn-passed = ⏭️ { $player } пропускает ход.
+ks-turn-skipped = ⌛ Время игрока { $player } вышло.
+ks-turn-refused = ❌ Подсказка игрока { $player } нарушает правила и не показана.
+ks-turn-over = ✏️ { $player }: —
+ks-last_guess-prompt = ⏰ Время вышло: подсказок больше нет. { $dreamer }, последняя попытка для карты сна { $card } или пропуск.
+ks-recap-prompt = 💭 { $dreamer }, вспомните свой сон: нажмите **Пересказ** и перечислите через запятую элементы, которые вы называли этой ночью.
+ks-next_night-prompt = ☀️ Следующий Сновидец — { $player }: нажмите **Начать ночь**, когда все готовы. Ведущий тоже может начать её через `/game host`.
+
+ks-review-prompt = ⚖️ { $reporter } сообщает о нарушении в подсказке игрока { $accused } (карта сна { $card }).
+ks-review-voice = Подсказки звучали голосом.
+ks-review-clues = Подсказки игрока { $accused } к этой карте: { $clues }
+ks-review-ask = Подтвердите, если подсказка нарушила правила (больше одного слова, сам элемент, перевод или общий корень): тогда карта станет штрафной для игрока { $accused }. Иначе отклоните жалобу.
+
+ks-dm-role = 🌙 **Ночь { $round }**: ваша роль — **{ $role }**. { $help }
+ks-dm-no_card = 🌅 Подсказки закончились: Сновидец вспоминает сон.
+ks-dm-foul = ⚠️ Рассматривается жалоба: { $reporter } обвиняет игрока { $accused }.
+ks-dm-tally = 📜 Этой ночью: 🟡 { $yellow } угадано · 🔵 { $blue } ошибки и пропуски · 🟥 { $penalty } штрафных
+ks-dm-card-yellow = { $card }. **{ $word }** — 🟡 угадано: «{ $guess }»
+ks-dm-card-blue = { $card }. **{ $word }** — 🔵 ошибка: «{ $guess }»
+ks-dm-card-passed = { $card }. **{ $word }** — 🔵 пропуск
+ks-dm-card-penalty = { $card }. **{ $word }** — 🟥 штрафная карта игрока { $holder }
+ks-dm-card-unused = { $card }. **{ $word }** — ⚪ не использована
+ks-dm-older = … и ещё { $count } { $count ->
+    [one] ранняя карта
+    [few] ранние карты
+    [many] ранних карт
+   *[other] ранней карты
+}
+ks-dm-over = 🌅 Ночь { $round } закончена: итоги — в ветке игры.
+ks-dm-left = Вы вне игры; карт сна больше не будет.
+ks-mine-dreamer = 💭 Ночь { $round }: вы — **Сновидец**. { $help }
+
+ks-ack-guess = 💭 Ваш ответ «{ $text }» принят.
+ks-ack-pass = ⏭️ Пропуск.
+ks-ack-clue = ✏️ Отправлено: «{ $text }».
+ks-ack-recap = 📝 Ваш пересказ принят.
+ks-ack-report = ⚠️ Жалоба на игрока { $accused } отправлена на рассмотрение.
+ks-answer-refused = ❌ Ваша подсказка «{ $clue }» нарушает правила ({ $reason }): карта сна стала вашей штрафной картой и сменилась.
+
+ks-summary-roles = 🎭 Роли: { $roles }
+ks-summary-yellow = 🟡 Жёлтая стопка, угадано ({ $count }): { $cards }
+ks-summary-blue = 🔵 Синяя стопка, ошибки и пропуски ({ $count }): { $cards }
+ks-summary-penalty = 🟥 Штрафные карты ({ $count }): { $cards }
+ks-summary-unused = ⚪ Не использованы ({ $count }): { $cards }
+ks-summary-guess = **{ $word }** («{ $guess }»)
+ks-summary-passed = **{ $word }** (пропуск)
+ks-summary-held = **{ $word }** ({ $holder })
+ks-summary-points = 📊 Очки за эту ночь: { $points }
+ks-summary-totals = 🏅 Итого (за вычетом штрафных карт): { $totals }
+ks-summary-left = вне игры
+ks-summary-penalties = { $count ->
+    [one] { $count } штрафная карта
+    [few] { $count } штрафные карты
+    [many] { $count } штрафных карт
+   *[other] { $count } штрафной карты
+}
+
+ks-final-title = 🏁 **Игра окончена**: { $reason }.
+ks-final-winners = 🏆 { $count ->
+    [one] Победитель: { $winners }
+    [few] Общая победа: { $winners }
+    [many] Общая победа: { $winners }
+   *[other] Общая победа: { $winners }
+}
+ks-final-tie = ⚖️ Равный счёт: выше тот, у кого меньше штрафных карт; при полном равенстве место делится.
+ks-final-spares = 🃏 Отложенные карты: { $spares }
+ks-final-spare = ночь { $round }: { $role }
+ks-final-seed = 🎲 Сид: { $seed }
+
+ks-status = Ночь { $round } · { $phase } · Сновидец: { $dreamer }
+ks-status-card = В игре карта сна { $card }.
+ks-status-giver = Подсказку даёт игрок { $player }.
+ks-phase-night = ночь
+ks-phase-last_guess = последняя попытка
+ks-phase-recap = пересказ
+ks-phase-day = день
+ks-phase-over = игра окончена
+
+ks-error-game_over = Игра окончена.
+ks-error-stale_prompt = Поздно: этот выбор закрыт, игра ушла вперёд.

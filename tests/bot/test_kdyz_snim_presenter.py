@@ -1,0 +1,523 @@
+"""Když sním on Discord: what each player and the channel see, over seeded random games and scripted nights.
+
+The privacy rules (``shared/rules/kdyz_snim.md``) are checked on every presented transition:
+
+* KS-P1 / KS-21: the Dreamer is sent nothing while dreaming (no DM, no edit of a private message), so nothing they
+  get can name a card or depend on a verdict; their own clicks are answered the same whatever the pile;
+* KS-P2: no public message names an element of the round before its reveal (and, in a scripted night played with
+  two different decks, the public channel is identical, byte for byte);
+* KS-10 / KS-3: each non-dreamer gets one private message per round (role, card), edited as the card changes;
+* Discord's limits: at most 2000 characters, 5 rows of at most 5 components, unique ``custom_id`` of at most 100
+  characters, labels of at most 80; and no untranslated message id reaches anyone.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import pytest
+
+from bot import i18n
+from bot.ops import MAX_BUTTONS_PER_ROW, MAX_CONTENT, MAX_CUSTOM_ID, MAX_LABEL, MAX_ROWS, Op
+from bot.presenter import Table
+from cogs.kdyz_snim import UI
+from cogs.kdyz_snim.presenter import KdyzSnimPresenter, element_slot, user_text
+from engines import get_engine
+from engines.core import CLOCK, HOST, Action, Event, State
+from engines.kdyz_snim.words import element, element_ids
+from engines.playout import random_playout
+
+E = get_engine("kdyz_snim")
+P = UI.presenter
+IDS = [str(10**17 + i) for i in range(10)]  # Discord-sized ids
+NAMES = dict(zip(IDS, ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]))
+T0 = 1_700_000_000
+NIGHT = ("night", "last_guess", "recap")
+#: (seed, players, clue mode, element language, bot language): every table size, both modes, all languages
+GAMES = [
+    ("a", 4, "text", "en", "en"),
+    ("b", 5, "text", "cs", "cs"),
+    ("c", 6, "voice", "ru", "ru"),
+    ("d", 7, "text", "en", "en"),
+    ("e", 8, "voice", "en", "cs"),
+    ("f", 9, "text", "ru", "ru"),
+    ("g", 10, "text", "cs", "en"),
+]
+
+
+@dataclass
+class Step:
+    before: State | None
+    after: State
+    events: list[Event]
+    action: Action | None
+    ops: list[Op]
+    table: Table
+
+
+def make_table(lang: str, players: list[str], deadlines: dict[str, float] | None = None) -> Table:
+    # the runtime's table: the lobby host (seat 1, the engine's default host) answers HOST prompts
+    return Table(game_id=987654321, engine=E, lang=lang, names=dict(NAMES), guild_name="Dreamland", host=players[0], deadlines=dict(deadlines or {}))
+
+
+def _deadlines(state: State, old: dict[str, float]) -> dict[str, float]:
+    return {p.id: old.get(p.id, T0 + p.timeout) for p in state.prompts if p.timeout}
+
+
+def replay(players: list[str], options: dict[str, Any], seed: str, log: list[dict[str, Any]], lang: str, overrides: dict | None = None) -> Iterator[Step]:
+    state, events = E.setup(players, options, seed, overrides)
+    deadlines = _deadlines(state, {})
+    t = make_table(lang, players, deadlines)
+    yield Step(None, state, events, None, P.present(t, None, state, events), t)
+    for entry in log:
+        action = Action.from_json(entry)
+        before = state
+        state, events = E.apply(state, action)
+        deadlines = _deadlines(state, deadlines)
+        t = make_table(lang, players, deadlines)
+        yield Step(before, state, events, action, P.present(t, before, state, events, action.player), t)
+
+
+@cache
+def game(seed: str, n: int, mode: str, language: str, lang: str) -> list[Step]:
+    players = IDS[:n]
+    options = {"clue_mode": mode, "language": language, "round_seconds": 60}
+    result = random_playout(E, players, seed, options=options, check=False, host_rate=0.2)
+    assert result.state.outcome is not None
+    return list(replay(players, options, seed, result.record["log"], lang))
+
+
+def all_steps() -> Iterator[tuple[tuple, Step]]:
+    for spec in GAMES:
+        for step in game(*spec):
+            yield spec, step
+
+
+# -- reading ops -----------------------------------------------------------------------------------------------
+
+
+def recipient(op: Op) -> str | None:
+    """Who sees an op: a user id for DMs and edits of private slots, ``None`` for the game channel."""
+    if op.get("do") == "post":
+        return str(op["user"]) if op.get("to") == "dm" else None
+    slot = str(op.get("slot", ""))
+    if slot.startswith("ks:element:"):
+        return slot.rsplit(":", 1)[1]
+    if slot.startswith("dm:"):
+        return slot.rsplit(":", 1)[1]
+    return None
+
+
+def texts(op: Op) -> list[str]:
+    """Every string of an op a person reads: content, its preamble, labels, placeholders, option labels."""
+    out = [op.get("content", ""), op.get("preamble", ""), op.get("fallback", "")]
+    for row in op.get("components", []):
+        for c in row["components"]:
+            out += [c.get("label", ""), c.get("placeholder", "")] + [o["label"] for o in c.get("options", [])]
+    return [t for t in out if t]
+
+
+def dreaming(state: State | None) -> str | None:
+    """The player dreaming in ``state`` (test side: reads the engine's view), while the round is unrevealed."""
+    if state is None:
+        return None
+    view = E.view(state, None)
+    return view["dreamer"] if view["phase"] in NIGHT else None
+
+
+def round_words(state: State, language: str) -> set[str]:
+    """Every form of every element of the running round (the test may look at the state; presenters may not)."""
+    return {form for card in state.round.cards for form in element(card.element).names(language)}
+
+
+@cache
+def vocabulary(lang: str) -> frozenset[str]:
+    """Words of the bot's own texts (an element that is also a word of a template, like "sand" in "sand timer"
+    or "карта" in "Карта сна", is not a leak when the template says it)."""
+    words: set[str] = set()
+    for name in ("kdyz_snim.ftl", "common.ftl"):
+        raw = (i18n.LOCALES_DIR / lang / name).read_text(encoding="utf-8")
+        raw = re.sub(r"\{[^{}]*\}", " ", raw)
+        words |= {w.casefold() for w in re.findall(r"\w+", raw)}
+    return frozenset(words | {n.casefold() for n in NAMES.values()})
+
+
+CLUE_LINE = re.compile(r"^💬 \*\*[^*]+\*\*: .*$", re.M)  # a player's own clue, echoed into the clue log
+
+
+def names_a_word(text: str, words: set[str], lang: str) -> list[str]:
+    text = CLUE_LINE.sub("", text).casefold()
+    return [w for w in words if w.casefold() not in vocabulary(lang) and re.search(rf"(?<!\w){re.escape(w.casefold())}(?!\w)", text)]
+
+
+# -- privacy over random games ------------------------------------------------------------------------------------
+
+
+def test_ks_p1_the_dreamer_is_sent_nothing_while_dreaming():
+    """KS-P1, KS-21: no DM and no edit of a private message reaches the Dreamer during their night, so nothing they
+    receive names a card, and neither its presence nor its timing can depend on a verdict."""
+    checked = 0
+    for spec, step in all_steps():
+        dreamers = {d for d in (dreaming(step.before), dreaming(step.after)) if d}
+        for op in step.ops:
+            assert recipient(op) not in dreamers, (spec, step.action, op)
+        checked += bool(dreamers)
+    assert checked > 500
+
+
+def test_ks_21_the_dreamers_own_clicks_are_answered_the_same_whatever_the_pile():
+    """KS-21: a guess is acknowledged with the Dreamer's own words and nothing else (no verdict, no card)."""
+    seen = 0
+    for spec, step in all_steps():
+        action = step.action
+        if action is None or action.player != dreaming(step.before):
+            continue
+        assert P.answer_lines(step.table, action, step.events) == [], (spec, action)
+        ack = P.ack_text(step.table, action)
+        if action.kind == "guess":
+            seen += 1
+            assert ack == step.table.t("ks.ack.guess", text=user_text(action.args["text"]))
+    assert seen > 50
+
+
+def test_ks_p2_public_messages_name_no_element_of_the_round_during_the_night():
+    """KS-P2, KS-10: the game channel never names a card of the running round before the day reveals it."""
+    checked = 0
+    for (seed, n, mode, language, lang), step in all_steps():
+        if E.view(step.after, None)["phase"] not in NIGHT:
+            continue
+        words = round_words(step.after, language)
+        for op in step.ops:
+            if recipient(op) is None:
+                for text in texts(op):
+                    assert not names_a_word(text, words, lang), (seed, step.action, text)
+                    checked += 1
+    assert checked > 1000
+
+
+def test_ks_p1_mine_never_shows_the_dreamer_a_card():
+    """KS-P1: ``/game mine`` for the Dreamer (the DM fallback) has the card number, never the card."""
+    for (seed, n, mode, language, lang), step in all_steps():
+        dreamer = dreaming(step.after)
+        if dreamer is None:
+            continue
+        text = P.private_text(step.table, step.after, dreamer)
+        assert not names_a_word(text, round_words(step.after, language), lang), (seed, text)
+        assert "🟡" not in text and "🔵" not in text
+
+
+# -- the private message of the round ---------------------------------------------------------------------------
+
+
+def test_ks_3_ks_10_one_private_message_per_non_dreamer_per_round_then_edits():
+    """KS-3 / KS-10: when a night starts each non-dreamer gets one message with their role and the card; during
+    the round it is only edited (never posted again), and never to the Dreamer."""
+    for spec, step in all_steps():
+        view = E.view(step.after, None)
+        posts = [op for op in step.ops if op.get("do") == "post" and str(op.get("slot", "")).startswith("ks:element:")]
+        started = step.before is None or E.view(step.before, None)["round"] != view["round"]
+        if not started or view["phase"] not in NIGHT:
+            assert posts == [], (spec, step.action)
+            continue
+        receivers = [p for p in view["players"] if p not in view["left"] and p != view["dreamer"]]
+        assert sorted(op["user"] for op in posts) == sorted(receivers)
+        for op in posts:
+            mine = E.view(step.after, op["user"])
+            assert op["slot"] == element_slot(view["round"], op["user"])
+            assert step.table.t(f"ks.role.{mine['role']}") in op["content"]
+            assert f"**{mine['element']['word']}**" in op["content"]
+            assert step.table.header() in op["content"]
+
+
+def test_ks_10_the_private_message_follows_the_card_and_shows_each_verdict():
+    """KS-10 / KS-21: after a guess, each non-dreamer's message is edited to the new card and lists the old one
+    with its pile and the guess."""
+    players = IDS[:5]
+    deck = element_ids()[:20]
+    state, _ = E.setup(players, {"language": "en"}, "s", {"deck": deck})
+    dream = state.prompts[0]
+    right = element(deck[0]).word("en")
+    t = make_table("en", players)
+    after, events = E.apply(state, Action(players[0], dream.id, "guess", {"card": 1, "text": right}))
+    ops = P.present(t, state, after, events, players[0])
+    edits = {recipient(op): op for op in ops if str(op.get("slot", "")).startswith("ks:element:")}
+    assert set(edits) == set(players[1:])
+    for op in edits.values():
+        assert op["do"] == "edit"
+        assert f"**{element(deck[1]).word('en')}**" in op["content"]
+        assert f"1. **{right}** — 🟡" in op["content"] and f"“{right}”" in op["content"]
+
+
+def test_ks_21_right_and_wrong_guesses_look_the_same_to_the_dreamer_and_the_channel():
+    """KS-21: the public reaction and everything the Dreamer gets are identical for a right and a wrong guess."""
+    players = IDS[:6]
+    deck = element_ids()[100:130]
+    state, _ = E.setup(players, {"language": "cs"}, "x", {"deck": deck})
+    dream = state.prompts[0]
+    t = make_table("cs", players, _deadlines(state, {}))
+    seen = []
+    for text in (element(deck[0]).word("cs"), "qwxz"):
+        after, events = E.apply(state, Action(players[0], dream.id, "guess", {"card": 1, "text": text}))
+        ops = P.present(t, state, after, events, players[0])
+        seen.append([op for op in ops if recipient(op) in (None, players[0])])
+    assert seen[0] == seen[1]
+
+
+def test_ks_p2_the_channel_is_the_same_whatever_the_cards():
+    """KS-P1 / KS-P2: a scripted night (clues, passes, skips, wrong guesses, fouls reported and reviewed, the
+    last guess and the recap) played with two different decks gives the game channel and the Dreamer exactly the
+    same messages: nothing public depends on a card."""
+    players = IDS[:6]
+    decks = [element_ids()[:60], element_ids()[60:120]]
+    chooser = random.Random(7)
+    states = [E.setup(players, {"language": "en"}, "same", {"deck": d})[0] for d in decks]
+    deadlines = _deadlines(states[0], {})
+    steps = 0
+    while E.view(states[0], None)["phase"] in NIGHT and steps < 400:
+        action = _scripted(states[0], chooser, late=steps > 80)
+        outputs = []
+        for i, before in enumerate(states):
+            after, events = E.apply(before, action)
+            t = make_table("en", players, _deadlines(after, deadlines))
+            ops = P.present(t, before, after, events, action.player)
+            outputs.append([op for op in ops if recipient(op) in (None, players[0])])
+            states[i] = after
+        deadlines = _deadlines(states[0], deadlines)
+        if E.view(states[0], None)["phase"] in NIGHT:  # the reveal names the cards, as it should
+            assert outputs[0] == outputs[1], action
+        steps += 1
+    assert E.view(states[0], None)["phase"] == "day" and steps > 30
+
+
+def _scripted(state: State, chooser: random.Random, late: bool) -> Action:
+    """A move that is the same whatever the cards: nonsense clues, passes, timeouts, wrong guesses, fouls; the
+    sand timer runs out once the night is ``late``."""
+    by_kind: dict[str, list[Action]] = {}
+    for who in [*E.view(state, None)["players"], HOST]:
+        for a in E.legal_actions(state, who):
+            if a.kind not in ("leave", "remove"):
+                by_kind.setdefault(a.kind, []).append(a)
+    timed = [p for p in state.prompts if p.timeout and (late or not p.id.startswith("dream#"))]
+    roll = chooser.random()
+    if "confirm" in by_kind:
+        return chooser.choice(by_kind["confirm"] + by_kind["reject"])
+    if "report" in by_kind and roll < 0.1:
+        return chooser.choice(by_kind["report"])
+    if "recap" in by_kind:
+        a = by_kind["recap"][0]
+        return Action(a.player, a.prompt, "recap", {"text": "qwxz, blorp"})
+    if roll < 0.15 and timed:
+        return Action(CLOCK, chooser.choice(timed).id, "timeout")
+    if "guess" in by_kind and (roll < 0.35 or "clue" not in by_kind):
+        a = by_kind["guess"][0]
+        return Action(a.player, a.prompt, "guess", {**a.args, "text": "qwxz"})
+    if "clue" in by_kind:
+        a = by_kind["clue"][0]
+        if roll < 0.45:
+            return next(p for p in by_kind["pass"] if p.prompt == a.prompt)
+        return Action(a.player, a.prompt, "clue", {"text": chooser.choice(["blorp", "snarf", "quibble", "zonk"])})
+    return Action(CLOCK, timed[0].id, "timeout")
+
+
+# -- Discord's limits and translations ----------------------------------------------------------------------------
+
+
+def test_every_message_fits_discord():
+    """Every op: at most 2000 characters (with its preamble), at most 5 rows of at most 5 components, custom ids
+    of at most 100 characters and unique within the message, labels of at most 80."""
+    for spec, step in all_steps():
+        for op in step.ops:
+            content = op.get("content", "")
+            assert len(content) <= MAX_CONTENT and len((op.get("preamble", "") + "\n" + content).strip()) <= MAX_CONTENT, (spec, op)
+            components = op.get("components", [])
+            assert len(components) <= MAX_ROWS, (spec, op)
+            ids = [c["custom_id"] for row in components for c in row["components"]]
+            assert len(ids) == len(set(ids)), (spec, op)
+            for row in components:
+                assert 1 <= len(row["components"]) <= MAX_BUTTONS_PER_ROW
+                for c in row["components"]:
+                    assert len(c["custom_id"]) <= MAX_CUSTOM_ID and len(c.get("label", "")) <= MAX_LABEL
+
+
+RAW_KEY = re.compile(r"(?<![\w/])(ks|common)[.-][a-z_]+[.-]?")
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=[f"{g[1]}p-{g[2]}-{g[4]}" for g in GAMES])
+def test_no_untranslated_message_id_reaches_anyone(spec):
+    """Every text is translated in the game's language: no ``ks.*``/``ks-*`` id in any message, answer or command
+    output."""
+    for step in game(*spec):
+        outputs = [text for op in step.ops for text in texts(op)]
+        if step.action is not None and step.action.player != CLOCK:
+            outputs += [P.ack_text(step.table, step.action), *P.answer_lines(step.table, step.action, step.events)]
+        outputs.append(P.status_text(step.table, step.after))
+        outputs += [P.private_text(step.table, step.after, p) for p in IDS[: spec[1]]]
+        for text in outputs:
+            assert not RAW_KEY.search(text), (spec, step.action, text)
+
+
+def test_buttons_name_the_action_in_the_bots_language():
+    """The clue turn carries the giver's Clue (a modal) and Pass and the Dreamer's Guess (a modal) and Pass
+    (KS-13, KS-14, KS-19), each labelled, never a raw kind."""
+    players = IDS[:5]
+    for lang in ("en", "ru", "cs"):
+        state, events = E.setup(players, {}, "b")
+        ops = P.present(make_table(lang, players, _deadlines(state, {})), None, state, events)
+        turn = next(op for op in ops if str(op.get("slot", "")).startswith("prompt:clue#"))
+        ids = [c["custom_id"] for row in turn["components"] for c in row["components"]]
+        assert [i.split(":")[0] for i in ids] == ["nm", "nc", "nm", "nc"]
+        assert ":clue#" in ids[0] and ":dream#" in ids[2]
+        assert "<t:" in turn["content"]  # KS-13: a live countdown
+        labels = [c["label"] for row in turn["components"] for c in row["components"]]
+        assert all(label and label not in ("clue", "pass", "guess") for label in labels)
+
+
+# -- the clue log, fouls, the day and the end -------------------------------------------------------------------
+
+
+def test_ks_13_a_clue_turn_becomes_its_line_in_the_clue_log():
+    """KS-13 / KS-14: a clue shows publicly as the giver's line; a pass and a skip say so."""
+    players = IDS[:5]
+    state, _ = E.setup(players, {"language": "en"}, "c", {"deck": element_ids()[:10]})
+    t = make_table("en", players)
+    clue = state.prompts[1]
+    after, events = E.apply(state, Action(players[1], clue.id, "clue", {"text": "blorp"}))
+    edit = next(op for op in P.present(t, state, after, events, players[1]) if op.get("slot") == f"prompt:{clue.id}")
+    assert edit["content"] == "💬 **Bob**: blorp" and edit["components"] == []
+    nxt = after.prompts[1]
+    later, events = E.apply(after, Action.timeout(nxt.id))
+    edit = next(op for op in P.present(t, after, later, events) if op.get("slot") == f"prompt:{nxt.id}")
+    assert "Cid" in edit["content"] and "time" in edit["content"]
+
+
+def test_ks_16_a_refused_clue_is_never_shown_and_its_giver_learns_why_privately():
+    """KS-15 / KS-16 / KS-P2: a foul clue (here the card itself) is not echoed; the channel hears that the card
+    changed and who takes the penalty; the giver's answer says why."""
+    players = IDS[:5]
+    deck = element_ids()[:10]
+    state, _ = E.setup(players, {"language": "en"}, "c", {"deck": deck})
+    t = make_table("en", players)
+    clue = state.prompts[1]
+    word = element(deck[0]).word("en")
+    action = Action(players[1], clue.id, "clue", {"text": word})
+    after, events = E.apply(state, action)
+    ops = P.present(t, state, after, events, players[1])
+    public = "\n".join(text for op in ops if recipient(op) is None for text in texts(op))
+    assert word not in public and "Bob" in public and "penalty" in public
+    (line,) = P.answer_lines(t, action, events)
+    assert word in line and "the element itself" in line
+    mine = next(op for op in ops if op.get("slot") == element_slot(1, players[1]))
+    assert f"**{word}** — 🟥 penalty card for Bob" in mine["content"]
+
+
+def test_ks_18_a_foul_report_goes_to_the_host_privately_with_the_card_and_the_clues():
+    """KS-18: a non-dreamer reports from their private message (a picker button); the host gets the card and the
+    accused's clues by DM with Confirm / Reject; a confirmed foul changes the card (KS-16)."""
+    players = IDS[:5]
+    deck = element_ids()[:10]
+    state, _ = E.setup(players, {"language": "en"}, "c", {"deck": deck})
+    t = make_table("en", players)
+    state, events = E.apply(state, Action(players[1], state.prompts[1].id, "clue", {"text": "blorp"}))
+    mine = P.round_message(t, state, players[2])
+    assert mine is not None and mine[1][0]["components"][0]["custom_id"] == f"np:{t.game_id}:{state.prompts[0].id}:0:report"
+    assert P.round_message(t, state, players[1])[1] == []  # nobody else has given a clue to report yet
+    assert P.round_message(t, state, players[0]) is None  # the Dreamer has no such message
+    before = state
+    state, events = E.apply(state, Action(players[2], state.prompts[0].id, "report", {"accused": players[1]}))
+    ops = P.present(t, before, state, events, players[2])
+    # seat 1 hosts but dreams now, so the non-dreamers other than the reporter and the accused review (KS-18)
+    reviews = [op for op in ops if op.get("to") == "dm"]
+    assert sorted(op["user"] for op in reviews) == [players[3], players[4]]
+    for op in reviews:
+        assert f"**{element(deck[0]).word('en')}**" in op["content"] and "“blorp”" in op["content"]
+
+
+def test_ks_18_the_host_reviews_when_not_the_dreamer():
+    """KS-18: the host confirms or rejects, by DM, when neither the Dreamer nor the accused."""
+    players = IDS[:5]
+    deck = element_ids()[:10]
+    state, _ = E.setup(players, {"language": "en"}, "c", {"deck": deck, "host": players[3]})
+    t = Table(game_id=5, engine=E, lang="en", names=dict(NAMES), guild_name="g", host=players[3])
+    state, _ = E.apply(state, Action(players[1], state.prompts[1].id, "clue", {"text": "blorp"}))
+    before = state
+    state, events = E.apply(state, Action(players[2], state.prompts[0].id, "report", {"accused": players[1]}))
+    ops = P.present(t, before, state, events, players[2])
+    (review,) = [op for op in ops if op.get("to") == "dm"]
+    assert review["user"] == players[3]
+    assert f"**{element(deck[0]).word('en')}**" in review["content"] and "“blorp”" in review["content"]
+    labels = [c["label"] for row in review["components"] for c in row["components"]]
+    assert labels == ["Confirm foul", "Reject"]
+    public = [op["content"] for op in ops if op.get("to") == "game"] + [op.get("preamble", "") for op in ops]
+    assert any("reports a foul" in text for text in public)
+
+
+def test_ks_25_ks_27_one_public_summary_of_the_round():
+    """KS-25 .. KS-27: roles (never the spare), the yellow and blue piles with the guesses, the recap and its
+    bonus, round points and running totals with penalty cards, in one message."""
+    players = IDS[:4]
+    deck = element_ids()[:10]
+    state, _ = E.setup(players, {"language": "en"}, "d", {"deck": deck})
+    t = make_table("en", players)
+    words = [element(d).word("en") for d in deck]
+    state, _ = E.apply(state, Action(players[0], state.prompts[0].id, "guess", {"card": 1, "text": words[0]}))
+    state, _ = E.apply(state, Action(players[0], state.prompts[0].id, "guess", {"card": 2, "text": "qwxz"}))
+    state, _ = E.apply(state, Action(players[0], state.prompts[0].id, "pass", {"card": 3}))
+    state, _ = E.apply(state, Action.timeout(state.prompts[0].id))
+    state, _ = E.apply(state, Action(players[0], state.prompts[0].id, "pass"))
+    before = state
+    state, events = E.apply(state, Action(players[0], state.prompts[0].id, "recap", {"text": words[0]}))
+    ops = P.present(t, before, state, events, players[0])
+    summary = [op for op in ops if op.get("to") == "game" and "Roles" in op["content"]]
+    assert len(summary) == 1
+    text = summary[0]["content"]
+    assert f"**{words[0]}** (“{words[0]}”)" in text and "(“qwxz”)" in text and f"**{words[2]}** (passed)" in text
+    assert f"**{words[3]}**" in text  # unused
+    assert "+2" in text and "Points this night" in text and "Totals" in text
+    assert "spare" not in text.lower()
+    nxt = next(op for op in ops if str(op.get("slot", "")).startswith("prompt:next_night#"))
+    assert "<@" + players[1] + ">" in nxt["content"] and nxt["components"]
+
+
+def test_ks_29_ks_30_final_standings_state_the_tie_rule_spares_and_seed():
+    """KS-29 / KS-30: the last day ends with the standings (score, points, penalty cards), the winners, the tie
+    rule when scores are level, every night's spare card and the seed."""
+    ties = 0
+    for spec in GAMES:
+        last = game(*spec)[-1]
+        final = "\n".join(op["content"] for op in last.ops if op.get("to") == "game")
+        standings = E.view(last.after, None)["standings"]
+        assert "🏁" in final and "🎲" in final and "🃏" in final
+        for s in standings:
+            assert NAMES[s["player"]] in final
+        tied = len({s["score"] for s in standings}) < len(standings)
+        ties += tied
+        assert (last.table.t("ks.final.tie") in final) == tied
+    assert ties
+
+
+def test_the_spare_is_never_named_before_the_final_recap():
+    """KS-P4: "spare" appears only in the last transition's messages."""
+    for spec in GAMES:
+        steps = game(*spec)
+        word = steps[0].table.t("ks.final.spares", spares="").split(":")[0].strip("🃏 ")
+        for step in steps[:-1]:
+            assert not any(word in text for op in step.ops for text in texts(op)), spec
+
+
+def test_voice_mode_shows_the_clue_order_and_runs_no_clue_turns():
+    """KS-17: in voice mode the bot shows the order and keeps card, timer and guesses; no clue turns."""
+    players = IDS[:6]
+    state, events = E.setup(players, {"clue_mode": "voice"}, "v")
+    ops = P.present(make_table("en", players, _deadlines(state, {})), None, state, events)
+    public = [op for op in ops if op.get("to") == "game"]
+    assert len(public) == 1 and "voice" in public[0]["content"] and "Bob, Cid, Dee, Eve, Fay" in public[0]["content"]
+    assert not any(str(op.get("slot", "")).startswith("prompt:clue#") for op in ops)
+
+
+def test_the_presenter_is_registered_without_a_board():
+    assert isinstance(P, KdyzSnimPresenter) and UI.board is None
