@@ -61,6 +61,7 @@ def check_privacy(before: NightWatchState, action: Action, after: NightWatchStat
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_playouts_5_to_25_players_with_privacy_checks(chunk):
+    """NW-P1, NW-P2 and NW-P3 (check_privacy) hold at every step of random games of 5 to 25 players."""
     results = run_playouts(
         NW, list(range(5, 26)), on_step=check_privacy, host_rate=0.005, chunk=chunk, chunks=CHUNKS
     )
