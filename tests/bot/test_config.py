@@ -112,3 +112,25 @@ def test_defaults_and_sharding():
         Settings.from_env({"DISCORD_TOKEN": "t", "SHARD_IDS": "0"})
     with pytest.raises(ConfigError, match="DEV_GUILD_ID"):
         Settings.from_env({"DISCORD_TOKEN": "t", "DEV_GUILD_ID": "abc"})
+
+
+def test_the_example_settings_are_accepted_once_a_token_is_set():
+    from dotenv import dotenv_values
+
+    example = {k: v or "" for k, v in dotenv_values(ROOT / ".env.example").items()}
+    assert set(example) >= {"DISCORD_TOKEN", "DATABASE_URL", "DEFAULT_LANGUAGE", "DEV_GUILD_ID", "SHARD_COUNT",
+                            "SHARD_IDS", "LOG_LEVEL"}
+    settings = Settings.from_env({**example, "DISCORD_TOKEN": "t"})
+    assert settings.database_url.startswith("sqlite+aiosqlite:///") and settings.log_level == "INFO"
+
+
+def test_the_readme_invite_url_asks_for_the_permissions_it_lists():
+    import discord
+
+    wanted = discord.Permissions(
+        view_channel=True, send_messages=True, send_messages_in_threads=True, create_public_threads=True,
+        create_private_threads=True, manage_threads=True, read_message_history=True, attach_files=True,
+        embed_links=True, manage_roles=True,
+    )
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"scope=bot+applications.commands&permissions={wanted.value}" in readme
