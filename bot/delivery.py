@@ -15,7 +15,7 @@ import asyncio
 import collections
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Protocol
 
 from sqlalchemy import bindparam, select, text, update
@@ -95,6 +95,9 @@ class Dispatcher:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         self._dm_channels: dict[int, int] = {}
+        #: Makers of files named by an op's ``attach`` requests, by kind: ``maker(live, request)`` returns
+        #: ``(filename, bytes, description)``; called at send time, so the outbox holds the request, not the bytes.
+        self.attachments: dict[str, Callable[[Any, dict[str, Any]], Awaitable[tuple[str, bytes, str]]]] = {}
         runtime.dispatcher = self
 
     def kick(self, game_id: int) -> None:
@@ -251,7 +254,7 @@ class Dispatcher:
             if slot is None:
                 return {"skipped": "no_slot"}
             try:
-                await self._edit(slot, op, self._render(live, op))
+                await self._edit(slot, op, await self._render(live, op))
             except DeliveryError as exc:
                 if exc.kind != "not_found" or not op.get("forget"):
                     raise
@@ -331,7 +334,7 @@ class Dispatcher:
             return await self._post_team(live, op, nonce)
         channel = live.row.channel_id if to == "channel" else (live.row.thread_id or live.row.channel_id)
         slot_name = op.get("slot")
-        files = self._render(live, op)
+        files = await self._render(live, op)
         old = live.row.slots.get(slot_name) if slot_name else None
         if old is not None and not self._stale_board(old, op):
             try:
@@ -357,23 +360,31 @@ class Dispatcher:
         and an edited board sinks under the chat where nobody sees it)."""
         return "render" in op and self.runtime.clock.now() - slot.get("at", 0) > REPOST_AFTER
 
-    def _render(self, live: Any, op: Op) -> list[tuple[str, bytes, str]]:
-        """Draw the op's board image at send time; a renderer that fails costs the picture, never the message."""
+    async def _render(self, live: Any, op: Op) -> list[tuple[str, bytes, str]]:
+        """The op's files, made at send time: its board image (``render``) and any ``attach`` requests (a file
+        built by a registered maker, e.g. a game record). A maker that fails costs the file, never the message."""
+        files: list[tuple[str, bytes, str]] = []
         request = op.get("render")
-        if not request:
-            return []
-        from bot.games import game_ui
-        from bot.render import RenderContext
+        if request:
+            from bot.games import game_ui
+            from bot.render import RenderContext
 
-        try:
-            renderer = game_ui(request["engine"]).board
-            if renderer is None:
-                return []
-            image = renderer(request["view"], RenderContext(request.get("lang", "en"), request.get("names") or {}))
-            return [(image.filename, image.png, image.description)]
-        except Exception:
-            log.exception("game %s: board image failed; sending the text alone", live.id)
-            return []
+            try:
+                renderer = game_ui(request["engine"]).board
+                if renderer is not None:
+                    image = renderer(request["view"], RenderContext(request.get("lang", "en"), request.get("names") or {}))
+                    files.append((image.filename, image.png, image.description))
+            except Exception:
+                log.exception("game %s: board image failed; sending the text alone", live.id)
+        for attach in op.get("attach") or []:
+            maker = self.attachments.get(attach.get("kind", ""))
+            try:
+                if maker is None:
+                    raise LookupError(f"no attachment maker {attach.get('kind')!r}")
+                files.append(await maker(live, attach))
+            except Exception:
+                log.exception("game %s: attachment %s failed; sending the text alone", live.id, attach.get("kind"))
+        return files
 
     async def _edit(self, slot: dict[str, Any], op: Op, files: list[tuple[str, bytes, str]] | None = None) -> None:
         """Rewrite a slot's message; the announcements it was first posted with (its preamble) stay on top."""

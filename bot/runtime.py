@@ -116,6 +116,8 @@ class Runtime:
         self._load_locks: dict[int, asyncio.Lock] = {}
         self.dispatcher: Any = None  # bot.delivery.Dispatcher, or a test double with kick(game_id)
         self.on_finished: list[Callable[[LiveGame], Any]] = []
+        #: Makers of ops for a game's end (records, reveals), written in the same transaction as the final action.
+        self.end_ops: list[Callable[[LiveGame, State], list[Op]]] = []
         self._working = 0
         self._settled = asyncio.Event()
 
@@ -309,6 +311,9 @@ class Runtime:
                 closed, opened, deadlines = self._deadline_changes(live, before, after, now)
                 table = live.table(deadlines)
                 ops = present_safely(game_ui(live.engine.name).presenter, table, before, after, events, action.player)
+                if after.outcome is not None:
+                    for make in self.end_ops:
+                        ops += make(live, after)
                 try:
                     await self._commit(live, action, before, after, ops, now, closed, opened)
                 except IntegrityError:
