@@ -22,6 +22,7 @@ hides it here too.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -53,6 +54,31 @@ def user_text(text: str, limit: int = 100) -> str:
     return _MARKDOWN.sub(r"\\\1", clip(flat, limit))
 
 
+_warmed = threading.Event()
+
+
+def warm_judge() -> None:
+    """Load the judge's lemmatisers (KS-15, KS-20) off the event loop, once per process.
+
+    They load on first use and take seconds, which would block the bot's event loop during a game's first clue or
+    guess and make that click miss Discord's 3-second answer window. The first Když sním game this process
+    presents starts the load in a thread, so it is done before anyone can type a clue."""
+    if _warmed.is_set():
+        return
+    _warmed.set()
+
+    def load() -> None:
+        from engines.kdyz_snim import judge
+        from engines.kdyz_snim.words import LANGUAGES, element_ids
+
+        first = element_ids()[0]
+        for language in LANGUAGES:
+            judge.clue_fault("a", first, language)
+            judge.guess_matches("a", first, language)
+
+    threading.Thread(target=load, name="ks-judge-warm-up", daemon=True).start()
+
+
 def _name(prompt: Prompt) -> str:
     return prompt.id.split("#")[0]
 
@@ -67,6 +93,7 @@ class KdyzSnimPresenter(Presenter):
     # -- one transition ------------------------------------------------------------------------------------
 
     def present(self, table: Table, before: State | None, after: State, events: Sequence[Event], actor: str | None = None) -> list[Op]:
+        warm_judge()
         ops = super().present(table, before, after, events, actor)
         closed = {p.id: p for p in self.closed_prompts(before, after) if _name(p) == "clue"}
         for op in ops:  # KS-13: a finished clue turn's message becomes its line of the clue log

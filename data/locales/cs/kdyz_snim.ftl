@@ -54,7 +54,7 @@ ks-clue_given = { $player } dává nápovědu.
 ks-clue_passed = { $player } vynechává.
 ks-clue_skipped = { $player }: čas vypršel, tah přechází dál.
 ks-clue_refused = ❌ { $player }: nápověda „{ $clue }“ k **{ $word }** je faul: { $reason }.
-ks-card_changed = 🔄 Snová karta se vyměnila: { $offender } dostává trestnou kartu.
+ks-card_changed = 🔀 Snová karta se vyměnila: { $offender } dostává trestnou kartu.
 ks-next_card = ➡️ Další snová karta.
 ks-guess_judged = { $passed ->
     [yes] Snová karta { $card }: Snílek vynechává **{ $word }** ({ $pile }).
@@ -207,7 +207,7 @@ ks-ack-guess = 💭 Váš tip „{ $text }“ je zapsán.
 ks-ack-pass = ⏭️ Vynecháno.
 ks-ack-clue = ✏️ Odesláno: „{ $text }“.
 ks-ack-recap = 📝 Vaše rekapitulace je zapsána.
-ks-ack-report = ⚠️ Vaše hlášení proti { $accused } jde k posouzení.
+ks-ack-report = 🚩 Vaše hlášení proti { $accused } jde k posouzení.
 ks-answer-refused = ❌ Vaše nápověda „{ $clue }“ porušila pravidla ({ $reason }): snová karta se stala vaší trestnou kartou a vyměnila se.
 
 ks-summary-roles = 🎭 Role: { $roles }

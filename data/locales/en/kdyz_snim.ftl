@@ -44,7 +44,7 @@ ks-clue_given = Clue from { $player }.
 ks-clue_passed = { $player } passes.
 ks-clue_skipped = { $player } ran out of time and is skipped.
 ks-clue_refused = ❌ { $player }'s clue "{ $clue }" for **{ $word }** is a foul: { $reason }.
-ks-card_changed = 🔄 The dream card has changed: { $offender } takes a penalty card.
+ks-card_changed = 🔀 The dream card has changed: { $offender } takes a penalty card.
 ks-next_card = ➡️ Next dream card.
 ks-guess_judged = { $passed ->
     [yes] Dream card { $card }: the Dreamer passed on **{ $word }** ({ $pile }).
@@ -191,7 +191,7 @@ ks-ack-guess = 💭 Your guess “{ $text }” is in.
 ks-ack-pass = ⏭️ Passed.
 ks-ack-clue = ✏️ Sent: “{ $text }”.
 ks-ack-recap = 📝 Your recap is in.
-ks-ack-report = ⚠️ Your report against { $accused } goes to review.
+ks-ack-report = 🚩 Your report against { $accused } goes to review.
 ks-answer-refused = ❌ Your clue “{ $clue }” broke the rules ({ $reason }): the dream card became your penalty card and changed.
 
 ks-summary-roles = 🎭 Roles: { $roles }

@@ -54,7 +54,7 @@ ks-clue_given = Подсказка от игрока { $player }.
 ks-clue_passed = { $player } пропускает.
 ks-clue_skipped = Время игрока { $player } вышло: ход переходит дальше.
 ks-clue_refused = ❌ Подсказка игрока { $player } «{ $clue }» к **{ $word }** — нарушение: { $reason }.
-ks-card_changed = 🔄 Карта сна сменилась: { $offender } получает штрафную карту.
+ks-card_changed = 🔀 Карта сна сменилась: { $offender } получает штрафную карту.
 ks-next_card = ➡️ Следующая карта сна.
 ks-guess_judged = { $passed ->
     [yes] Карта сна { $card }: Сновидец пропускает **{ $word }** ({ $pile }).
@@ -207,7 +207,7 @@ ks-ack-guess = 💭 Ваш ответ «{ $text }» принят.
 ks-ack-pass = ⏭️ Пропуск.
 ks-ack-clue = ✏️ Отправлено: «{ $text }».
 ks-ack-recap = 📝 Ваш пересказ принят.
-ks-ack-report = ⚠️ Жалоба на игрока { $accused } отправлена на рассмотрение.
+ks-ack-report = 🚩 Жалоба на игрока { $accused } отправлена на рассмотрение.
 ks-answer-refused = ❌ Ваша подсказка «{ $clue }» нарушает правила ({ $reason }): карта сна стала вашей штрафной картой и сменилась.
 
 ks-summary-roles = 🎭 Роли: { $roles }
