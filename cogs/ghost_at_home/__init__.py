@@ -5,6 +5,6 @@ from cogs.ghost_at_home.board import render
 from cogs.ghost_at_home.presenter import GhostAtHomePresenter
 from engines import get_engine
 
-UI = GameUI(get_engine("ghost_at_home"), GhostAtHomePresenter(), board=render, playable=False)
+UI = GameUI(get_engine("ghost_at_home"), GhostAtHomePresenter(), board=render, playable=True)
 
 __all__ = ["UI"]
