@@ -1,11 +1,10 @@
-"""Midnight Hunt on Discord. The board image is in; until its presenter lands it plays with the default one (and
-is not offered by /game start)."""
+"""Midnight Hunt on Discord (see :mod:`cogs.midnight_hunt.presenter` and :mod:`cogs.midnight_hunt.board`)."""
 
 from bot.games import GameUI
-from bot.presenter import Presenter
 from cogs.midnight_hunt.board import render
+from cogs.midnight_hunt.presenter import MidnightHuntPresenter
 from engines import get_engine
 
-UI = GameUI(get_engine("midnight_hunt"), Presenter(), board=render, playable=False)
+UI = GameUI(get_engine("midnight_hunt"), MidnightHuntPresenter(), board=render, playable=False)
 
 __all__ = ["UI"]

@@ -74,9 +74,9 @@ mh-reason-abandoned = hráč se nevrátil
 mh-reason-time = došel čas na hodinách
 mh-reason-stalemate = pat
 
-mh-draft = { $player }, vyber typ jednotky.
-mh-turn = { $player }, zahraj žeton ({ $round }. kolo).
-mh-rejoin = { $player } odešel: stiskni Vrátit se.
+mh-draft = { $player }, vyberte typ jednotky.
+mh-turn = { $player }, zahrajte žeton ({ $round }. kolo).
+mh-rejoin = { $player } opouští hru: stiskněte Vrátit se.
 
 mh-game_started = Půlnoční hon, { $mode }. Frakce: { $factions }. Začíná { $first } ({ $side }).
 mh-drafted = { $player } si bere jednotku: { $name }.
@@ -88,7 +88,7 @@ mh-drew = { $player } táhne { $count ->
     [many] { $count } žetonu
    *[other] { $count } žetonů
 } (v ruce: { $hand }).
-mh-hand = Tvoje ruka: { $tokens }.
+mh-hand = Vaše ruka: { $tokens }.
 mh-reshuffled = { $player } vrací do pytle { $count ->
     [one] { $count } žeton
     [few] { $count } žetony
@@ -112,18 +112,18 @@ mh-controlled = { $player }: { $name } obsazuje { $location } (předtím: { $pre
 }.
 mh-forfeited = { $player } odhazuje žeton { $name } (žádný možný tah).
 mh-seal_played = { $player }: ***
-mh-seal_chosen = Tvoje Pečeť: { $choice } { $unit } (platí na konci kola).
+mh-seal_chosen = Vaše Pečeť: { $choice } { $unit } (platí na konci kola).
 mh-round_ended = { $round }. kolo skončilo. Příští kolo vede { $side }{ $changed ->
     [yes] { " " }(iniciativa přešla).
    *[no] .
 }
-mh-left = { $player } opustil hru: na návrat má { $seconds ->
+mh-left = { $player } opouští hru a na návrat má { $seconds ->
     [one] { $seconds } sekundu
     [few] { $seconds } sekundy
     [many] { $seconds } sekundy
    *[other] { $seconds } sekund
 }.{ $idle ->
-    [yes] { " " }(příliš dlouho nehrál)
+    [yes] { " " }(příliš dlouho bez tahu)
    *[no] {""}
 }
 mh-rejoined = { $player } je zpět.
@@ -131,13 +131,13 @@ mh-game_over = Konec hry ({ $reason }). Vítězové: { $winners }.
 
 mh-error-not_a_player = Diváci nemohou hrát.
 mh-error-bad_action = Takový tah v Půlnočním honu není.
-mh-error-away = Opustil jsi hru: nejdřív stiskni Vrátit se.
-mh-error-not_away = Hru jsi neopustil.
-mh-error-not_your_turn = Nejsi na tahu.
-mh-error-wrong_prompt = Odpověz na výzvu svého tahu.
+mh-error-away = Hru jste opustili: nejdřív stiskněte Vrátit se.
+mh-error-not_away = Hru jste neopustili.
+mh-error-not_your_turn = Nejste na tahu.
+mh-error-wrong_prompt = Odpovězte na výzvu svého tahu.
 mh-error-bad_elapsed = Uplynulý čas musí být celý počet sekund, 0 nebo víc.
-mh-error-wrong_phase = Probíhá výběr: vyber typ jednotky.
-mh-error-not_in_hand = Ten žeton nemáš v ruce.
+mh-error-wrong_phase = Probíhá výběr: vyberte typ jednotky.
+mh-error-not_in_hand = Ten žeton nemáte v ruce.
 mh-error-illegal_play = Takový tah teď není možný.
 mh-error-bad_unit = Tuto jednotku si vybrat nelze.
 mh-error-bad_override = Neplatné nastavení scénáře.
@@ -218,3 +218,148 @@ mh-board-alt-supply = Zásoba: { $supply }.
 mh-board-alt-clock = Hodiny: { $time }.
 mh-board-alt-away = Mimo hru.
 mh-board-picked = vybráno { $count } z { $total }
+
+## Discord: prezentace hry (cogs/midnight_hunt/presenter.py), nastavení lobby a ovládání.
+mh-option-first_player = Začínající hráč
+mh-first_player-random = 🎲 Náhodně
+mh-first_player-A = Strana A (červená)
+mh-first_player-B = Strana B (fialová)
+mh-option-faction_1 = Frakce místa 1
+mh-option-faction_2 = Frakce místa 2
+mh-option-faction_3 = Frakce místa 3
+mh-option-faction_4 = Frakce místa 4
+mh-faction_1-random = 🎲 Náhodně
+mh-faction_1-hunters = { mh-faction-hunters }
+mh-faction_1-darkness = { mh-faction-darkness }
+mh-faction_2-random = 🎲 Náhodně
+mh-faction_2-hunters = { mh-faction-hunters }
+mh-faction_2-darkness = { mh-faction-darkness }
+mh-faction_3-random = 🎲 Náhodně
+mh-faction_3-hunters = { mh-faction-hunters }
+mh-faction_3-darkness = { mh-faction-darkness }
+mh-faction_4-random = 🎲 Náhodně
+mh-faction_4-hunters = { mh-faction-hunters }
+mh-faction_4-darkness = { mh-faction-darkness }
+mh-option-clock_minutes = Šachové hodiny, minuty (0: vypnuto)
+mh-option-increment_seconds = Přídavek na hodiny za tah
+mh-option-rejoin_seconds = Čas na návrat po odchodu
+mh-option-idle_minutes = Limit nečinnosti na tah, minuty (bez hodin)
+
+mh-button-pick = Vzít
+mh-button-deploy = Nasadit
+mh-button-bolster = Posílit
+mh-button-move = Přesunout
+mh-button-attack = Zaútočit
+mh-button-control = Obsadit lokaci
+mh-button-tactic = Taktika
+mh-button-forfeit = Odhodit žeton
+mh-button-seal = Pečeť
+mh-button-surrender = Vzdát se
+mh-button-confirm_surrender = Vzdát se hned
+mh-button-rejoin = Vrátit se
+mh-button-leave = Opustit hru
+
+mh-help-archer = { $tokens ->
+    [one] { $tokens } žeton
+    [few] { $tokens } žetony
+    [many] { $tokens } žetonu
+   *[other] { $tokens } žetonů
+} · bez běžného útoku · Výstřel: zasáhne nepřítele přesně 2 hexy daleko.
+mh-help-crossbowman = { $tokens ->
+    [one] { $tokens } žeton
+    [few] { $tokens } žetony
+    [many] { $tokens } žetonu
+   *[other] { $tokens } žetonů
+} · útočí jen při stohu 3 a více · Mířený výstřel: nepřítel v přímce 1 nebo 2 hexy daleko (hex mezi nimi prázdný).
+mh-help-night_shooter = { $tokens ->
+    [one] { $tokens } žeton
+    [few] { $tokens } žetony
+    [many] { $tokens } žetonu
+   *[other] { $tokens } žetonů
+} · útočí při stohu 2 a více a platí 1 žeton do odhozu · Mířený výstřel: nepřítel v přímce 1 nebo 2 hexy daleko.
+mh-help-uhlan = { $tokens ->
+    [one] { $tokens } žeton
+    [few] { $tokens } žetony
+    [many] { $tokens } žetonu
+   *[other] { $tokens } žetonů
+} · bez běžného útoku · Průrazný úder: nepřítel v přímce 2 nebo 3 hexy daleko přes prázdné hexy, pak přiblížení.
+mh-help-cavalry = { $tokens ->
+    [one] { $tokens } žeton
+    [few] { $tokens } žetony
+    [many] { $tokens } žetonu
+   *[other] { $tokens } žetonů
+} · útočí · Výpad: krok na sousední hex a útok odtamtud.
+mh-help-light_cavalry = { $tokens ->
+    [one] { $tokens } žeton
+    [few] { $tokens } žetony
+    [many] { $tokens } žetonu
+   *[other] { $tokens } žetonů
+} · útočí · Trysk: o 2 hexy přes prázdný hex.
+mh-help-spearman = { $tokens ->
+    [one] { $tokens } žeton
+    [few] { $tokens } žetony
+    [many] { $tokens } žetonu
+   *[other] { $tokens } žetonů
+} · útočí · Protiúder: útočník zblízka také ztratí žeton.
+mh-help-knight = { $tokens ->
+    [one] { $tokens } žeton
+    [few] { $tokens } žetony
+    [many] { $tokens } žetonu
+   *[other] { $tokens } žetonů
+} · útočí · při stohu 1 na něj nelze zaútočit.
+mh-help-swordsman = { $tokens ->
+    [one] { $tokens } žeton
+    [few] { $tokens } žetony
+    [many] { $tokens } žetonu
+   *[other] { $tokens } žetonů
+} · útočí · bez taktiky.
+mh-help-necromancer = { $tokens ->
+    [one] { $tokens } žeton
+    [few] { $tokens } žetony
+    [many] { $tokens } žetonu
+   *[other] { $tokens } žetonů
+} · útočí · jediná jednotka, která obsadí Nekropoli ve 2 × 2.
+
+mh-none = nic
+mh-in_supply = v zásobě: { $count }
+mh-caption-over = Konec hry
+mh-caption-initiative = Iniciativa: { $side }
+mh-caption-held = Lokace: A { $a } · B { $b } (k vítězství { $count })
+mh-over-win = vítězí { $side }: { $reason }.
+mh-over-draw = remíza: { $reason }.
+mh-over-by-surrender = Vzdává se: { $player }.
+mh-over-by-time = Hráči { $player } došel čas na hodinách.
+mh-over-by-abandoned = { $player }: čas na návrat vypršel.
+mh-over-winners = Vítězové: { $players }.
+mh-started = ⚔️ **Půlnoční hon**, { $mode }: { $lineup }. První výběr: { $first }, { $side }.
+mh-draft_over = 📋 Výběr jednotek skončil. { $lineup }.
+mh-public-draft = 📋 Výběr { $pick } z { $picks }: typ jednotky vybírá **{ $player }**.
+mh-public-turn = ▶️ { $round }. kolo: na tahu je **{ $player }**.
+mh-public-waiting = (mimo hru: čeká se na návrat hráče { $player })
+mh-public-away = { $player } opouští hru.
+mh-rejoin-until = { $player } se může vrátit { $when }, jinak prohrává.
+mh-clock-running = hodiny hráče { $player } dojdou { $when }
+mh-clock-stopped = hodiny hráče { $player }: { $time }
+mh-clock-of = { $player } { $time }
+mh-idle = tah hráče { $player } musí přijít { $when }, jinak se to počítá jako odchod ze hry
+mh-dm-draft = 📋 **Váš výběr** ({ $pick } z { $picks }). Hrajete za { $seat }, { $faction }.
+mh-dm-yours = Zatím máte: { $units }.
+mh-dm-turn = ▶️ **Jste na tahu**, { $round }. kolo. Hrajete za { $seat }, { $faction }.
+mh-dm-hand = Vaše ruka: { $tokens }
+mh-dm-bag = Ve vašem pytli ({ $count }, tahá se náhodně): { $tokens }
+mh-dm-pending = 🔑 Vaše Pečeť v tomto kole: { $choice } (platí na konci kola; víte to jen vy).
+mh-dm-round_hand = { $round }. kolo, vaše ruka: { $tokens }
+mh-dm-help = Vyberte žeton, pak jeho akci a cíl. Hexy jsou pojmenované q,r jako na obrázku hracího plánu.
+mh-dm-rejoin = Hru jste opustili. Stiskněte Vrátit se, jinak vaše strana prohraje.
+mh-seal-mine = 🔑 Vaše Pečeť: { $choice }. Platí na konci kola; ostatní vidí jen ***.
+mh-team-A = Strana A (červená)
+mh-team-B = Strana B (fialová)
+mh-team-welcome = 🛡️ **{ $team }**: soukromé vlákno vašeho týmu ({ $players }). Domlouvejte se tady; ruka každého zůstává v jeho soukromých zprávách.
+mh-step-spectator = Hru sledujete: diváci vidí plán a záznam hry, ale nehrají.
+mh-step-draft = Jaký typ jednotky si berete?
+mh-step-token = Jaký žeton zahrajete?
+mh-step-action = { $token }: jakou akci?
+mh-step-target = { $action } → vyberte:
+mh-step-seal = { $token }: jakou akci? Budete to vědět jen vy; ostatní uvidí ***.
+mh-step-confirm = { $action }?
+mh-step-surrender = 🏳️ Vzdát se? Vaše strana okamžitě prohrává (ve 2 × 2 i váš spoluhráč).

@@ -76,7 +76,7 @@ mh-reason-stalemate = пат
 
 mh-draft = { $player }, выберите тип отряда.
 mh-turn = { $player }, разыграйте жетон (раунд { $round }).
-mh-rejoin = { $player } вышел: нажмите «Вернуться».
+mh-rejoin = { $player } выходит из игры: нажмите «Вернуться».
 
 mh-game_started = Полночная Охота, { $mode }. Фракции: { $factions }. Первым ходит { $first } ({ $side }).
 mh-drafted = { $player } берёт отряд: { $name }.
@@ -117,16 +117,16 @@ mh-round_ended = Раунд { $round } окончен. В следующем р�
     [yes] { " " }(инициатива перешла).
    *[no] .
 }
-mh-left = { $player } покинул игру: { $seconds ->
+mh-left = { $player } выходит из игры: { $seconds ->
     [one] { $seconds } секунда
     [few] { $seconds } секунды
     [many] { $seconds } секунд
    *[other] { $seconds } секунды
 } на возвращение.{ $idle ->
-    [yes] { " " }(слишком долго бездействовал)
+    [yes] { " " }(слишком долгое бездействие)
    *[no] {""}
 }
-mh-rejoined = { $player } вернулся.
+mh-rejoined = { $player } возвращается в игру.
 mh-game_over = Игра окончена ({ $reason }). Победители: { $winners }.
 
 mh-error-not_a_player = Зрители не могут ходить.
@@ -174,7 +174,7 @@ mh-board-seal-rounds = { $count ->
    *[other] { $count } раунда подряд только Печати
 }
 mh-board-clock = часы
-mh-board-away = вышел
+mh-board-away = вне игры
 mh-board-acting = ходит
 mh-board-bag = мешок { $count }
 mh-board-hand = рука { $count }
@@ -216,5 +216,150 @@ mh-board-alt-counts = в мешке { $bag ->
 mh-board-alt-tokens = Запас: { $supply }. Сброс: { $discard }. Павшие: { $dead }.
 mh-board-alt-supply = Запас: { $supply }.
 mh-board-alt-clock = Часы: { $time }.
-mh-board-alt-away = Вышел из игры.
+mh-board-alt-away = Вне игры.
 mh-board-picked = выбрано { $count } из { $total }
+
+## Discord: ведущий (cogs/midnight_hunt/presenter.py), настройки лобби и кнопки.
+mh-option-first_player = Первый игрок
+mh-first_player-random = 🎲 Случайно
+mh-first_player-A = Сторона А (красные)
+mh-first_player-B = Сторона Б (фиолетовые)
+mh-option-faction_1 = Фракция места 1
+mh-option-faction_2 = Фракция места 2
+mh-option-faction_3 = Фракция места 3
+mh-option-faction_4 = Фракция места 4
+mh-faction_1-random = 🎲 Случайно
+mh-faction_1-hunters = { mh-faction-hunters }
+mh-faction_1-darkness = { mh-faction-darkness }
+mh-faction_2-random = 🎲 Случайно
+mh-faction_2-hunters = { mh-faction-hunters }
+mh-faction_2-darkness = { mh-faction-darkness }
+mh-faction_3-random = 🎲 Случайно
+mh-faction_3-hunters = { mh-faction-hunters }
+mh-faction_3-darkness = { mh-faction-darkness }
+mh-faction_4-random = 🎲 Случайно
+mh-faction_4-hunters = { mh-faction-hunters }
+mh-faction_4-darkness = { mh-faction-darkness }
+mh-option-clock_minutes = Шахматные часы, минуты (0: без часов)
+mh-option-increment_seconds = Добавка к часам за ход
+mh-option-rejoin_seconds = Время на возвращение после выхода
+mh-option-idle_minutes = Предел бездействия за ход, минуты (без часов)
+
+mh-button-pick = Взять
+mh-button-deploy = Развернуть
+mh-button-bolster = Укрепить
+mh-button-move = Переместить
+mh-button-attack = Атаковать
+mh-button-control = Захватить локацию
+mh-button-tactic = Тактика
+mh-button-forfeit = Сбросить жетон
+mh-button-seal = Печать
+mh-button-surrender = Сдаться
+mh-button-confirm_surrender = Сдаться сейчас
+mh-button-rejoin = Вернуться
+mh-button-leave = Выйти из игры
+
+mh-help-archer = { $tokens ->
+    [one] { $tokens } жетон
+    [few] { $tokens } жетона
+    [many] { $tokens } жетонов
+   *[other] { $tokens } жетона
+} · без обычной атаки · Выстрел: бьёт врага ровно в 2 гексах.
+mh-help-crossbowman = { $tokens ->
+    [one] { $tokens } жетон
+    [few] { $tokens } жетона
+    [many] { $tokens } жетонов
+   *[other] { $tokens } жетона
+} · атакует только при стопке от 3 · Прицельный выстрел: враг по прямой в 1 или 2 гексах (гекс между ними пуст).
+mh-help-night_shooter = { $tokens ->
+    [one] { $tokens } жетон
+    [few] { $tokens } жетона
+    [many] { $tokens } жетонов
+   *[other] { $tokens } жетона
+} · атакует при стопке от 2 и платит 1 жетон в сброс · Прицельный выстрел: враг по прямой в 1 или 2 гексах.
+mh-help-uhlan = { $tokens ->
+    [one] { $tokens } жетон
+    [few] { $tokens } жетона
+    [many] { $tokens } жетонов
+   *[other] { $tokens } жетона
+} · без обычной атаки · Разящий удар: враг по прямой в 2 или 3 гексах через пустые гексы, затем сближение.
+mh-help-cavalry = { $tokens ->
+    [one] { $tokens } жетон
+    [few] { $tokens } жетона
+    [many] { $tokens } жетонов
+   *[other] { $tokens } жетона
+} · атакует · Наскок: шаг на соседний гекс и атака оттуда.
+mh-help-light_cavalry = { $tokens ->
+    [one] { $tokens } жетон
+    [few] { $tokens } жетона
+    [many] { $tokens } жетонов
+   *[other] { $tokens } жетона
+} · атакует · Рывок: на 2 гекса через пустой гекс.
+mh-help-spearman = { $tokens ->
+    [one] { $tokens } жетон
+    [few] { $tokens } жетона
+    [many] { $tokens } жетонов
+   *[other] { $tokens } жетона
+} · атакует · Контрудар: атакующий в ближнем бою тоже теряет жетон.
+mh-help-knight = { $tokens ->
+    [one] { $tokens } жетон
+    [few] { $tokens } жетона
+    [many] { $tokens } жетонов
+   *[other] { $tokens } жетона
+} · атакует · при стопке 1 неуязвим для атак.
+mh-help-swordsman = { $tokens ->
+    [one] { $tokens } жетон
+    [few] { $tokens } жетона
+    [many] { $tokens } жетонов
+   *[other] { $tokens } жетона
+} · атакует · без тактики.
+mh-help-necromancer = { $tokens ->
+    [one] { $tokens } жетон
+    [few] { $tokens } жетона
+    [many] { $tokens } жетонов
+   *[other] { $tokens } жетона
+} · атакует · единственный, кто захватывает Некрополь в 2 × 2.
+
+mh-none = нет
+mh-in_supply = в запасе: { $count }
+mh-caption-over = Игра окончена
+mh-caption-initiative = Инициатива: { $side }
+mh-caption-held = Локации: А { $a } · Б { $b } (для победы { $count })
+mh-over-win = побеждает { $side }: { $reason }.
+mh-over-draw = ничья: { $reason }.
+mh-over-by-surrender = Сдаётся: { $player }.
+mh-over-by-time = Время на часах игрока { $player } истекло.
+mh-over-by-abandoned = { $player }: время на возвращение истекло.
+mh-over-winners = Победители: { $players }.
+mh-started = ⚔️ **Полночная Охота**, { $mode }: { $lineup }. Первый выбор: { $first }, { $side }.
+mh-draft_over = 📋 Драфт окончен. { $lineup }.
+mh-public-draft = 📋 Драфт, выбор { $pick } из { $picks }: тип отряда выбирает **{ $player }**.
+mh-public-turn = ▶️ Раунд { $round }: ходит **{ $player }**.
+mh-public-waiting = (вне игры: ждём возвращения игрока { $player })
+mh-public-away = { $player } выходит из игры.
+mh-rejoin-until = { $player } может вернуться { $when }, иначе поражение.
+mh-clock-running = часы игрока { $player } истекают { $when }
+mh-clock-stopped = часы игрока { $player }: { $time }
+mh-clock-of = { $player } { $time }
+mh-idle = ход игрока { $player } нужно сделать { $when }, иначе это считается выходом из игры
+mh-dm-draft = 📋 **Ваш выбор в драфте** ({ $pick } из { $picks }). Вы играете за { $seat }, { $faction }.
+mh-dm-yours = Уже ваши: { $units }.
+mh-dm-turn = ▶️ **Ваш ход**, раунд { $round }. Вы играете за { $seat }, { $faction }.
+mh-dm-hand = Ваша рука: { $tokens }
+mh-dm-bag = В мешке ({ $count }, тянутся случайно): { $tokens }
+mh-dm-pending = 🔑 Ваша Печать в этом раунде: { $choice } (сработает в конце раунда; знаете только вы).
+mh-dm-round_hand = Раунд { $round }, ваша рука: { $tokens }
+mh-dm-help = Выберите жетон, затем действие и цель. Гексы названы q,r, как на изображении поля.
+mh-dm-rejoin = Вы вышли из игры. Нажмите «Вернуться», иначе ваша сторона проиграет.
+mh-seal-mine = 🔑 Ваша Печать: { $choice }. Сработает в конце раунда; остальные видят только ***.
+mh-team-A = Сторона А (красные)
+mh-team-B = Сторона Б (фиолетовые)
+mh-team-welcome = 🛡️ **{ $team }**: закрытая ветка вашей команды ({ $players }). Договаривайтесь здесь; рука каждого остаётся в его личных сообщениях.
+mh-step-spectator = Вы наблюдаете за игрой: зрители видят поле и журнал, но не ходят.
+mh-step-draft = Какой тип отряда берёте?
+mh-step-token = Какой жетон разыгрываете?
+mh-step-action = { $token }: какое действие?
+mh-step-target = { $action } → выберите:
+mh-step-seal = { $token }: какое действие? Знать будете только вы; остальные видят ***.
+mh-step-confirm = { $action }?
+mh-step-surrender = 🏳️ Сдаться? Ваша сторона сразу проигрывает (в 2 × 2 — и напарник тоже).

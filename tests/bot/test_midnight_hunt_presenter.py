@@ -1,0 +1,572 @@
+"""Midnight Hunt on Discord (cogs/midnight_hunt/presenter.py): every transition of seeded random games, 1 vs 1 and
+2 vs 2, with and without the chess clock, presented as the bot would send it — valid for Discord, worded without
+raw keys, controls that offer exactly the legal plays step by step (MH-22), hands and bags only to their owner
+(MH-P1, MH-50), the Seal's three plays alike in public (MH-P2), spectators seeing the public board only (MH-P4,
+MH-61), surrender with a confirmation (MH-54), the rejoin window (MH-55) and the clocks as live countdowns (MH-57)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+
+import cogs.registry  # noqa: F401 - registers every game's UI
+from bot import controls as ctl
+from bot.games import game_ui
+from bot.ops import DANGER, MAX_CONTENT, MAX_CUSTOM_ID, MAX_LABEL, MAX_ROWS, MAX_SELECT_OPTIONS
+from bot.presenter import Table, dm_slot, prompt_slot
+from bot.render import RenderContext
+from cogs.midnight_hunt.presenter import MHStep, MidnightHuntPresenter
+from engines import get_engine
+from engines.core import CLOCK, Action, Event, State
+from engines.midnight_hunt.state import Seal
+from engines.playout import random_playout
+from tests.fakediscord import payloads
+
+MH = get_engine("midnight_hunt")
+UI = game_ui("midnight_hunt")
+PRESENTER = UI.presenter
+PLAYERS = [str(10**17 + i) for i in range(4)]  # Discord-sized ids
+NAMES = dict(zip(PLAYERS, ["Ada", "Boris", "Čeněk", "Dana"]))
+SPECTATOR = str(10**17 + 99)
+NOW = 1_700_000_000
+GAME_ID = 987654321987654321  # as long as a real id, so the custom ids are as long as they get
+CLOCKED = {"clock_minutes": 5, "increment_seconds": 2}
+#: (players, seed, language, options): random games played by the engine's own random players, timeouts included.
+GAMES = [
+    (2, 0, "en", {}),
+    (2, 1, "ru", CLOCKED),
+    (2, 2, "cs", {}),
+    (2, 3, "en", CLOCKED),
+    (2, 5, "ru", {}),
+    (4, 0, "cs", {}),
+    (4, 1, "en", CLOCKED),
+    (4, 5, "ru", {}),
+]
+IDS = [f"{n}p-seed{s}-{lang}{'-clock' if o else ''}" for n, s, lang, o in GAMES]
+#: Raw ids that must never reach a reader (unit and Seal ids; English names are capitalised).
+RAW_ID = re.compile(
+    r"\b(archer|crossbowman|night_shooter|uhlan|cavalry|light_cavalry|spearman|knight|swordsman|necromancer|"
+    r"seal_of_the_order|seal_of_the_abyss|hunters|darkness)\b"
+)
+
+
+def table(lang: str = "en", players: int = 2, after: State | None = None, narrator: str | None = None) -> Table:
+    """A game table whose open timed prompts have deadlines, as the runtime gives them (so countdowns show)."""
+    deadlines = {p.id: NOW + p.timeout for p in (after.prompts if after else []) if p.timeout}
+    return Table(
+        game_id=GAME_ID,
+        engine=MH,
+        lang=lang,
+        names={p: NAMES[p] for p in PLAYERS[:players]},
+        guild_name="Night Hunt",
+        narrator=narrator,
+        deadlines=deadlines,
+    )
+
+
+Step = tuple[State | None, State, list[Event], Action | None]
+
+
+@cache
+def transitions(players: int, seed: int, options_json: str = "{}") -> list[Step]:
+    """Every transition of one seeded random game: (before, after, events, action); the first is the setup."""
+    options = json.loads(options_json)
+    who = PLAYERS[:players]
+    log = random_playout(MH, who, seed=seed, options=options, check=False, timeout_rate=0.03).record["log"]
+    state, events = MH.setup(who, options, seed)
+    steps: list[Step] = [(None, state, events, None)]
+    for entry in log:
+        action = Action.from_json(entry)
+        after, events = MH.apply(state, action)
+        steps.append((state, after, events, action))
+        state = after
+    assert MH.outcome(state) is not None
+    return steps
+
+
+def game_steps(players: int, seed: int, options: dict[str, Any]) -> list[Step]:
+    return transitions(players, seed, json.dumps(options, sort_keys=True))
+
+
+def presented(players: int, seed: int, lang: str, options: dict[str, Any]) -> Iterator[tuple[Step, list[dict[str, Any]]]]:
+    for step in game_steps(players, seed, options):
+        before, after, events, action = step
+        actor = action.player if action else None
+        yield step, PRESENTER.present(table(lang, players, after), before, after, events, actor)
+
+
+# -- reading ops -------------------------------------------------------------------------------------------------
+
+
+def components_of(op: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for row in op.get("components") or [] for c in row["components"]]
+
+
+def texts_of(op: dict[str, Any]) -> list[str]:
+    """Every text a person reads in an op: content, preamble, labels, placeholders, options, the DM fallback."""
+    out = [op.get("content") or "", op.get("fallback") or "", op.get("preamble") or ""]
+    for c in components_of(op):
+        out += [c.get("label") or "", c.get("placeholder") or ""]
+        out += [o["label"] for o in c.get("options", [])]
+    return [t for t in out if t]
+
+
+def is_public(op: dict[str, Any]) -> bool:
+    return (op.get("do") == "post" and op.get("to") == "game") or str(op.get("slot", "")).startswith(("prompt:", "board"))
+
+
+def only_for(op: dict[str, Any], player: str) -> bool:
+    """Does only ``player`` read this op (a DM to them, or an edit of one)?"""
+    if op.get("to") == "dm":
+        return op.get("user") == player
+    return str(op.get("slot", "")).startswith("dm:") and str(op["slot"]).endswith(f":{player}")
+
+
+def assert_valid_for_discord(op: dict[str, Any]) -> None:
+    """Discord's limits (MH on a phone too): content, five rows, five buttons a row, 25 options, ids ≤ 100 and
+    unique in a message; and the fake server's own validation of the payload."""
+    assert len(op.get("content") or "") <= MAX_CONTENT, op
+    assert len(op.get("preamble") or "") + len(op.get("content") or "") < MAX_CONTENT, op
+    rows = op.get("components") or []
+    assert len(rows) <= MAX_ROWS, op
+    ids = []
+    for row in rows:
+        items = row["components"]
+        assert row["type"] == 1 and 1 <= len(items) <= 5
+        assert all(i["type"] == 2 for i in items) or len(items) == 1, "a select takes a whole row"
+        for item in items:
+            ids.append(item["custom_id"])
+            assert len(item["custom_id"]) <= MAX_CUSTOM_ID, item["custom_id"]
+            if item["type"] == 2:
+                assert 1 <= len(item["label"]) <= MAX_LABEL
+            else:
+                options = item["options"]
+                assert 1 <= len(options) <= MAX_SELECT_OPTIONS
+                assert len({o["value"] for o in options}) == len(options), "option values are unique"
+                assert all(len(o["value"]) <= 100 and 1 <= len(o["label"]) <= 100 for o in options)
+    assert len(ids) == len(set(ids)), f"custom_ids repeat in one message: {ids}"
+    if op.get("do") in ("post", "edit"):
+        payload = {k: op[k] for k in ("content", "components") if k in op}
+        assert payloads.validate_message(payload, partial=op["do"] == "edit") is None, op
+
+
+def assert_no_raw_keys(texts: list[str]) -> None:
+    for text in texts:
+        assert "mh." not in text and "mh-" not in text, text
+        assert "common." not in text and "common-" not in text, text
+        assert not RAW_ID.search(text), text
+
+
+# -- reaching plays through the controls --------------------------------------------------------------------------
+
+
+def reached_actions(t: Table, state: State, player: str, prompt_id: str, components: list[dict[str, Any]]) -> list[Action]:
+    """Every play a player reaches by clicking through the controls and the picker's steps, decoded exactly as
+    ``cogs.game.on_control`` decodes clicks; every step on the way is checked as a Discord message."""
+    legal = t.legal(state, player)
+    reached: list[Action] = []
+    seen: set[tuple[str, int]] = set()
+
+    def follow(partial: ctl.Partial, page: int = 0) -> None:
+        key = (ctl.encode(partial.kind, partial.args), page)
+        if key in seen:
+            return
+        seen.add(key)
+        step = PRESENTER.picker(t, state, player, prompt_id, partial, page)
+        text = PRESENTER.picker_text(t, step)
+        assert_valid_for_discord({"do": "post", "content": text, "components": step.components})
+        assert_no_raw_keys([text] + texts_of({"components": step.components}))
+        visit(step.components)
+
+    def visit(rows: list[dict[str, Any]]) -> None:
+        for row in rows:
+            for comp in row["components"]:
+                cid = ctl.ControlId.parse(comp["custom_id"])
+                assert (cid.game_id, cid.prompt_id) == (t.game_id, prompt_id)
+                if cid.tag == "ns":
+                    for option in comp["options"]:
+                        value = option["value"]
+                        if value.startswith("+"):
+                            follow(ctl.decode(value[1:]))
+                        else:
+                            reached.append(ctl.to_action(ctl.resolve(value, legal), legal))
+                elif cid.tag == "np":
+                    follow(ctl.decode(cid.code), cid.page)
+                else:
+                    assert cid.tag == "nc", comp["custom_id"]
+                    reached.append(ctl.to_action(ctl.resolve(cid.code, legal), legal))
+
+    visit(components)
+    return reached
+
+
+def _key(action: Action) -> str:
+    return json.dumps([action.kind, action.args], sort_keys=True)
+
+
+# -- over every transition -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players,seed,lang,options", GAMES, ids=IDS)
+def test_every_transition_presents_valid_discord_messages_without_raw_keys(players, seed, lang, options):
+    boards = 0
+    for _, ops in presented(players, seed, lang, options):
+        assert ops
+        for op in ops:
+            assert_valid_for_discord(op)
+            assert_no_raw_keys(texts_of(op))
+            boards += op.get("slot") == "board"
+    assert boards > 5
+
+
+@pytest.mark.parametrize("players,seed,lang,options", GAMES, ids=IDS)
+def test_mh_22_each_hand_is_offered_exactly_its_legal_plays_step_by_step(players, seed, lang, options):
+    """MH-22 / MH-14: the player to act gets, by DM only, controls — draft buttons, or token → action → target —
+    that reach every legal play of theirs and nothing else; surrender included, behind its confirmation (MH-54).
+    The thread's only control is the grey "Surrender…" button of the open turn."""
+    checked = 0
+    for (before, after, _, _), ops in presented(players, seed, lang, options):
+        t = table(lang, players, after)
+        for prompt in PRESENTER.opened_prompts(before, after):
+            (player,) = prompt.players
+            legal = ctl.playable(t.legal(after, player), prompt.id)
+            dms = [o for o in ops if o.get("slot") == dm_slot(prompt, player)]
+            if not legal:
+                assert not dms
+                continue
+            (dm,) = dms
+            assert dm["to"] == "dm" and dm["user"] == player
+            reached = reached_actions(t, after, player, prompt.id, dm["components"])
+            assert set(map(_key, reached)) == set(map(_key, legal))
+            checked += 1
+            (public,) = [o for o in ops if o.get("slot") == prompt_slot(prompt)]
+            assert public["to"] == "game"
+            if prompt.key in ("mh.draft", "mh.turn"):
+                (flag,) = components_of(public)
+                assert flag["custom_id"] == f"np:{GAME_ID}:{prompt.id}:0:surrender" and flag["style"] == 2
+            else:
+                assert not components_of(public)
+        for op in ops:
+            if op.get("components") and not is_public(op):
+                assert op["to"] == "dm" and any(op["user"] in p.players for p in after.prompts)
+    assert checked >= 5
+
+
+def _all_states() -> Iterator[tuple[int, int, str, dict[str, Any], State]]:
+    for players, seed, lang, options in GAMES:
+        for _, state, _, _ in game_steps(players, seed, options):
+            yield players, seed, lang, options, state
+
+
+def _scrambled(state: State, player: str) -> State:
+    """The same game with ``player``'s hand, bag and pending Seal choice changed (the same numbers of tokens)."""
+    other = copy.deepcopy(state)
+    me = other.seats[player]
+    pool = sorted(me.units) + ["seal"]
+    me.hand = [pool[(pool.index(t) + 1) % len(pool)] for t in me.hand]
+    me.bag = sorted(pool[(pool.index(t) + 2) % len(pool)] for t in me.bag)
+    me.pending = Seal("pass") if me.pending is None else None
+    return other
+
+
+def _seen_by_others(ops: list[dict[str, Any]], player: str) -> list[Any]:
+    """What anyone but ``player`` can observe of ops: every op whole, except that a DM to ``player`` shows
+    only that it is sent, where, and its public fallback."""
+    return [
+        ("dm", op.get("do"), op.get("slot"), op.get("fallback")) if only_for(op, player) else json.dumps(op, sort_keys=True)
+        for op in ops
+    ]
+
+
+@pytest.mark.parametrize("players,seed,lang,options", GAMES[::2], ids=IDS[::2])
+def test_mh_p1_nothing_anyone_else_reads_depends_on_a_hand_or_a_bag(players, seed, lang, options):
+    """MH-P1 / MH-50 / MH-P3 / MH-P5: the same transition with one player's hand, bag contents and pending Seal
+    choice changed gives the very same public messages, board, team posts and other players' DMs (the team-mate's
+    included): only that player's own DMs may differ."""
+    compared = 0
+    for before, after, events, action in game_steps(players, seed, options):
+        if after.phase != "play" or after.outcome is not None or (before is not None and before.phase != "play"):
+            continue
+        actor = action.player if action else None
+        t = table(lang, players, after)
+        real = PRESENTER.present(t, before, after, events, actor)
+        for player in PLAYERS[:players]:
+            if player == actor:
+                continue  # the actor's own events (their new hand) are theirs; the other players are checked
+            other = PRESENTER.present(t, _scrambled(before, player), _scrambled(after, player), events, actor)
+            assert _seen_by_others(real, player) == _seen_by_others(other, player)
+            compared += 1
+    assert compared >= 10
+
+
+def test_mh_p2_the_seals_three_plays_give_identical_public_ops():
+    """MH-P2 / MH-47: from the same state, every Seal play (Take initiative, Recruit of any type, Pass) gives the
+    same public log line ("Ada: ***"), the same board and the same next prompt, for everyone but the player, until
+    the round-end summary — which names no Seal action (MH-48)."""
+    checked = 0
+    for players, seed, lang, options, state in _all_states():
+        if state.outcome is not None or state.phase != "play":
+            continue
+        prompt = state.prompts[0]
+        (player,) = prompt.players
+        seals = [a for a in MH.legal_actions(state, player) if a.kind == "seal"]
+        if len(seals) < 2:
+            continue
+        seen, ended = [], []
+        for seal in seals:
+            after, events = MH.apply(state, seal)
+            ops = PRESENTER.present(table(lang, players, after), state, after, events, player)
+            if after.round != state.round:
+                ended.append(ops)
+            else:
+                seen.append(_seen_by_others(ops, player))
+            line = next(o for o in ops if is_public(o) and "***" in (o.get("preamble") or "") + o.get("content", ""))
+            assert table(lang, players).name(player) + ": ***" in (line.get("preamble") or "") + line["content"]
+        assert all(s == seen[0] for s in seen), "a Seal play shows in public"
+        for ops in ended:
+            for op in ops:
+                if is_public(op):
+                    for choice in ("initiative", "recruit", "pass"):
+                        assert table(lang).t(f"mh.choice.{choice}") not in "\n".join(texts_of(op))
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("players,seed,lang,options", GAMES, ids=IDS)
+def test_mh_p4_the_board_is_the_spectator_view(players, seed, lang, options):
+    """MH-49 / MH-P4 / MH-61: the board image is rendered from the spectator's view (counts, never a hand, a bag's
+    contents or a Seal choice), re-rendered when that view changes, with a caption; a spectator who clicks the
+    thread's surrender button is told they watch, and can do nothing."""
+    for (before, after, _, _), ops in presented(players, seed, lang, options):
+        for op in ops:
+            if op.get("slot") == "board":
+                assert is_public(op) and op["render"]["engine"] == "midnight_hunt"
+                view = op["render"]["view"]
+                assert view == MH.view(after, None) == MH.view(after, SPECTATOR)
+                assert not {"hand", "bag_contents", "pending", "you"} & view.keys()
+                assert op["content"].strip()
+            else:
+                assert "render" not in op
+        if before is None:
+            assert any(o.get("slot") == "board" for o in ops), "the board is posted at the start"
+        if after.prompts:
+            t = table(lang, players, after)
+            step = PRESENTER.picker(t, after, SPECTATOR, after.prompts[0].id, ctl.Partial("surrender"))
+            assert isinstance(step, MHStep) and not step.components
+            assert PRESENTER.picker_text(t, step) == "👀 " + t.t("mh.step.spectator")
+
+
+def test_the_board_image_renders_from_what_the_presenter_sends():
+    _, ops = next(presented(4, 0, "cs", {}))
+    (board,) = [o for o in ops if o.get("slot") == "board"]
+    render = board["render"]
+    image = UI.board(render["view"], RenderContext(render["lang"], render["names"]))
+    assert image.png.startswith(b"\x89PNG") and image.description
+
+
+# -- the draft, the hand, the steps ---------------------------------------------------------------------------------
+
+
+def _first_play(players: int = 2, lang: str = "en", options: dict | None = None) -> tuple[State, list[Event]]:
+    """A scenario game past the draft: A holds Archer, Knight, Spearman, Swordsman; B the rest of a Darkness pool."""
+    who = PLAYERS[:players]
+    drafts = {who[0]: ["archer", "knight", "spearman", "swordsman"], who[1]: ["crossbowman", "cavalry", "uhlan", "light_cavalry"]}
+    hands = {who[0]: ["archer", "seal", "knight"], who[1]: ["crossbowman", "cavalry", "uhlan"]}
+    return MH.setup(
+        who,
+        {**(options or {}), "first_player": "A"},
+        "fixed",
+        overrides={"factions": {who[0]: "hunters", who[1]: "darkness"}, "drafts": drafts, "hands": hands},
+    )
+
+
+def test_mh_14_the_draft_is_buttons_with_a_line_on_each_unit():
+    state, events = MH.setup(PLAYERS[:2], {"faction_1": "darkness", "first_player": "A"}, "d")
+    t = table("en", 2, state)
+    ops = PRESENTER.present(t, None, state, events)
+    prompt = state.prompts[0]
+    (dm,) = [o for o in ops if o.get("slot") == dm_slot(prompt, PLAYERS[0])]
+    buttons = components_of(dm)
+    labels = [b["label"] for b in buttons]
+    assert labels[:3] == ["🏹 Archer", "🌘 Night Shooter", "🔱 Uhlan"] and "☠ Necromancer" in labels  # MH-1, MH-3
+    assert all(b["type"] == 2 for b in buttons)
+    assert [b["custom_id"].split(":", 3)[3] for b in buttons[:2]] == ["pick;unit='archer", "pick;unit='crossbowman"]
+    assert labels[-1] == "🏳️ Surrender …" and buttons[-1]["custom_id"].startswith("np:")
+    assert "📋 **Your draft pick** (1 of 4). You play A, 🌑 Darkness." in dm["content"]
+    assert "• **🌘 Night Shooter** — 5 tokens · attacks at stack 2 or more, then pays 1 token to the discard" in dm["content"]
+    public = next(o for o in ops if o.get("slot") == prompt_slot(prompt))
+    assert "⚔️ **Midnight Hunt**, 1 vs 1: A · Ada · 🌑 Darkness; B · Boris ·" in public["preamble"]
+    assert "📋 Draft, pick 1 of 8: **Ada (A)** chooses a unit type." in public["content"]
+
+
+def test_mh_17_mh_50_the_turn_dm_shows_hand_bag_and_tokens_and_the_waiting_player_gets_their_hand():
+    state, events = _first_play()
+    t = table("en", 2, state)
+    ops = PRESENTER.present(t, None, state, events)
+    prompt = state.prompts[0]
+    (dm,) = [o for o in ops if o.get("slot") == dm_slot(prompt, PLAYERS[0])]
+    assert "▶️ **Your turn**, round 1. You play A, 🗡️ Hunters." in dm["content"]
+    assert "🎒 Your hand: 🏹 Archer, 🔑 Seal of the Order, ♞ Knight" in dm["content"]
+    assert "👜 In your bag (6, drawn at random): 🏹 Archer, ♞ Knight, 🛡 Spearman ×2, ⚔ Swordsman ×2" in dm["content"]
+    assert [b["label"] for b in components_of(dm)] == ["🏹 Archer", "🔑 Seal of the Order", "♞ Knight", "🏳️ Surrender …"]
+    (waiting,) = [o for o in ops if o.get("to") == "dm" and o["user"] == PLAYERS[1]]
+    assert "🎒 Round 1, your hand: 🌘 Night Shooter, 🐎 Cavalry, 🔱 Uhlan" in waiting["content"]  # MH-1 names
+    assert all(o["user"] == PLAYERS[0] for o in ops if o.get("to") == "dm" and "Seal of the Order" in o["content"])
+    public = "\n".join(texts_of(next(o for o in ops if o.get("slot") == prompt_slot(prompt))))
+    assert "Ada draws 0 tokens (hand: 3)." in public  # MH-51: counts only (this scenario deals the hands)
+    assert "Seal of the Order" not in public and "🎒" not in public
+
+
+def test_mh_22_steps_read_well_and_go_back():
+    """Token → action → target: the Knight's step offers Deploy at each free location it may take (two, so no
+    shortcut); each target names the hex as on the board and its location; Back returns to the tokens."""
+    state, _ = _first_play()
+    t = table("en", 2, state)
+    prompt = state.prompts[0]
+    step = PRESENTER.picker(t, state, PLAYERS[0], prompt.id, ctl.Partial(None, {"unit": "knight"}))
+    assert PRESENTER.picker_text(t, step) == "♞ Knight: 📥 Deploy → choose:"
+    labels = [c["label"] for c in components_of({"components": step.components})]
+    assert labels == ["📥 Deploy → -2,3 (SA1)", "📥 Deploy → -1,3 (SA2)", "↩ Back"]
+    assert components_of({"components": step.components})[-1]["custom_id"] == f"np:{GAME_ID}:{prompt.id}:0:*:b"
+    seal = PRESENTER.picker(t, state, PLAYERS[0], prompt.id, ctl.Partial("seal"))
+    assert PRESENTER.picker_text(t, seal) == "🔑 Seal of the Order: which action? Only you will know; the table sees ***."
+    options = [c["label"] for c in components_of({"components": seal.components})]
+    assert options[0] == "🔑 Recruit: Archer (2 in supply)" and "🔑 Pass" in options  # A leads: no initiative (MH-44)
+    assert "🔑 Take initiative" not in options
+
+
+def test_mh_54_surrender_takes_a_confirmation_and_any_seated_player_may_use_it():
+    state, _ = _first_play()
+    t = table("en", 2, state)
+    prompt = state.prompts[0]
+    for player in PLAYERS[:2]:  # whose turn it is or not
+        step = PRESENTER.picker(t, state, player, prompt.id, ctl.Partial("surrender"))
+        assert PRESENTER.picker_text(t, step) == "🏳️ Surrender? Your side loses at once (in 2 vs 2 your team-mate too)."
+        confirm = components_of({"components": step.components})[0]
+        assert confirm["style"] == DANGER and confirm["custom_id"] == f"nc:{GAME_ID}:{prompt.id}:surrender"
+        back = [c for c in components_of({"components": step.components}) if c["label"] == "↩ Back"]
+        assert bool(back) == (player == PLAYERS[0])  # the waiting player has nothing else to go back to
+    after, events = MH.apply(state, Action(PLAYERS[1], prompt.id, "surrender"))
+    ops = PRESENTER.present(table("en", 2, after), state, after, events, PLAYERS[1])
+    public = "\n".join(o.get("content", "") for o in ops if is_public(o))
+    assert "🏁 **Game over** — side A (red) wins: surrender. Surrender by Boris." in public and "Winners: Ada." in public
+    assert PRESENTER.ack_text(t, Action(PLAYERS[1], prompt.id, "surrender")) == "✅ 🏳️ Surrender"
+
+
+def test_mh_p5_the_seal_choice_is_confirmed_to_its_player_only():
+    state, _ = _first_play()
+    prompt = state.prompts[0]
+    action = Action(PLAYERS[0], prompt.id, "seal", {"choice": "recruit", "unit": "archer"})
+    after, events = MH.apply(state, action)
+    t = table("en", 2, after)
+    lines = PRESENTER.answer_lines(t, action, events)
+    assert lines == ["🔑 Your Seal: 🔑 Recruit: Archer. It takes effect at the end of the round; the table sees only ***."]
+    ops = PRESENTER.present(t, state, after, events, PLAYERS[0])
+    assert not any("Recruit" in text for op in ops for text in texts_of(op))
+    assert any("Ada: ***" in (o.get("preamble") or "") for o in ops if is_public(o))
+
+
+def test_mh_57_the_clock_counts_down_live_and_the_others_stand():
+    """MH-57: the turn's deadline is the acting player's clock, shown as a live Discord countdown in the thread and
+    in the DM; the other clocks are shown as they stand."""
+    state, events = _first_play(options=CLOCKED)
+    t = table("en", 2, state)
+    prompt = state.prompts[0]
+    assert prompt.timeout == 300
+    ops = PRESENTER.present(t, None, state, events)
+    line = f"⏳ the clock of Ada runs out <t:{NOW + 300}:R> · Boris 5:00"
+    assert line in next(o for o in ops if o.get("slot") == prompt_slot(prompt))["content"]
+    assert line in next(o for o in ops if o.get("slot") == dm_slot(prompt, PLAYERS[0]))["content"]
+    warned = PRESENTER.warn_ops(t, state, prompt, 30)
+    assert {o["slot"] for o in warned} == {prompt_slot(prompt), dm_slot(prompt, PLAYERS[0])}
+    after, events = MH.on_timeout(state, prompt.id)  # flag fall (MH-52)
+    ops = PRESENTER.present(table("en", 2, after), state, after, events, CLOCK)
+    public = "\n".join(o.get("content", "") for o in ops if is_public(o))
+    assert "side B (purple) wins: the clock ran out. The clock of Ada ran out." in public
+
+
+def test_mh_56_without_a_clock_the_idle_limit_counts_down():
+    state, events = _first_play()
+    ops = PRESENTER.present(table("ru", 2, state), None, state, events)
+    public = next(o for o in ops if o.get("slot") == prompt_slot(state.prompts[0]))["content"]
+    assert f"⏳ ход игрока Ada нужно сделать <t:{NOW + 600}:R>, иначе это считается выходом из игры" in public
+
+
+def test_mh_55_leaving_opens_the_rejoin_window():
+    """MH-55: a player who leaves gets Rejoin by DM with the window's countdown; the thread says they left and
+    until when they may come back; the turn waits for them, and the other player may still surrender."""
+    state, _ = _first_play()
+    prompt = state.prompts[0]
+    after, events = MH.apply(state, Action(PLAYERS[0], prompt.id, "leave"))
+    t = table("cs", 2, after)
+    ops = PRESENTER.present(t, state, after, events, PLAYERS[0])
+    rejoin = next(p for p in after.prompts if p.key == "mh.rejoin")
+    (dm,) = [o for o in ops if o.get("slot") == dm_slot(rejoin, PLAYERS[0])]
+    assert [c["label"] for c in components_of(dm)] == ["Vrátit se"] and "Hru jste opustili." in dm["content"]
+    assert f"<t:{NOW + 120}:R>" in dm["content"]
+    public = "\n".join(texts_of(next(o for o in ops if o.get("slot") == prompt_slot(rejoin))))
+    assert "Ada opouští hru" in public and f"⏳ Ada se může vrátit <t:{NOW + 120}:R>, jinak prohrává." in public
+    turn = after.prompts[0]
+    assert not [o for o in ops if o.get("slot") == dm_slot(turn, PLAYERS[0])], "an away player gets no turn controls"
+    assert "(mimo hru: čeká se na návrat hráče Ada)" in next(o for o in ops if o.get("slot") == prompt_slot(turn))["content"]
+
+
+def test_2v2_teams_get_private_threads_and_team_mates_see_no_hand():
+    """MH-20 / MH-50: in 2 vs 2 each team gets its private thread at the start (the engine sends no team events;
+    the thread is for the players to talk in); no hand is ever posted there."""
+    state, events = MH.setup(PLAYERS, {}, "teams")
+    ops = PRESENTER.present(table("en", 4, state), None, state, events)
+    teams = [o for o in ops if o.get("to") == "team"]
+    assert [(o["team"], sorted(o["members"])) for o in teams] == [
+        ("A", sorted(p for p in PLAYERS if state.seats[p].side == "A")),
+        ("B", sorted(p for p in PLAYERS if state.seats[p].side == "B")),
+    ]
+    assert teams[0]["name"] == "Side A (red)" and "your team's private thread" in teams[0]["content"]
+    for n, (_, ops) in enumerate(presented(4, 0, "en", {})):
+        assert n == 0 or not [o for o in ops if o.get("to") == "team"]
+
+
+def test_mh_p1_a_narrator_set_in_the_lobby_sees_no_hand():
+    narrator = str(10**17 + 77)
+    state, events = _first_play()
+    ops = PRESENTER.present(table("en", 2, state, narrator=narrator), None, state, events)
+    assert not [o for o in ops if o.get("user") == narrator or narrator in (o.get("members") or [])]
+
+
+# -- wording ---------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "cs"])
+def test_every_kind_unit_and_option_is_worded(lang):
+    t = table(lang)
+    for kind in ("pick", "deploy", "bolster", "move", "attack", "control", "tactic", "forfeit", "seal", "surrender", "rejoin", "leave"):
+        assert t.has(f"mh.button.{kind}"), kind
+    for unit in MH.rules.units.values():
+        for variant in unit.variants.values():
+            assert t.has(f"mh.help.{variant.name}") and t.has(f"mh.name.{variant.name}")
+    for option in MH.options:
+        assert t.has(f"mh.option.{option.name}"), option.name
+        for choice in option.choices:
+            assert t.has(f"mh.{option.name}.{choice}"), (option.name, choice)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "cs"])
+def test_status_and_mine_word_the_table_and_only_your_own_hand(lang):
+    _, after, _, _ = game_steps(2, 0, {})[20]
+    t = table(lang, 2, after)
+    status = PRESENTER.status_text(t, after)
+    assert all(NAMES[p] in status for p in PLAYERS[:2])
+    own = t.t("mh.dm.hand", tokens="").split(":")[0]
+    assert own not in status
+    current = after.prompts[0].players[0]
+    mine = PRESENTER.private_text(t, after, current)
+    assert own in mine and "<t:" in mine
+    assert PRESENTER.private_text(t, after, SPECTATOR) == status  # MH-61
+    assert_no_raw_keys([status, mine])
+    assert isinstance(PRESENTER, MidnightHuntPresenter) and UI.board is not None and PRESENTER.has_board
