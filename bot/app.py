@@ -57,7 +57,7 @@ class Nocturne(commands.AutoShardedBot):
         for name in COGS:
             await self.load_extension(name)
         await self._sync_commands()
-        recovered = await self.runtime.recover()
+        recovered = await self.runtime.recover(announce=True)
         log.info("recovered %d running game(s)", len(recovered))
 
     def _owns_guild(self, guild_id: int) -> bool:

@@ -27,7 +27,8 @@ log = logging.getLogger(__name__)
 
 
 class DeliveryError(Exception):
-    """Discord refused: ``kind`` is ``dm_closed``, ``forbidden``, ``not_found`` or ``transient``."""
+    """Discord refused: ``kind`` is ``dm_closed``, ``forbidden``, ``not_found``, ``exists`` (a thread was already
+    made from that message, 160004) or ``transient``."""
 
     def __init__(self, kind: str, detail: str = "") -> None:
         super().__init__(f"{kind}: {detail}")
@@ -43,8 +44,12 @@ class Transport(Protocol):
     async def delete(self, channel_id: int, message_id: int) -> None: ...
     async def dm_channel(self, user_id: int) -> int: ...
     async def create_thread(self, channel_id: int, name: str, *, message_id: int | None, private: bool) -> int: ...
+    async def find_thread(self, guild_id: int, parent_id: int, name: str) -> int | None: ...
+    async def close_thread(self, thread_id: int) -> None: ...
     async def thread_member(self, thread_id: int, user_id: int, present: bool) -> None: ...
+    async def recent_messages(self, channel_id: int, limit: int = 50) -> list[dict[str, Any]]: ...
     async def create_role(self, guild_id: int, name: str) -> int: ...
+    async def find_role(self, guild_id: int, name: str) -> int | None: ...
     async def delete_role(self, guild_id: int, role_id: int) -> None: ...
     async def deny_in_threads(self, channel_id: int, role_id: int) -> None: ...
     async def member_role(self, guild_id: int, user_id: int, role_id: int, present: bool) -> None: ...
@@ -98,7 +103,17 @@ class Dispatcher:
         #: Makers of files named by an op's ``attach`` requests, by kind: ``maker(live, request)`` returns
         #: ``(filename, bytes, description)``; called at send time, so the outbox holds the request, not the bytes.
         self.attachments: dict[str, Callable[[Any, dict[str, Any]], Awaitable[tuple[str, bytes, str]]]] = {}
+        #: Games whose undelivered rows may have reached Discord before a crash (see :meth:`resume`), with the
+        #: message ids their delivered rows are known to have made.
+        self._resumed: dict[int, set[int] | None] = {}
         runtime.dispatcher = self
+
+    def resume(self, game_id: int) -> None:
+        """Deliver a game's rows left undelivered by a crash. A post among them may have reached Discord just
+        before the crash; Discord's nonce de-duplication forgets after minutes, so after a longer outage the
+        channel's recent messages are searched for it before it is posted again."""
+        self._resumed[game_id] = None
+        self.kick(game_id)
 
     def kick(self, game_id: int) -> None:
         worker = self._workers.get(game_id)
@@ -149,6 +164,7 @@ class Dispatcher:
             if not rows:
                 if game_id in self._again:
                     continue
+                self._resumed.pop(game_id, None)
                 return
             delivered: list[tuple[int, dict[str, Any]]] = []
             for index, row in enumerate(rows):
@@ -268,17 +284,23 @@ class Dispatcher:
         if kind == "mute":
             return await self._mute(live, op)
         if kind == "unmute_all":
-            return await self._unmute_all(live)
+            return await self._unmute_all(live, op)
+        if kind == "close_thread":
+            return await self._close_thread(live)
         raise ValueError(f"unknown op {kind!r}")
 
     async def _mute(self, live: Any, op: Op) -> dict[str, Any]:
         """An eliminated player stops talking in the game's thread: a role of this game, denied sending in the
-        channel's threads, is given to them. Without Manage Roles the game simply goes on without it."""
+        channel's threads (the channel itself stays open to them), is given to them. Without Manage Roles the game
+        simply goes on without it. The role is looked up by its name (which holds the game id) before it is
+        made, so a crash between making it and recording it never leaves a second one behind."""
         slot = live.row.slots.get("mute")
         if slot is None:
             try:
-                role = await self.transport.create_role(live.row.guild_id, op["role_name"])
-                await self.transport.deny_in_threads(live.row.channel_id, role)
+                role = await self.transport.find_role(live.row.guild_id, op["role_name"])
+                if role is None:
+                    role = await self.transport.create_role(live.row.guild_id, op["role_name"])
+                await self.transport.deny_in_threads(live.row.channel_id, role)  # idempotent (a PUT)
                 slot = {"role": role}
             except DeliveryError as exc:
                 if exc.kind not in ("forbidden", "not_found"):
@@ -295,13 +317,18 @@ class Dispatcher:
             return {"skipped": exc.kind}
         return {"muted": op["user"]}
 
-    async def _unmute_all(self, live: Any) -> dict[str, Any]:
-        """The game ended: deleting its role gives every muted player their voice back in one call."""
-        slot = live.row.slots.get("mute")
-        if not slot or not slot.get("role"):
-            return {"skipped": "no_role"}
+    async def _unmute_all(self, live: Any, op: Op) -> dict[str, Any]:
+        """The game ended (finished, aborted): deleting its role gives every muted player their voice back in one
+        call, and takes its permission overwrite with it. A role made just before a crash, never recorded, is
+        found by its name."""
+        slot = live.row.slots.get("mute") or {}
+        role = slot.get("role")
         try:
-            await self.transport.delete_role(live.row.guild_id, slot["role"])
+            if role is None and op.get("role_name"):
+                role = await self.transport.find_role(live.row.guild_id, op["role_name"])
+            if role is None:
+                return {"skipped": "no_role"}
+            await self.transport.delete_role(live.row.guild_id, role)
         except DeliveryError as exc:
             if exc.kind not in ("forbidden", "not_found"):
                 raise
@@ -345,8 +372,11 @@ class Dispatcher:
                     raise
             old = None
         preamble = op.get("preamble", "")
-        await self._pace(channel)
-        message_id = await self.transport.post(channel, self._payload(op, nonce, preamble, files), **_files(files))
+        payload = self._payload(op, nonce, preamble, files)
+        message_id = await self._posted_before_crash(live, channel, payload)
+        if message_id is None:
+            await self._pace(channel)
+            message_id = await self.transport.post(channel, payload, **_files(files))
         if slot_name:
             slot = {"channel": channel, "message": message_id, "preamble": preamble, "at": self.runtime.clock.now()}
             live.row.slots = {**live.row.slots, slot_name: slot}
@@ -354,6 +384,29 @@ class Dispatcher:
             with contextlib.suppress(DeliveryError):
                 await self.transport.delete(old["channel"], old["message"])
         return {"message": message_id, "channel": channel}
+
+    async def _posted_before_crash(self, live: Any, channel: int, payload: dict[str, Any]) -> int | None:
+        """For a game resumed after a crash: the bot's recent message in ``channel`` that this post already made
+        (same text, and no delivered row of the game made it), or ``None``."""
+        if live.id not in self._resumed or not payload.get("content"):
+            return None
+        known = self._resumed[live.id]
+        if known is None:
+            async with self.runtime.db.sessions() as session:
+                results = await session.scalars(select(OutboxRow.result).where(OutboxRow.game_id == live.id, OutboxRow.sent.is_(True)))
+                known = {int(r["message"]) for r in results if isinstance(r, dict) and r.get("message")}
+            self._resumed[live.id] = known
+        try:
+            recent = await self.transport.recent_messages(channel)
+        except DeliveryError:
+            return None
+        for message in recent:
+            mid = int(message["id"])
+            if (message.get("author") or {}).get("bot") and message.get("content") == payload["content"] and mid not in known:
+                known.add(mid)
+                log.info("game %s: message %s was posted before a crash; not posting it again", live.id, mid)
+                return mid
+        return None
 
     def _stale_board(self, slot: dict[str, Any], op: Op) -> bool:
         """A board older than :data:`REPOST_AFTER` is posted anew (Discord refuses many edits to old messages,
@@ -403,8 +456,11 @@ class Dispatcher:
         try:
             channel = self._dm_channels.get(user) or await self.transport.dm_channel(user)
             self._dm_channels[user] = channel
-            await self._pace(channel)
-            message_id = await self.transport.post(channel, self._payload(op, nonce))
+            payload = self._payload(op, nonce)
+            message_id = await self._posted_before_crash(live, channel, payload)
+            if message_id is None:
+                await self._pace(channel)
+                message_id = await self.transport.post(channel, payload)
         except DeliveryError as exc:
             if exc.kind not in ("dm_closed", "forbidden"):
                 raise
@@ -427,8 +483,11 @@ class Dispatcher:
             slot = await self._make_team_thread(live, op)
         if slot.get("thread"):
             await self._sync_members(live, slot_name, op["members"])
-            await self._pace(slot["thread"])
-            message_id = await self.transport.post(slot["thread"], self._payload(op, nonce))
+            payload = self._payload(op, nonce)
+            message_id = await self._posted_before_crash(live, slot["thread"], payload)
+            if message_id is None:
+                await self._pace(slot["thread"])
+                message_id = await self.transport.post(slot["thread"], payload)
             return {"message": message_id, "channel": slot["thread"]}
         # no private thread allowed: relay to each member by DM (their replies are relayed too, see relay())
         if slot.get("members") != list(op["members"]):
@@ -453,11 +512,14 @@ class Dispatcher:
         return False
 
     async def _make_team_thread(self, live: Any, op: Op) -> dict[str, Any]:
+        """A team's private thread; one made just before a crash (not recorded) is found by its name, which holds
+        the game id, instead of being made twice."""
         slot_name = f"team:{op['team']}"
+        name = f"{op.get('name', op['team'])} #{live.id}"
         try:
-            thread = await self.transport.create_thread(
-                live.row.channel_id, f"{op.get('name', op['team'])} #{live.id}", message_id=None, private=True
-            )
+            thread = await self.transport.find_thread(live.row.guild_id, live.row.channel_id, name)
+            if thread is None:
+                thread = await self.transport.create_thread(live.row.channel_id, name, message_id=None, private=True)
             slot: dict[str, Any] = {"thread": thread, "members": []}
         except DeliveryError as exc:
             if exc.kind not in ("forbidden", "not_found"):
@@ -493,11 +555,26 @@ class Dispatcher:
                 live.row.channel_id, op["name"], message_id=lobby["message"] if lobby else None, private=False
             )
         except DeliveryError as exc:
-            if exc.kind not in ("forbidden", "not_found"):
+            if exc.kind == "exists" and lobby:  # made before a crash, never recorded: its id is the message's
+                thread = int(lobby["message"])
+            elif exc.kind in ("forbidden", "not_found"):
+                return {"thread": None, "fallback": "channel"}
+            else:
                 raise
-            return {"thread": None, "fallback": "channel"}
         live.row.thread_id = thread
         return {"thread": thread}
+
+    async def _close_thread(self, live: Any) -> dict[str, Any]:
+        """The game is over: its thread is archived and locked (it stays readable)."""
+        if not live.row.thread_id:
+            return {"skipped": "no_thread"}
+        try:
+            await self.transport.close_thread(live.row.thread_id)
+        except DeliveryError as exc:
+            if exc.kind not in ("forbidden", "not_found"):
+                raise
+            return {"skipped": exc.kind}
+        return {"closed": live.row.thread_id}
 
 
 #: A board older than this (seconds) is posted anew instead of edited.
@@ -535,12 +612,14 @@ class DiscordTransport:
             raise DeliveryError("dm_closed" if exc.code == 50007 else "forbidden", str(exc)) from exc
         except discord.NotFound as exc:
             raise DeliveryError("not_found", str(exc)) from exc
-        except (discord.DiscordServerError, discord.RateLimited, aiohttp.ClientError, asyncio.TimeoutError) as exc:
-            raise DeliveryError("transient", str(exc)) from exc
         except discord.HTTPException as exc:
-            if exc.status == 429:  # discord.py gives up after a few 429s in a row: try again later, do not drop it
+            if exc.code == 160004:  # a thread was already created from this message
+                raise DeliveryError("exists", str(exc)) from exc
+            if exc.status == 429 or exc.status >= 500:  # discord.py gave up retrying: try again later, never drop it
                 raise DeliveryError("transient", str(exc)) from exc
             raise
+        except (discord.RateLimited, aiohttp.ClientError, asyncio.TimeoutError) as exc:
+            raise DeliveryError("transient", str(exc)) from exc
 
     async def post(self, channel_id: int, payload: dict[str, Any], files: list[tuple[str, bytes]] | None = None) -> int:
         from discord.http import Route
@@ -582,6 +661,30 @@ class DiscordTransport:
         data = await self._call(route, json=body)
         return int(data["id"])
 
+    async def find_thread(self, guild_id: int, parent_id: int, name: str) -> int | None:
+        from discord.http import Route
+
+        data = await self._call(Route("GET", "/guilds/{guild_id}/threads/active", guild_id=guild_id))
+        found = [t for t in data.get("threads", []) if t.get("name") == name[:100] and int(t.get("parent_id") or 0) == parent_id]
+        return int(found[0]["id"]) if found else None
+
+    async def close_thread(self, thread_id: int) -> None:
+        from discord.http import Route
+
+        await self._call(Route("PATCH", "/channels/{channel_id}", channel_id=thread_id), json={"archived": True, "locked": True})
+
+    async def recent_messages(self, channel_id: int, limit: int = 50) -> list[dict[str, Any]]:
+        from discord.http import Route
+
+        return await self._call(Route("GET", "/channels/{channel_id}/messages", channel_id=channel_id), params={"limit": limit})
+
+    async def find_role(self, guild_id: int, name: str) -> int | None:
+        from discord.http import Route
+
+        roles = await self._call(Route("GET", "/guilds/{guild_id}/roles", guild_id=guild_id))
+        found = [r for r in roles if r.get("name") == name[:100]]
+        return int(found[0]["id"]) if found else None
+
     async def create_role(self, guild_id: int, name: str) -> int:
         from discord.http import Route
 
@@ -596,7 +699,7 @@ class DiscordTransport:
     async def deny_in_threads(self, channel_id: int, role_id: int) -> None:
         from discord.http import Route
 
-        deny = (1 << 38) | (1 << 11)  # SEND_MESSAGES_IN_THREADS | SEND_MESSAGES
+        deny = 1 << 38  # SEND_MESSAGES_IN_THREADS: the channel itself stays open to the eliminated
         route = Route("PUT", "/channels/{channel_id}/permissions/{target}", channel_id=channel_id, target=role_id)
         await self._call(route, json={"type": 0, "allow": "0", "deny": str(deny)})
 

@@ -30,7 +30,9 @@ from sqlalchemy.exc import IntegrityError
 from bot.clock import Clock
 from bot.db import ActionRow, Database, Deadline, Game, GuildSettings, OutboxRow, Result, Snapshot
 from bot.ops import Op
+from bot import i18n
 from bot.games import game_ui
+from bot.lobby import lobby_text
 from bot.presenter import Table, present_safely
 from bot.writer import CommitQueue
 from engines import get_engine
@@ -230,7 +232,7 @@ class Runtime:
                     session.add(OutboxRow(game_id=game_id, seq=0, op=op, sent=False))
                 due = self.clock.now() + LOBBY_SECONDS  # any activity keeps a lobby open
                 await session.merge(Deadline(game_id=game_id, prompt_id=LOBBY, due_at=due))
-            live.row = _copy_row(fresh)
+            live.row = _with_delivery_fields(_copy_row(fresh), live.row)
             live.deadlines = {LOBBY: due}
         self._disarm(game_id)
         self._arm(live)
@@ -248,7 +250,7 @@ class Runtime:
                 row = await session.get(Game, game_id, with_for_update=True, populate_existing=True)
                 if row is None or row.status != "lobby":
                     raise GameError("not_lobby")
-                live.row = _copy_row(row)
+                live.row = _with_delivery_fields(_copy_row(row), live.row)
                 state, events = live.engine.setup(row.seats, row.options, row.seed, overrides)
                 live.deadlines = {}
                 _, opened, deadlines = self._deadline_changes(live, None, state, now)
@@ -270,11 +272,17 @@ class Runtime:
         return live
 
     async def cancel(self, game_id: int, ops: list[Op]) -> None:
-        """Cancel a lobby or abort a running game; its timers stop and its buttons stop answering."""
+        """Cancel a lobby or abort a running game; its timers stop and its buttons stop answering, and what the
+        game did on the server is undone like at any end (its role deleted, its thread closed)."""
         live = await self.get(game_id)
         async with live.lock:
             if live.row.status not in ("lobby", "running"):
                 raise GameError("not_running")
+            if live.row.status == "running":
+                if live.state is not None:  # every open prompt's messages lose their controls
+                    presenter = game_ui(live.engine.name).presenter
+                    ops = [op for p in live.state.prompts for op in presenter.close_prompt(live.table(), live.state, p)] + ops
+                ops = ops + self._closing_ops(live)
             async with self.db.sessions.begin() as session:
                 await session.execute(
                     update(Game).where(Game.id == game_id).values(status="aborted", finished_at=self.clock.now())
@@ -299,6 +307,7 @@ class Runtime:
                     if live.row.status != "running" or live.state is None:
                         raise GameError("not_running")
                     before = live.state
+                    action = self._with_elapsed(live, action)
                     after, events = live.engine.apply(before, action)
                 except (IllegalAction, GameError):
                     # refused by this process's copy: unless another process moved the game on meanwhile
@@ -314,6 +323,7 @@ class Runtime:
                 if after.outcome is not None:
                     for make in self.end_ops:
                         ops += make(live, after)
+                    ops += self._result_ops(live, after) + self._closing_ops(live)
                 try:
                     await self._commit(live, action, before, after, ops, now, closed, opened)
                 except IntegrityError:
@@ -336,11 +346,33 @@ class Runtime:
             return events
         raise AssertionError("unreachable")
 
+    def _closing_ops(self, live: LiveGame) -> list[Op]:
+        """What every ending undoes on the server, last of all: the muted role goes (with its overwrite), and
+        the game's thread is archived and locked (it stays readable)."""
+        role_name = live.table().t("common.muted_role", id=str(live.id))
+        return [{"do": "unmute_all", "role_name": role_name}, {"do": "close_thread"}]
+
+    def _result_ops(self, live: LiveGame, state: State) -> list[Op]:
+        """The lobby message, up in the channel, shows how the game ended."""
+        table = live.table()
+        outcome = state.outcome
+        assert outcome is not None
+        winners = ", ".join(table.name(p) for p in outcome.winners)
+        text = table.t("common.lobby.draw") if outcome.draw or not winners else table.t("common.lobby.won", winners=winners)
+        return [{"do": "edit", "slot": "lobby", "content": f"{lobby_text(table, live.engine, live.row)}\n🏁 {text}", "components": []}]
+
     async def _reload(self, game_id: int) -> LiveGame:
         self.forget(game_id)
         live = await self.get(game_id)
         self._arm(live)
         return live
+
+    async def refreshed(self, live: LiveGame) -> LiveGame | None:
+        """``live`` reloaded when another process moved the game on since it was loaded here, else ``None``: for a
+        click this process's copy finds stale, before telling the player so."""
+        if not await self._moved_elsewhere(live):
+            return None
+        return await self._reload(live.id)
 
     async def _moved_elsewhere(self, live: LiveGame) -> bool:
         """Has another process (sharing the database) written this game since it was loaded here?"""
@@ -390,6 +422,20 @@ class Runtime:
         # the guard: only the writer that finds the game at the step it started from may write the next one
         guard = (update(Game).where(Game.id == gid, Game.seq == before.step).values(**values), None)
         await self.writer.commit(statements, guard)
+
+    def _with_elapsed(self, live: LiveGame, action: Action) -> Action:
+        """``action`` with the seconds its prompt has waited, for a game that keeps time (``reports_elapsed``).
+
+        A timed prompt's deadline is when it opened plus its timeout; a resumed one's is the resume time plus what
+        was left; so timeout - (deadline - now) is the time it waited, pauses excluded."""
+        if not live.engine.reports_elapsed or action.player == CLOCK or "elapsed" in action.args:
+            return action
+        prompt = next((p for p in live.state.prompts if p.id == action.prompt), None) if live.state else None
+        due = live.deadlines.get(action.prompt)
+        if prompt is None or prompt.timeout is None or due is None:
+            return action
+        elapsed = max(0, min(prompt.timeout, int(prompt.timeout - (due - self.clock.now()))))
+        return Action(action.player, action.prompt, action.kind, {**action.args, "elapsed": elapsed})
 
     def _deadline_changes(
         self, live: LiveGame, before: State | None, after: State, now: float
@@ -573,12 +619,15 @@ class Runtime:
 
     # -- recovery ------------------------------------------------------------------------------------------
 
-    async def recover(self) -> list[int]:
+    async def recover(self, announce: bool = False) -> list[int]:
         """After a start: re-arm the timers of every lobby and running game this process owns, from the stored
         deadlines (one that passed while down fires at once), and resend the outbox.
 
         Games are rebuilt from snapshot + log on first use (an action, a timer, a delivery), not all up front:
         a restart with thousands of live games is ready at once, and each game costs its replay when touched.
+
+        ``announce``: each running game's thread is told the bot is back (a click made while it was down got
+        "This interaction failed" and may need repeating).
         """
         async with self.db.sessions() as session:
             live_games = dict(
@@ -592,11 +641,22 @@ class Runtime:
             pending = (await session.execute(select(OutboxRow.game_id).where(OutboxRow.sent.is_(False)).distinct())).all()
         owned = sorted(gid for gid, guild in live_games.items() if self.owns_guild(guild))
         owned_set = set(owned)
+        if announce and owned:
+            async with self.db.sessions.begin() as session:
+                running = (
+                    await session.execute(select(Game.id, Game.language, Game.seq).where(Game.id.in_(owned), Game.status == "running"))
+                ).all()
+                for game_id, language, seq in running:
+                    text = i18n.translate(language, "common.back_online")
+                    session.add(OutboxRow(game_id=game_id, seq=seq, op={"do": "post", "to": "game", "content": f"🔄 {text}"}, sent=False))
+            pending = sorted({*(g for (g,) in pending), *(g for g, _, _ in running)})
+            pending = [(g,) for g in pending]
         for game_id, prompt_id, due in deadlines:
             if game_id in owned_set:
                 self._arm_one(game_id, prompt_id, due)
         for (game_id,) in pending:
-            self._kick(game_id)
+            if self.dispatcher is not None:
+                self.dispatcher.resume(game_id)
         return owned
 
     def _kick(self, game_id: int) -> None:
@@ -645,6 +705,14 @@ def _outcome_json(state: State) -> dict[str, Any]:
     o = state.outcome
     assert o is not None
     return {"winners": list(o.winners), "reason": o.reason, "teams": list(o.teams), "draw": o.draw}
+
+
+def _with_delivery_fields(row: Game, cached: Game) -> Game:
+    """``row`` as read from the database, keeping what the dispatcher recorded in memory and may not have
+    marked yet (the messages it made, the thread): the stored copy of those can lag behind."""
+    row.slots = {**(row.slots or {}), **(cached.slots or {})}
+    row.thread_id = cached.thread_id or row.thread_id
+    return row
 
 
 def _copy_row(row: Game) -> Game:

@@ -226,6 +226,9 @@ class Engine:
     #: The table size the game plays best at, shown in the lobby (``None``: no advice).
     recommended_players: ClassVar[int | None] = None
     options: ClassVar[tuple[Option, ...]] = ()
+    #: Does the game keep time itself (a chess clock, a turn budget)? Then the runtime adds ``elapsed`` (whole
+    #: seconds the action's prompt has waited, pauses excluded) to each player's action; replays read it from the log.
+    reports_elapsed: ClassVar[bool] = False
 
     # -- setup ---------------------------------------------------------------------------------------------
 

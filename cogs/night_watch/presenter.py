@@ -56,8 +56,6 @@ class NightWatchPresenter(Presenter):
             # NW-20: the eliminated can no longer talk in the game thread (where the bot may manage roles)
             role_name = table.t("common.muted_role", id=str(table.game_id))
             ops += [{"do": "mute", "user": p, "role_name": role_name} for p in was["alive"] if p not in now["alive"]]
-            if after.outcome is not None:
-                ops.append({"do": "unmute_all"})
         return ops
 
     def close_prompt(self, table: Table, state: State, prompt: Prompt) -> list[Op]:

@@ -77,6 +77,7 @@ class MidnightHunt(Engine):
     min_players = 2
     max_players = 4
     recommended_players = 2
+    reports_elapsed = True  # see "Time" above
     options = (
         Option("first_player", "random", "choice", choices=("random", *SIDES)),  # MH-13
         *(Option(f"faction_{i}", "random", "choice", choices=("random", *FACTIONS)) for i in range(1, 5)),  # MH-12

@@ -21,7 +21,12 @@ PG_URL = os.environ.get("TEST_DATABASE_URL")
 
 
 class RecordingTransport:
-    """Stands in for Discord: keeps every post and edit, and can refuse DMs to chosen users."""
+    """Stands in for Discord: keeps every post and edit, and can refuse DMs to chosen users.
+
+    Strict where Discord is: a second thread from one message is refused (160004, ``exists``); a deleted role or
+    message is ``not_found``; ``enforce_nonce`` de-duplication forgets after :attr:`nonce_window` calls' worth of
+    time (set it to 0 to model an outage longer than Discord remembers nonces).
+    """
 
     def __init__(self) -> None:
         self.ids = itertools.count(1000)
@@ -35,20 +40,30 @@ class RecordingTransport:
         self.roles: dict[int, dict[str, Any]] = {}
         self.no_manage_roles = False
         self.no_private_threads = False
+        self.nonce_window: float | None = None  # None: nonces are remembered forever
+        self.now = 0.0
+        self.nonce_times: dict[tuple[int, str], float] = {}
+        self.thread_of_message: dict[int, int] = {}
 
     async def post(self, channel_id: int, payload: dict[str, Any], files: list | None = None) -> int:
         self.calls.append(("post", channel_id))
         if channel_id in self.dm_of.values() and any(self.dm_of.get(u) == channel_id for u in self.closed_dms):
             raise DeliveryError("dm_closed")
         nonce = payload.get("nonce")
-        if nonce and (channel_id, nonce) in self.nonces:
+        fresh = self.nonce_window is None or self.now - self.nonce_times.get((channel_id, nonce), self.now) <= self.nonce_window
+        if nonce and (channel_id, nonce) in self.nonces and fresh and self.nonces[(channel_id, nonce)] in self.messages:
             return self.nonces[(channel_id, nonce)]
         mid = next(self.ids)
         self.messages[mid] = {"channel": channel_id, **payload, **({"files": files} if files else {})}
         self.by_channel.setdefault(channel_id, []).append(mid)
         if nonce:
             self.nonces[(channel_id, nonce)] = mid
+            self.nonce_times[(channel_id, nonce)] = self.now
         return mid
+
+    async def recent_messages(self, channel_id: int, limit: int = 50) -> list[dict[str, Any]]:
+        ids = [m for m in self.by_channel.get(channel_id, []) if m in self.messages][-limit:]
+        return [{"id": str(m), "content": self.messages[m].get("content", ""), "author": {"bot": True}} for m in reversed(ids)]
 
     async def edit(self, channel_id: int, message_id: int, payload: dict[str, Any], files: list | None = None) -> None:
         self.calls.append(("edit", message_id))
@@ -70,9 +85,25 @@ class RecordingTransport:
         self.calls.append(("thread", name))
         if private and self.no_private_threads:
             raise DeliveryError("forbidden")
-        tid = next(self.ids)
+        if message_id is not None and message_id in self.thread_of_message:
+            raise DeliveryError("exists", "160004: a thread has already been created for this message")
+        tid = message_id if message_id is not None else next(self.ids)
+        if message_id is not None:
+            self.thread_of_message[message_id] = tid
         self.threads[tid] = {"name": name, "private": private, "members": set(), "parent": channel_id}
         return tid
+
+    async def find_thread(self, guild_id: int, parent_id: int, name: str) -> int | None:
+        self.calls.append(("find_thread", name))
+        return next((t for t, th in self.threads.items() if th["name"] == name and th["parent"] == parent_id and not th.get("archived")), None)
+
+    async def close_thread(self, thread_id: int) -> None:
+        self.calls.append(("close_thread", thread_id))
+        self.threads[thread_id].update(archived=True, locked=True)
+
+    async def find_role(self, guild_id: int, name: str) -> int | None:
+        self.calls.append(("find_role", name))
+        return next((r for r, role in self.roles.items() if role["name"] == name), None)
 
     async def thread_member(self, thread_id: int, user_id: int, present: bool) -> None:
         members = self.threads[thread_id]["members"]
@@ -81,12 +112,15 @@ class RecordingTransport:
     async def create_role(self, guild_id: int, name: str) -> int:
         if self.no_manage_roles:
             raise DeliveryError("forbidden")
+        self.calls.append(("create_role", name))
         rid = next(self.ids)
         self.roles[rid] = {"name": name, "members": set(), "denied_in": set()}
         return rid
 
     async def delete_role(self, guild_id: int, role_id: int) -> None:
-        self.roles.pop(role_id)
+        self.calls.append(("delete_role", role_id))
+        if self.roles.pop(role_id, None) is None:
+            raise DeliveryError("not_found")
 
     async def deny_in_threads(self, channel_id: int, role_id: int) -> None:
         self.roles[role_id]["denied_in"].add(channel_id)

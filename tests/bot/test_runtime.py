@@ -370,3 +370,41 @@ async def test_games_of_finds_seated_players_and_the_narrator_only(runtime):
     assert [g.id for g in await runtime.games_of(int(PLAYERS[2]))] == [live.id]
     assert await runtime.games_of(int(PLAYERS[7])) == []
     assert await runtime.games_of(int(PLAYERS[2][:-1])) == []  # a prefix of an id is not the id
+
+
+async def test_mh_57_a_chess_clock_runs_only_while_its_player_is_asked_and_stops_while_paused(runtime, clock):
+    """The runtime tells a game that keeps time how long each prompt waited (``elapsed``), pauses excluded; the
+    log holds it, so a replay spends the same seconds."""
+    live = await open_game(runtime, players=PLAYERS[:2], engine="midnight_hunt", options={"clock_minutes": 5})
+    first = live.state.prompts[0]
+    player = first.players[0]
+    assert first.timeout == 300
+    await clock.advance(7)
+    await runtime.pause(live.id)
+    await clock.advance(500)  # paused: nobody's clock runs
+    await runtime.resume(live.id)
+    await clock.advance(5)
+    pick = live.engine.legal_actions(live.state, player)[0]
+    await runtime.act(live.id, pick)
+    assert live.state.seats[player].clock == 300 - 12 + live.state.options["increment_seconds"]
+    async with runtime.db.sessions() as session:
+        logged = (await session.scalars(select(ActionRow).where(ActionRow.game_id == live.id))).all()
+    assert logged[-1].action["args"] == {**pick.args, "elapsed": 12}
+
+
+async def test_mn_19_the_turn_budget_carries_over_a_reaction_window(runtime, clock):
+    """MN-19: the turn's time is spent only while the engine waits for the current player; the turn prompt
+    re-opened after a reaction window carries the time left, not a fresh ``turn_seconds``."""
+    live = await open_game(runtime, players=PLAYERS[:2], engine="midnighters", options={"turn_seconds": 120})
+    turn = live.state.prompts[0]
+    player = turn.players[0]
+    assert (turn.kind, turn.timeout) == ("turn", 120)
+    await clock.advance(30)
+    play = next(a for a in live.engine.legal_actions(live.state, player) if a.kind == "sleepwalk")
+    await runtime.act(live.id, play)
+    window = live.state.prompts[0]
+    assert window.kind == "reaction"
+    await clock.advance(window.timeout)  # the window lapses by its own timer: not the turn's time
+    await runtime.idle()
+    again = live.state.prompts[0]
+    assert (again.kind, again.players, again.timeout) == ("turn", (player,), 90)

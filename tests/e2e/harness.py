@@ -76,6 +76,16 @@ def readable(text: str) -> str:
     return "\n".join(line for line in text.splitlines() if not line.startswith("⏳"))
 
 
+def game_texts(messages: list[dict[str, Any]]) -> list[str]:
+    """A channel as compared between runs: readable texts, without the bot's "back after a restart" notices
+    (they belong to the crash, not to the game)."""
+    return [
+        readable(m.get("content") or "")
+        for m in messages
+        if not m.get("deleted") and not (m.get("content") or "").startswith("🔄")
+    ]
+
+
 def components(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [c for row in message.get("components") or [] for c in row.get("components", [])]
 

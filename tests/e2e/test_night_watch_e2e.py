@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.e2e.harness import BotProcess, NightWatchTable, readable
+from tests.e2e.harness import BotProcess, NightWatchTable, game_texts
 from tests.fakediscord import FakeDiscord
 
 pytestmark = pytest.mark.e2e
@@ -47,7 +47,7 @@ async def play(tmp_path, crash_when: Callable[[NightWatchTable], bool] | None = 
 
 
 def public_texts(server: FakeDiscord, table: NightWatchTable) -> list[str]:
-    return [readable(m.get("content") or "") for m in server.messages(table.thread) if not m.get("deleted")]
+    return game_texts(server.messages(table.thread))
 
 
 def in_a_night(table: NightWatchTable) -> bool:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot import controls as ctl
-from tests.e2e.harness import BotProcess, GameTable, readable
+from tests.e2e.harness import BotProcess, GameTable, game_texts, readable
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.server import WaitTimeout
 
@@ -199,7 +199,7 @@ class GameRun:
 def public_texts(server: FakeDiscord, thread: int | None) -> list[str]:
     """The game thread as players read it. Timer warnings (``⏳``, sent straight away outside the outbox) depend on
     wall time, not on the game, so they are left out of comparisons between runs."""
-    return [readable(m.get("content") or "") for m in server.messages(thread) if not m.get("deleted")]
+    return game_texts(server.messages(thread))
 
 
 class Store(Protocol):

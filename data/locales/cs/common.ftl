@@ -55,7 +55,7 @@ common-lobby-settings_help = Nastavení hostitele (platí od chvíle, kdy stiskn
 common-lobby-saved = Uloženo.
 common-lobby-expired = Tato místnost se zavřela: do hodiny hru nikdo nespustil. Otevřete novou příkazem `/hra začít` (`/game start`).
 common-lobby-counts_label = Počty, například: watch=2 citizen=5
-common-lobby-started = Hra začala! Sledujte ji ve vlákně hry.
+common-lobby-started = Hra začala!
 
 common-host-panel = Ovládání hostitele:
 common-host-pause = Pozastavit časovače
@@ -151,3 +151,6 @@ common-error-stale = Tato volba už není otevřená: hra pokročila dál.
 common-error-not_legal = Tato kombinace tu není povolená. Otevřete volbu znovu a vyberte z nabídky.
 common-error-not_yours = Tyto ovládací prvky patří jinému hráči.
 common-type_here = Vaše odpověď
+common-lobby-won = Hra skončila. Vítězové: { $winners }.
+common-lobby-draw = Hra skončila remízou.
+common-back_online = Jsem zpět po restartu. Pokud vaše kliknutí v posledních chvílích selhalo, klikněte prosím znovu.

@@ -46,7 +46,7 @@ common-lobby-settings_help = Host settings (they apply when you press Start):
 common-lobby-saved = Saved.
 common-lobby-expired = This lobby closed: nobody started it within an hour. Open a new one with `/game start`.
 common-lobby-counts_label = Counts, like: watch=2 citizen=5
-common-lobby-started = The game has started! Follow it in the game thread.
+common-lobby-started = The game has started!
 
 common-host-panel = Host controls:
 common-host-pause = Pause timers
@@ -127,3 +127,6 @@ common-error-stale = That choice is no longer open: the game has moved on.
 common-error-not_legal = That combination is not allowed here. Open the choice again and pick from what it offers.
 common-error-not_yours = These controls belong to another player.
 common-type_here = Your answer
+common-lobby-won = The game is over. Winners: { $winners }.
+common-lobby-draw = The game is over: a draw.
+common-back_online = I am back after a restart. If you clicked something in the last moments and it failed, please click it again.

@@ -55,7 +55,7 @@ common-lobby-settings_help = Настройки ведущего (применя
 common-lobby-saved = Сохранено.
 common-lobby-expired = Это лобби закрыто: за час игру так никто и не начал. Откройте новое командой `/игра начать` (`/game start`).
 common-lobby-counts_label = Количество, например: watch=2 citizen=5
-common-lobby-started = Игра началась! Следите за ней в ветке игры.
+common-lobby-started = Игра началась!
 
 common-host-panel = Управление ведущего:
 common-host-pause = Остановить таймеры
@@ -151,3 +151,6 @@ common-error-stale = Этот выбор уже закрыт: игра ушла 
 common-error-not_legal = Такое сочетание здесь недопустимо. Откройте выбор снова и выберите из предложенного.
 common-error-not_yours = Эти кнопки предназначены другому игроку.
 common-type_here = Ваш ответ
+common-lobby-won = Игра окончена. Победители: { $winners }.
+common-lobby-draw = Игра окончена: ничья.
+common-back_online = Я снова на связи после перезапуска. Если ваше нажатие в последние минуты не сработало, нажмите ещё раз.
