@@ -6,6 +6,7 @@ dynamic items, so they keep working after a restart and on any shard or process.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -130,9 +131,10 @@ class TextModal(discord.ui.Modal):
             label = table.t(key) if table.has(key) else table.t("common.type_here")
             self.add_item(discord.ui.TextInput(label=label[:45], custom_id=name, max_length=200))
 
-    async def _dispatch_submit(self, *args: Any, **kwargs: Any) -> None:
-        """Left to :meth:`GameCog.on_interaction`, which needs no in-memory modal."""
-        return None
+    def _dispatch_submit(self, *args: Any, **kwargs: Any) -> asyncio.Task[None]:
+        """Left to :meth:`GameCog.on_interaction`, which needs no in-memory modal; discord.py tracks the task it
+        gets back, so it gets one that does nothing."""
+        return asyncio.get_running_loop().create_task(asyncio.sleep(0))
 
 
 def _is_private_step(interaction: discord.Interaction) -> bool:
@@ -417,41 +419,51 @@ class GameCog(commands.Cog):
         except (ctl.CodecError, GameError) as exc:
             await self.refuse(interaction, lang, exc if isinstance(exc, GameError) else GameError("stale"))
             return
+        while True:
+            try:
+                await self._control(interaction, live, cid, values)
+                return
+            except ctl.CodecError as exc:
+                # this process's copy may be behind another process's (a shared database): look once more
+                if str(exc) != "not_legal" and (newer := await self.runtime.refreshed(live)) is not None:
+                    live = newer
+                    continue
+                await self.refuse(interaction, live.row.language, GameError("not_legal" if str(exc) == "not_legal" else "stale"))
+                return
+
+    async def _control(self, interaction: discord.Interaction, live: LiveGame, cid: ctl.ControlId, values: list[str]) -> None:
+        """:meth:`on_control` for one copy of the game; raises :class:`~bot.controls.CodecError` for a stale click."""
         lang = live.row.language
         if live.state is None or live.row.status != "running":
             await self.refuse(interaction, lang, GameError("not_running"))
             return
         actor = self.actor(interaction, live, cid.prompt_id)
         legal = live.engine.legal_actions(live.state, actor)
-        try:
-            if cid.tag == "np":
-                await self.show_step(interaction, live, actor, cid.prompt_id, ctl.decode(cid.code), cid.page)
-                return
-            if cid.tag == "ns":
-                value = values[0] if values else ""
-                if value.startswith("+"):
-                    await self.show_step(interaction, live, actor, cid.prompt_id, ctl.decode(value[1:]))
-                    return
-                tag, code = ("nm", value[1:]) if value.startswith("?") else ("nc", value)
-            elif cid.tag == "nx":
-                partial = ctl.pick_from_pool(ctl.decode(cid.code), cid.arg, values, legal)
-                try:
-                    action = ctl.to_action(partial, legal)
-                except ctl.CodecError:
-                    await self.show_step(interaction, live, actor, cid.prompt_id, partial)
-                    return
-                tag, code = ("nm" if ctl.needs_text(action) else "nc"), ctl.encode(action.kind, action.args)
-            else:
-                tag, code = cid.tag, cid.code
-            # the engine is the one judge of legality: an action that is no longer legal (a double click) is
-            # passed on, so the player hears the engine's own reason ("you are already ready")
-            partial = ctl.resolve(code, legal)
-            if partial.kind is None:
-                raise ctl.CodecError("stale")
-            action = Action(actor, cid.prompt_id, partial.kind, dict(partial.args))
-        except ctl.CodecError as exc:
-            await self.refuse(interaction, lang, GameError("not_legal" if str(exc) == "not_legal" else "stale"))
+        if cid.tag == "np":
+            await self.show_step(interaction, live, actor, cid.prompt_id, ctl.decode(cid.code), cid.page)
             return
+        if cid.tag == "ns":
+            value = values[0] if values else ""
+            if value.startswith("+"):
+                await self.show_step(interaction, live, actor, cid.prompt_id, ctl.decode(value[1:]))
+                return
+            tag, code = ("nm", value[1:]) if value.startswith("?") else ("nc", value)
+        elif cid.tag == "nx":
+            partial = ctl.pick_from_pool(ctl.decode(cid.code), cid.arg, values, legal)
+            try:
+                action = ctl.to_action(partial, legal)
+            except ctl.CodecError:
+                await self.show_step(interaction, live, actor, cid.prompt_id, partial)
+                return
+            tag, code = ("nm" if ctl.needs_text(action) else "nc"), ctl.encode(action.kind, action.args)
+        else:
+            tag, code = cid.tag, cid.code
+        # the engine is the one judge of legality: an action that is no longer legal (a double click) is
+        # passed on, so the player hears the engine's own reason ("you are already ready")
+        partial = ctl.resolve(code, legal)
+        if partial.kind is None:
+            raise ctl.CodecError("stale")
+        action = Action(actor, cid.prompt_id, partial.kind, dict(partial.args))
         if tag == "nm":
             await interaction.response.send_modal(TextModal(live, action, ctl.custom_id("nt", live.id, action.prompt, code)))
             return
@@ -489,23 +501,29 @@ class GameCog(commands.Cog):
             for c in (row.get("components") or [row.get("component") or {}])
         }
         lang = await self.language(interaction)
-        try:
-            cid = ctl.ControlId.parse(custom_id)
-            live = await self.runtime.get(cid.game_id)
-            if live.state is None:
-                raise GameError("not_running")
-            actor = self.actor(interaction, live, cid.prompt_id)
-            legal = live.engine.legal_actions(live.state, actor)
-            partial = ctl.resolve(cid.code, legal)
-            if partial.kind is None:
-                raise ctl.CodecError("stale")
-            action = Action(actor, cid.prompt_id, partial.kind, dict(partial.args))
-        except ctl.CodecError:
-            await self.refuse(interaction, lang, GameError("stale"))
-            return
-        except GameError as exc:
-            await self.refuse(interaction, lang, exc)
-            return
+        live: LiveGame | None = None
+        while True:
+            try:
+                cid = ctl.ControlId.parse(custom_id)
+                live = live or await self.runtime.get(cid.game_id)
+                if live.state is None:
+                    raise GameError("not_running")
+                actor = self.actor(interaction, live, cid.prompt_id)
+                legal = live.engine.legal_actions(live.state, actor)
+                partial = ctl.resolve(cid.code, legal)
+                if partial.kind is None:
+                    raise ctl.CodecError("stale")
+                action = Action(actor, cid.prompt_id, partial.kind, dict(partial.args))
+                break
+            except ctl.CodecError:
+                if live is not None and (newer := await self.runtime.refreshed(live)) is not None:
+                    live = newer  # another process moved the game on: judge the text against its state
+                    continue
+                await self.refuse(interaction, lang, GameError("stale"))
+                return
+            except GameError as exc:
+                await self.refuse(interaction, lang, exc)
+                return
         filled = ctl.fill_text(Action(actor, action.prompt, action.kind, dict(action.args)), texts)
         await self._apply(interaction, live, filled, live.row.language)
 

@@ -4,6 +4,6 @@ from bot.games import GameUI
 from cogs.kdyz_snim.presenter import KdyzSnimPresenter
 from engines import get_engine
 
-UI = GameUI(get_engine("kdyz_snim"), KdyzSnimPresenter(), board=None, playable=False)
+UI = GameUI(get_engine("kdyz_snim"), KdyzSnimPresenter(), board=None, playable=True)
 
 __all__ = ["UI"]

@@ -25,14 +25,6 @@ from tests.fakediscord import FakeDiscord
 pytestmark = pytest.mark.e2e
 
 
-def _modals_crash_the_bot() -> bool:
-    """Platform bug: ``cogs.game.TextModal._dispatch_submit`` is a coroutine function, but discord.py 2.7 calls it
-    and hands the result to ``add_task`` (it must return a task), so the first modal submitted to the process that
-    opened it kills the bot's gateway. Every clue, guess and recap here is a modal."""
-    from cogs.game import TextModal
-
-    return inspect.iscoroutinefunction(TextModal._dispatch_submit)
-
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 SEED = "dream-e2e-1"
 MAX_STEPS = 3000
@@ -162,11 +154,6 @@ async def play(tmp_path):
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory):
-    if _modals_crash_the_bot():
-        pytest.skip("cogs.game.TextModal._dispatch_submit must return a task (discord.py 2.7); until then a modal crashes the bot")
-    from cogs.kdyz_snim import UI
-
-    assert UI.playable, "modals work now: set playable=True in cogs/kdyz_snim/__init__.py so /game start offers the game"
     return asyncio.run(play(tmp_path_factory.mktemp("ks")))
 
 
@@ -269,4 +256,6 @@ def test_no_raw_keys_and_every_message_fits(game):
     for channel, text in sent(server):
         assert len(text) <= 2000
         assert not re.search(r"(?<![\w/])(ks|common)[.-][a-z_]+", text), text
-    assert not [r for r in table.refused if "moved on" not in r], table.refused
+    # the only refusals are of clicks on a card or prompt that had just moved on (the players click fast)
+    stale = ("moved on", "already changed")
+    assert not [r for r in table.refused if not any(s in r for s in stale)], table.refused

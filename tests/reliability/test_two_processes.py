@@ -164,7 +164,8 @@ async def conflicts_on_day_one(table: ChaosTable) -> None:
         step = (await server.wait_for_response(iid, timeout=30)).responses[0]
         table.answered.add((voter, vote))
         pickers[voter] = int(step["message_id"])
-        choice[voter] = next(x["custom_id"] for x in components(step) if x["custom_id"].startswith("nc:"))
+        choice[voter] = next((x["custom_id"] for x in components(step) if x["custom_id"].startswith("nc:")), None)
+        assert choice[voter], step
     alive_count = int(re.search(r"of (\d+) have voted", vote_msg["content"]).group(1))
     # two votes at once on different processes, then a double click of the same vote on both
     assert await at_once((a, choice[a], None, 0), (b, choice[b], None, 1), where=pickers) == [True, True], table.last_answers
