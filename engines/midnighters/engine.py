@@ -8,6 +8,14 @@ which the others may cancel or intercept it (MN-24 (a), MN-25 (a)), each answer 
 When a window closes unanswered the stack resolves last-in first-out (MN-29). Traps are sprung by their
 owners at any time during a turn prompt or a window (MN-53). Effects that need choices or several steps go
 through the ``agenda`` and ``choice`` prompts.
+
+Time (MN-19; the engine has no clock, see :mod:`engines.core`): ``turn_seconds`` is one budget per turn that runs
+only while the engine waits for the current player's own input (the ``turn`` phase), not during reaction windows
+or choices. Its remainder lives in the state (``turn_left``), and every turn prompt's ``timeout`` is that remainder,
+so the runtime's timer *is* the turn's clock: a turn prompt re-opened after a window carries only the time left,
+and its timeout ends the turn. As in Midnight Hunt, the runtime reports the time an action took by adding
+``elapsed`` (whole seconds since its prompt opened) to the action's args; an action applied in the ``turn`` phase
+deducts it. :meth:`legal_actions` never carry ``elapsed``; it is optional, and ignored outside the ``turn`` phase.
 """
 
 from __future__ import annotations
@@ -65,6 +73,8 @@ PLAY_CARD = {
     "intercept": "catcher",
 }
 ROTATE = {"cw": 1, "ccw": 3}
+#: The optional argument the runtime adds to an action: whole seconds since its prompt opened (MN-19).
+ELAPSED = "elapsed"
 
 
 class Midnighters(Engine):
@@ -73,6 +83,7 @@ class Midnighters(Engine):
     state_class = MidnightersState
     min_players = 2  # MN-1
     max_players = 6
+    reports_elapsed = True  # see "Time" above
     options = (  # MN-62
         Option("reaction_seconds", 10, "int", 3, 120),
         Option("choice_seconds", 60, "int", 5, 600),
@@ -290,6 +301,17 @@ class Midnighters(Engine):
     # -- apply ---------------------------------------------------------------------------------------------
 
     def _apply(self, state: MidnightersState, action: Action, events: list[Event]) -> None:
+        if ELAPSED in action.args:
+            elapsed = action.args[ELAPSED]
+            require(
+                isinstance(elapsed, int) and not isinstance(elapsed, bool) and elapsed >= 0,
+                "bad_elapsed",
+                "elapsed must be whole seconds, 0 or more",
+            )
+            args = {k: v for k, v in action.args.items() if k != ELAPSED}
+            action = Action(action.player, action.prompt, action.kind, args)
+            if state.phase == "turn":  # MN-19: the turn's clock runs only while the turn prompt waits
+                state.turn_left = max(0, self._turn_left(state) - elapsed)
         if action.player == CLOCK:
             self._on_timeout(state, events)
         elif action.player == HOST:
@@ -427,6 +449,7 @@ class Midnighters(Engine):
             return
         state.current, state.controller = nxt, None
         state.allowance, state.extra, state.used = 0, 0, 0
+        state.turn_left = None  # MN-19: a new turn, the whole turn_seconds
         horror = state.horror
         if horror and nxt != horror and state.avatars[nxt] == state.avatars.get(horror):  # MN-48
             events.append(Event("mn.turn_skipped", {"player": nxt, "turn": state.turn}))
@@ -687,12 +710,17 @@ class Midnighters(Engine):
             getattr(self, f"_task_{task.kind}")(state, task, events)
 
     def _open_turn(self, state: MidnightersState) -> None:
+        """Ask the current player (or their controller) for an action; MN-19: with only the turn's time left."""
         state.phase = "turn"
         params = {"player": state.current, "actions": rules.actions_left(state)}
         pid = new_prompt_id(state, "turn")
-        state.prompts = [
-            Prompt(pid, "turn", (decider(state, state.current),), state.options["turn_seconds"], "mn.turn", params)
-        ]
+        timeout = max(1, self._turn_left(state))
+        state.prompts = [Prompt(pid, "turn", (decider(state, state.current),), timeout, "mn.turn", params)]
+
+    @staticmethod
+    def _turn_left(state: MidnightersState) -> int:
+        """MN-19: seconds of the current turn's ``turn_seconds`` not yet spent waiting for its player."""
+        return state.options["turn_seconds"] if state.turn_left is None else state.turn_left
 
     def _ask(self, state: MidnightersState, task: Task) -> None:
         """Open a choice prompt for ``task`` (MN-62: ``choice_seconds``)."""

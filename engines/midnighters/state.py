@@ -92,6 +92,9 @@ class MidnightersState(State):
     allowance: int = 0  # MN-16: base - penalties, fixed when the turn starts
     extra: int = 0  # Dutch Angle (c) extras this turn
     used: int = 0  # actions spent this turn
+    #: MN-19: seconds of ``turn_seconds`` left this turn (``None``: all of them). It runs only while the engine waits
+    #: for the current player's own input: the runtime reports each action's ``elapsed`` seconds (see the engine).
+    turn_left: int | None = None
     stack: list[Play] = field(default_factory=list)
     passed: list[str] = field(default_factory=list)  # who passed in the open window
     marks: list[int] = field(default_factory=list)  # MN-56: Midnight Star trap marks, in order

@@ -72,7 +72,7 @@ mn-arrow-down = ↓
 mn-arrow-left = ←
 mn-layout-random = náhodné rozložení
 mn-layout-classic = klasické rozložení
-mn-outcome-woke = probudil se na Mostě
+mn-outcome-woke = probuzení na Mostě
 mn-outcome-dead_sleep = Půlnoční hrůza uvrhla všechny do mrtvého spánku
 mn-outcome-nobody_woke = nikdo se neprobudil
 mn-outcome-abandoned = všichni opustili sen
@@ -101,7 +101,7 @@ mn-played = { $player } hraje: { $play }{ $target ->
     [none] {""}
    *[other] {" "}— { $location }
 }.
-mn-trap_set = { $player } nastražil past lícem dolů.
+mn-trap_set = { $player } nastraží past lícem dolů.
 mn-trap_set_secret = Vaše past: { $card }, lokace { $location }.
 mn-reacted = { $player } odpovídá na kartu „{ $card }“ hráče { $target }: { $play }.
 mn-cancelled = Holandský úhel hráče { $player } ruší kartu „{ $card }“ hráče { $target }.
@@ -126,7 +126,7 @@ mn-location_rotated = Lokace { $location } je otočena na { $degrees }° (šipky
 mn-actions_cut = { $player } i { $target } budou mít příští tah o 1 akci méně.
 mn-extra_action = { $player } získává akci navíc (zbývá: { $actions }).
 mn-card_stolen = { $player } naslepo bere kartu hráči { $target }.
-mn-card_taken_secret = { $player } vzal hráči { $target } kartu „{ $card }“.
+mn-card_taken_secret = { $player } bere hráči { $target } kartu „{ $card }“.
 mn-fizzled = Karta „{ $card }“ hráče { $player } vyzní naprázdno: její účinek už není možný.
 mn-card_drawn = Líznuli jste kartu „{ $card }“.
 mn-drew = { $player } si lízá kartu (v ruce: { $hand }).
@@ -137,16 +137,16 @@ mn-reshuffled = Odhazovací balíček je zamíchán do nového balíčku ({ $cou
    *[other] { $count } karet
 }).
 mn-nightmare_drawn = { $fired ->
-    [yes] 😱 { $player } si líznul noční můru: { $colour }! { $immune_count ->
+    [yes] 😱 { $player } si lízne noční můru: { $colour }! { $immune_count ->
         [0] {""}
        *[other] V bezpečí na Radnici: { $immune }.
     }
-   *[no] { $player } si na Radnici líznul noční můru ({ $colour }): nespustí se.
+   *[no] { $player } si na Radnici lízne noční můru ({ $colour }): nespustí se.
 }
 mn-gathered = Sen přenáší { $players } do lokace { $location }.
 mn-sent_to_corridors = Posláni do chodeb: { $corridors }.
 mn-hands_passed = Karty a pasti se předávají proti směru hodinových ručiček: { $players }.
-mn-horror = 🖤 { $player } se stal Půlnoční hrůzou!
+mn-horror = 🖤 { $player } se stává Půlnoční hrůzou!
 mn-activated = { $player } aktivuje lokaci { $location }.
 mn-discard_pile = Odhazovací balíček: { $cards }.
 mn-neutralised = { $player } neutralizuje noční můry ({ $colours }); všichni mají opět 2 akce.{ $count ->
@@ -169,7 +169,7 @@ mn-trap_sprung = 💥 Spouští se past hráče { $player } v lokaci { $location
     [none] {""}
    *[other] {" "}— { $target }
 }.
-mn-player_removed = { $player } opustil sen.
+mn-player_removed = { $player } opouští sen.
 mn-game_over = Sen skončil: { $outcome }. { $winners_count ->
     [0] Nikdo nevyhrál.
    *[other] Vítěz: { $winners }.
@@ -210,6 +210,7 @@ mn-error-bad_choice = Taková volba není na výběr.
 mn-error-not_your_choice = Teď volí někdo jiný.
 mn-error-wrong_phase = Pasti nelze spustit uprostřed jiného účinku.
 mn-error-bad_spring = Tuto past teď takto spustit nelze.
+mn-error-bad_elapsed = Čas uvedený u tohoto tahu není platný.
 
 ## Obrázek hracího plánu (cogs/midnighters/board.py): popisky na obrázku a jeho textový popis
 mn-board-place_forest = Les
@@ -267,3 +268,193 @@ mn-board-alt_player = { $player } ({ $letter }): { $location }, { $cards ->
 }
 mn-board-alt_grid = Hrací plán, u každé karty její šipky:
 mn-board-empty_cells = Prázdná pole: { $cells }
+
+## Discord (cogs/midnighters/presenter.py): nastavení lobby
+mn-option-reaction_seconds = Okno reakce
+mn-option-choice_seconds = Volby uvnitř účinku
+mn-option-turn_seconds = Čas na tah
+mn-option-max_turns = Nejvýše tahů
+mn-option-layout = Hrací plán
+
+## Discord: co které tlačítko dělá
+mn-button-end = Ukončit tah
+mn-button-sleepwalk = Náměsíčnost
+mn-button-vertigo_move = Vertigo (posunout lokaci)
+mn-button-vertigo_rotate = Vertigo (otočit lokaci)
+mn-button-star = Půlnoční hvězda
+mn-button-dutch_cut = Holandský úhel (méně akcí)
+mn-button-dutch_extra = Holandský úhel (akce navíc)
+mn-button-catcher_steal = Lapač snů (vzít kartu)
+mn-button-set_trap = Nastražit past
+mn-button-spring = Spustit past
+mn-button-pass = Pas
+mn-button-cancel = Zrušit (Holandský úhel)
+mn-button-intercept = Zachytit (Lapač snů)
+mn-button-mark = Označit past Půlnoční hvězdy
+mn-button-goto = Jít
+mn-button-done = Hotovo
+mn-button-take = Vzít kartu
+mn-button-target = Prohlédnout karty
+mn-button-discard = Odhodit kartu
+mn-button-give = Vrátit kartu
+mn-button-shuffle = Zamíchat karty u Mostu
+mn-button-blind_discard = Odhodit naslepo
+mn-button-assign = Poslat do chodby
+mn-button-remove = Odebrat hráče
+
+## Discord: hodnoty v postupném výběru
+mn-suspense-suspense-forest = { mn-location-forest }
+mn-suspense-suspense-square = { mn-location-square }
+mn-suspense-suspense-motel = { mn-location-motel }
+mn-suspense-suspense-restaurant = { mn-location-restaurant }
+mn-suspense-suspense-townhall = { mn-location-townhall }
+mn-suspense-suspense-bridge = { mn-location-bridge }
+mn-mode-corridor = poslat hráče do chodby
+mn-mode-self = vstoupit tam sami
+mn-turns-1 = otočenou o 90° po směru hodinových ručiček
+mn-turns-2 = otočenou o 180°
+mn-turns-3 = otočenou o 90° proti směru hodinových ručiček
+mn-label-cell = pole { $cell }
+mn-label-count = { $count ->
+    [one] { $count } karta
+    [few] { $count } karty
+    [many] { $count } karty
+   *[other] { $count } karet
+}
+mn-label-trap = past „{ $card }“ v lokaci { $location }
+mn-label-trap_unknown = past č. { $id }
+
+## Discord: jedna akce slovy (tlačítka, položky výběru, potvrzení po kliknutí)
+mn-do-end = Ukončit tah
+mn-do-sleepwalk = { $destination ->
+    [none] Náměsíčnost: { $direction }
+   *[other] Náměsíčnost { $direction }: { $destination }
+}
+mn-do-vertigo_move = Vertigo: posunout lokaci { $location } { $direction }
+mn-do-vertigo_rotate = Vertigo: otočit lokaci { $location } { $direction }
+mn-do-star = { $location ->
+    [none] Půlnoční hvězda: aktivovat lokaci, kde stojíte
+   *[other] Půlnoční hvězda: aktivovat lokaci { $location }
+}
+mn-do-dutch_cut = Holandský úhel: hráč { $target } i vy budete mít příští tah o 1 akci méně
+mn-do-dutch_extra = Holandský úhel: 1 akce navíc teď, o 1 méně příští tah
+mn-do-catcher_steal = Lapač snů: naslepo vzít kartu hráči { $target }
+mn-do-set_trap = Past v lokaci { $location }: { $card }
+mn-do-pass = Pas
+mn-do-cancel = Zrušit (Holandský úhel)
+mn-do-intercept = Zachytit (Lapač snů)
+mn-do-mark = Označit past Půlnoční hvězdy v lokaci { $location }
+mn-do-goto = Jít: { $location }
+mn-do-done = { $where ->
+    [motel_target] Neprohlížet si ničí karty
+    [restaurant] Nic zde nedělat
+   *[other] Už nic nebrat
+}
+mn-do-take = Vzít: { $card }
+mn-do-target = Prohlédnout si karty hráče { $player }
+mn-do-discard = Odhodit: { $card }
+mn-do-give = Vrátit: { $card }
+mn-do-shuffle = Zamíchat karty hráčů na Mostě a vedle něj
+mn-do-blind_discard = Odhodit hráči { $player } { $count ->
+    [one] { $count } náhodnou kartu
+    [few] { $count } náhodné karty
+    [many] { $count } náhodné karty
+   *[other] { $count } náhodných karet
+}
+mn-do-assign = Poslat hráče { $player }: { $corridor }
+mn-do-remove = Odebrat hráče { $player } ze snu
+mn-do-spring = Spustit: { $trap } — { $effect }
+mn-spring-self = vstoupit tam sami
+mn-spring-corridor = poslat hráče { $target }: { $corridor }
+mn-spring-vertigo = přenést lokaci na pole { $cell }, { $turns }
+mn-spring-star = aktivovat Radnici na dálku
+mn-spring-dutch = vyměnit si místo s hráčem { $target }
+mn-spring-catcher = vidět karty hráče { $target } a odehrát příští tah za tohoto hráče
+mn-spring-any = spustit
+
+## Discord: soukromé zprávy
+mn-ask-turn = 🌙 **Tah { $turn }: jste na tahu** — { $actions ->
+    [one] zbývá { $actions } akce
+    [few] zbývají { $actions } akce
+    [many] zbývá { $actions } akce
+   *[other] zbývá { $actions } akcí
+}.
+mn-ask-turn_for = 🕸️ **Tah { $turn }: hrajete tah hráče { $player }** (past Lapače snů) — { $actions ->
+    [one] zbývá { $actions } akce
+    [few] zbývají { $actions } akce
+    [many] zbývá { $actions } akce
+   *[other] zbývá { $actions } akcí
+}.
+mn-ask-turn_help = Zahrání karty stojí 1 akci, past 2; akce navíc z Holandského úhlu nestojí nic. Ostatní mohou na každé zahrání odpovědět, než začne platit.
+mn-ask-window = ⚡ **{ $what } Odpovíte?**
+mn-ask-window_help = Holandský úhel kartu zruší, Lapač snů vám ji vezme do ruky; v obou případech budete mít příští tah o 1 akci méně. Nebo pasujte.
+mn-ask-window_none = Nemáte Holandský úhel ani Lapač snů: pasujte.
+mn-ask-choice = 🎴 **{ $what }**
+mn-ask-taken = Vzato: { $count } ze 3.
+mn-ask-assign = Kam pošlete hráče { $player }?
+mn-ask-pick = { $so_far } — { $question }
+mn-ask-direction = kterým směrem?
+mn-ask-location = která lokace?
+mn-ask-target = který hráč?
+mn-ask-player = který hráč?
+mn-ask-suspense = kam past nastražíte?
+mn-ask-card = která karta k ní?
+mn-ask-trap = která past?
+mn-ask-mode = jak?
+mn-ask-corridor = která chodba?
+mn-ask-cell = které prázdné pole?
+mn-ask-turns = jak otočit?
+mn-ask-count = kolik karet?
+mn-ask-kind = co zahrajete?
+mn-you_stand = 📍 Stojíte v lokaci { $location } (šipky: { $arrows }).
+mn-they_stand = 📍 Hráč { $player } stojí v lokaci { $location } (šipky: { $arrows }).
+mn-no_arrows = žádné
+mn-your_cards = 🃏 Vaše karty: { $cards }
+mn-their_cards = 🃏 Karty hráče { $player }: { $cards }
+mn-no_cards = žádné karty
+mn-your_traps = 🪤 Vaše pasti: { $traps }
+mn-the_discard = 🗑️ Odhazovací balíček: { $cards }
+mn-their_hand = 👁️ Karty tohoto hráče: { $cards }
+mn-traps_now = 🪤 **Vaše pasti**, zatímco hraje { $player }: { $traps }
+mn-traps_spring = Jednu z nich můžete spustit hned, mimo svůj tah.
+mn-traps_wait = Žádnou z nich teď spustit nelze.
+mn-mine_waiting = Čeká se na: { $players }.
+
+## Discord: popisek hracího plánu a konec hry
+mn-caption-turn = 🌙 **Tah { $turn } z { $max_turns }**
+mn-caption-piles = Balíček: { $deck } · odhozeno: { $discard }
+mn-caption-where = 📍 { $players }
+mn-caption-player = { $player } ({ $letter }): { $location }, { $cards ->
+    [one] { $cards } karta
+    [few] { $cards } karty
+    [many] { $cards } karty
+   *[other] { $cards } karet
+}{ $traps ->
+    [0] {""}
+    [one] , { $traps } past
+    [few] , { $traps } pasti
+    [many] , { $traps } pasti
+   *[other] , { $traps } pastí
+}
+mn-caption-nightmares = 😱 { $nightmares }
+mn-drew_cards = { $player } si lízá { $count ->
+    [one] { $count } kartu
+    [few] { $count } karty
+    [many] { $count } karty
+   *[other] { $count } karet
+} (v ruce: { $hand }).
+mn-over-title = 🏁 **{ $reason ->
+    [woke] { $player } se probouzí na Mostě: sen končí.
+    [dead_sleep] Půlnoční hrůza { $player } uvrhá všechny Půlnočníky do mrtvého spánku.
+    [abandoned] Všichni sen opustili.
+   *[other] Nikdo se neprobudil: sen končí.
+}**
+mn-over-winner = 🏆 Vítěz: { $player }
+mn-over-no_winner = Nikdo nevyhrává.
+mn-over-hands = Karty v rukou na konci:
+mn-over-hand = • { $player }: { $cards }
+mn-over-traps = Připravené pasti: { $traps }
+mn-over-trap = { $player }: { $card } v lokaci { $location }
+mn-over-no_traps = Žádné připravené pasti.
+mn-over-discard = Odhazovací balíček: { $cards }
+mn-over-seed = 🎲 Seed: { $seed }

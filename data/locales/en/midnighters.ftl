@@ -202,6 +202,7 @@ mn-error-bad_choice = That is not one of the choices.
 mn-error-not_your_choice = Someone else is choosing.
 mn-error-wrong_phase = Traps cannot be sprung in the middle of an effect.
 mn-error-bad_spring = That trap cannot be sprung that way now.
+mn-error-bad_elapsed = The time reported for that move is not valid.
 
 ## Board image (cogs/midnighters/board.py): labels drawn on the picture and its text description
 mn-board-place_forest = Forest
@@ -251,3 +252,179 @@ mn-board-alt_player = { $player } ({ $letter }): { $location }, { $cards ->
 }
 mn-board-alt_grid = The grid, each card with its arrows:
 mn-board-empty_cells = Empty cells: { $cells }
+
+## Discord (cogs/midnighters/presenter.py): lobby options
+mn-option-reaction_seconds = Reaction window
+mn-option-choice_seconds = Choices inside an effect
+mn-option-turn_seconds = Time per turn
+mn-option-max_turns = Turns at most
+mn-option-layout = Board
+
+## Discord: what each button does (kind labels)
+mn-button-end = End turn
+mn-button-sleepwalk = Sleepwalk
+mn-button-vertigo_move = Vertigo (move a location)
+mn-button-vertigo_rotate = Vertigo (rotate a location)
+mn-button-star = Midnight Star
+mn-button-dutch_cut = Dutch Angle (cut actions)
+mn-button-dutch_extra = Dutch Angle (extra action)
+mn-button-catcher_steal = Dream Catcher (take a card)
+mn-button-set_trap = Set a trap
+mn-button-spring = Spring a trap
+mn-button-pass = Pass
+mn-button-cancel = Cancel (Dutch Angle)
+mn-button-intercept = Intercept (Dream Catcher)
+mn-button-mark = Mark a Midnight Star trap
+mn-button-goto = Go to
+mn-button-done = Done
+mn-button-take = Take a card
+mn-button-target = Look at a hand
+mn-button-discard = Discard a card
+mn-button-give = Give a card back
+mn-button-shuffle = Shuffle the hands near the Bridge
+mn-button-blind_discard = Blind discard
+mn-button-assign = Send to a corridor
+mn-button-remove = Remove a player
+
+## Discord: values in the step-by-step picker
+mn-suspense-suspense-forest = { mn-location-forest }
+mn-suspense-suspense-square = { mn-location-square }
+mn-suspense-suspense-motel = { mn-location-motel }
+mn-suspense-suspense-restaurant = { mn-location-restaurant }
+mn-suspense-suspense-townhall = { mn-location-townhall }
+mn-suspense-suspense-bridge = { mn-location-bridge }
+mn-mode-corridor = send someone to a corridor
+mn-mode-self = step onto it yourself
+mn-turns-1 = turned 90° clockwise
+mn-turns-2 = turned 180°
+mn-turns-3 = turned 90° counter-clockwise
+mn-label-cell = cell { $cell }
+mn-label-count = { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+}
+mn-label-trap = { $card } trap at { $location }
+mn-label-trap_unknown = trap no. { $id }
+
+## Discord: one action in words (buttons, select options, the confirmation after a click)
+mn-do-end = End turn
+mn-do-sleepwalk = { $destination ->
+    [none] Sleepwalk { $direction }
+   *[other] Sleepwalk { $direction } to { $destination }
+}
+mn-do-vertigo_move = Vertigo: move { $location } { $direction }
+mn-do-vertigo_rotate = Vertigo: rotate { $location } { $direction }
+mn-do-star = { $location ->
+    [none] Midnight Star: activate where you stand
+   *[other] Midnight Star: activate { $location }
+}
+mn-do-dutch_cut = Dutch Angle: 1 action less next turn for { $target } and for you
+mn-do-dutch_extra = Dutch Angle: 1 extra action now, 1 less next turn
+mn-do-catcher_steal = Dream Catcher: take a random card from { $target }
+mn-do-set_trap = Set a trap at { $location }: { $card }
+mn-do-pass = Pass
+mn-do-cancel = Cancel it (Dutch Angle)
+mn-do-intercept = Intercept it (Dream Catcher)
+mn-do-mark = Mark your Midnight Star trap at { $location }
+mn-do-goto = Go to { $location }
+mn-do-done = { $where ->
+    [motel_target] Look at nobody's hand
+    [restaurant] Do nothing here
+   *[other] Take nothing more
+}
+mn-do-take = Take { $card }
+mn-do-target = Look at the hand of { $player }
+mn-do-discard = Discard { $card }
+mn-do-give = Give { $card } back
+mn-do-shuffle = Shuffle the hands on and next to the Bridge
+mn-do-blind_discard = Discard { $count ->
+    [one] { $count } random card
+   *[other] { $count } random cards
+} of { $player }
+mn-do-assign = Send { $player } to { $corridor }
+mn-do-remove = Remove { $player } from the dream
+mn-do-spring = Spring: { $trap } — { $effect }
+mn-spring-self = step onto it yourself
+mn-spring-corridor = send { $target } to { $corridor }
+mn-spring-vertigo = move it to cell { $cell }, { $turns }
+mn-spring-star = activate the Town Hall from afar
+mn-spring-dutch = swap places with { $target }
+mn-spring-catcher = see the hand of { $target } and play their next turn
+mn-spring-any = spring it
+
+## Discord: private messages
+mn-ask-turn = 🌙 **Turn { $turn }: your move** — { $actions ->
+    [one] { $actions } action left
+   *[other] { $actions } actions left
+}.
+mn-ask-turn_for = 🕸️ **Turn { $turn }: you play the turn of { $player }** (Dream Catcher trap) — { $actions ->
+    [one] { $actions } action left
+   *[other] { $actions } actions left
+}.
+mn-ask-turn_help = A play costs 1 action, a trap 2; Dutch Angle's extra action costs none. Every play can be answered by the others before it takes effect.
+mn-ask-window = ⚡ **{ $what } Answer it?**
+mn-ask-window_help = Dutch Angle cancels it, Dream Catcher takes it into your hand; either way your next turn has 1 action less. Or pass.
+mn-ask-window_none = You hold no Dutch Angle and no Dream Catcher: pass.
+mn-ask-choice = 🎴 **{ $what }**
+mn-ask-taken = Taken so far: { $count } of 3.
+mn-ask-assign = Where does { $player } go?
+mn-ask-pick = { $so_far } — { $question }
+mn-ask-direction = which way?
+mn-ask-location = which location?
+mn-ask-target = which player?
+mn-ask-player = which player?
+mn-ask-suspense = where does the trap go?
+mn-ask-card = which card goes with it?
+mn-ask-trap = which trap?
+mn-ask-mode = how?
+mn-ask-corridor = which corridor?
+mn-ask-cell = which empty cell?
+mn-ask-turns = which way round?
+mn-ask-count = how many cards?
+mn-ask-kind = what do you play?
+mn-you_stand = 📍 You stand on { $location } (arrows: { $arrows }).
+mn-they_stand = 📍 { $player } stands on { $location } (arrows: { $arrows }).
+mn-no_arrows = none
+mn-your_cards = 🃏 Your hand: { $cards }
+mn-their_cards = 🃏 Hand of { $player }: { $cards }
+mn-no_cards = no cards
+mn-your_traps = 🪤 Your traps: { $traps }
+mn-the_discard = 🗑️ The discard pile: { $cards }
+mn-their_hand = 👁️ Their hand: { $cards }
+mn-traps_now = 🪤 **Your traps** while { $player } plays: { $traps }
+mn-traps_spring = You may spring one now, out of turn.
+mn-traps_wait = None of them can be sprung right now.
+mn-mine_waiting = The table waits for: { $players }.
+
+## Discord: the public board's caption and the end
+mn-caption-turn = 🌙 **Turn { $turn } of { $max_turns }**
+mn-caption-piles = Deck { $deck } · discard { $discard }
+mn-caption-where = 📍 { $players }
+mn-caption-player = { $player } ({ $letter }): { $location }, { $cards ->
+    [one] { $cards } card
+   *[other] { $cards } cards
+}{ $traps ->
+    [0] {""}
+    [one] , { $traps } trap
+   *[other] , { $traps } traps
+}
+mn-caption-nightmares = 😱 { $nightmares }
+mn-drew_cards = { $player } draws { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+} ({ $hand } in hand).
+mn-over-title = 🏁 **{ $reason ->
+    [woke] { $player } wakes up on the Bridge: the dream is over.
+    [dead_sleep] { $player }, the Midnight Horror, puts every Midnighter into dead sleep.
+    [abandoned] Everyone has left the dream.
+   *[other] Nobody woke up: the dream is over.
+}**
+mn-over-winner = 🏆 Winner: { $player }
+mn-over-no_winner = Nobody wins.
+mn-over-hands = Hands at the end:
+mn-over-hand = • { $player }: { $cards }
+mn-over-traps = Prepared traps: { $traps }
+mn-over-trap = { $player }: { $card } at { $location }
+mn-over-no_traps = No prepared traps.
+mn-over-discard = Discard pile: { $cards }
+mn-over-seed = 🎲 Seed: { $seed }

@@ -72,7 +72,7 @@ mn-arrow-down = ↓
 mn-arrow-left = ←
 mn-layout-random = случайное поле
 mn-layout-classic = классическое поле
-mn-outcome-woke = проснулся на Мосту
+mn-outcome-woke = пробуждение на Мосту
 mn-outcome-dead_sleep = Полночный ужас погрузил всех в мёртвый сон
 mn-outcome-nobody_woke = никто не проснулся
 mn-outcome-abandoned = все покинули сновидение
@@ -126,7 +126,7 @@ mn-location_rotated = Локация { $location } повёрнута на { $de
 mn-actions_cut = У { $player } и { $target } в следующем ходу будет на 1 действие меньше.
 mn-extra_action = { $player } получает дополнительное действие (осталось: { $actions }).
 mn-card_stolen = { $player } вслепую забирает карту у игрока { $target }.
-mn-card_taken_secret = { $player } забрал карту «{ $card }» у игрока { $target }.
+mn-card_taken_secret = { $player } забирает карту «{ $card }» у игрока { $target }.
 mn-fizzled = Карта «{ $card }» игрока { $player } не срабатывает: её эффект уже невозможен.
 mn-card_drawn = Вы взяли карту «{ $card }».
 mn-drew = { $player } берёт карту (на руке: { $hand }).
@@ -210,6 +210,7 @@ mn-error-bad_choice = Такого варианта нет.
 mn-error-not_your_choice = Сейчас выбирает другой игрок.
 mn-error-wrong_phase = Ловушки нельзя активировать посреди другого эффекта.
 mn-error-bad_spring = Эту ловушку сейчас так активировать нельзя.
+mn-error-bad_elapsed = Время, указанное для этого хода, недопустимо.
 
 ## Изображение поля (cogs/midnighters/board.py): подписи на картинке и её текстовое описание
 mn-board-place_forest = Лес
@@ -267,3 +268,193 @@ mn-board-alt_player = { $player } ({ $letter }): { $location }, { $cards ->
 }
 mn-board-alt_grid = Поле, у каждой карты её стрелки:
 mn-board-empty_cells = Пустые клетки: { $cells }
+
+## Discord (cogs/midnighters/presenter.py): настройки лобби
+mn-option-reaction_seconds = Окно реакции
+mn-option-choice_seconds = Выбор внутри эффекта
+mn-option-turn_seconds = Время на ход
+mn-option-max_turns = Наибольшее число ходов
+mn-option-layout = Поле
+
+## Discord: что делает каждая кнопка
+mn-button-end = Закончить ход
+mn-button-sleepwalk = Снохождение
+mn-button-vertigo_move = Вертиго (сдвинуть локацию)
+mn-button-vertigo_rotate = Вертиго (повернуть локацию)
+mn-button-star = Полночная звезда
+mn-button-dutch_cut = Голландский угол (меньше действий)
+mn-button-dutch_extra = Голландский угол (дополнительное действие)
+mn-button-catcher_steal = Ловец снов (забрать карту)
+mn-button-set_trap = Подготовить ловушку
+mn-button-spring = Запустить ловушку
+mn-button-pass = Пас
+mn-button-cancel = Отменить (Голландский угол)
+mn-button-intercept = Перехватить (Ловец снов)
+mn-button-mark = Отметить ловушку Полночной звезды
+mn-button-goto = Перейти
+mn-button-done = Готово
+mn-button-take = Взять карту
+mn-button-target = Посмотреть карты
+mn-button-discard = Сбросить карту
+mn-button-give = Отдать карту
+mn-button-shuffle = Перемешать карты у Моста
+mn-button-blind_discard = Сброс вслепую
+mn-button-assign = Отправить в коридор
+mn-button-remove = Убрать игрока
+
+## Discord: значения в пошаговом выборе
+mn-suspense-suspense-forest = { mn-location-forest }
+mn-suspense-suspense-square = { mn-location-square }
+mn-suspense-suspense-motel = { mn-location-motel }
+mn-suspense-suspense-restaurant = { mn-location-restaurant }
+mn-suspense-suspense-townhall = { mn-location-townhall }
+mn-suspense-suspense-bridge = { mn-location-bridge }
+mn-mode-corridor = отправить игрока в коридор
+mn-mode-self = встать туда самому
+mn-turns-1 = с поворотом на 90° по часовой стрелке
+mn-turns-2 = с поворотом на 180°
+mn-turns-3 = с поворотом на 90° против часовой стрелки
+mn-label-cell = клетка { $cell }
+mn-label-count = { $count ->
+    [one] { $count } карта
+    [few] { $count } карты
+    [many] { $count } карт
+   *[other] { $count } карты
+}
+mn-label-trap = ловушка «{ $card }» в локации { $location }
+mn-label-trap_unknown = ловушка № { $id }
+
+## Discord: одно действие словами (кнопки, пункты списков, подтверждение после нажатия)
+mn-do-end = Закончить ход
+mn-do-sleepwalk = { $destination ->
+    [none] Снохождение: { $direction }
+   *[other] Снохождение { $direction }: { $destination }
+}
+mn-do-vertigo_move = Вертиго: сдвинуть локацию { $location } { $direction }
+mn-do-vertigo_rotate = Вертиго: повернуть локацию { $location } { $direction }
+mn-do-star = { $location ->
+    [none] Полночная звезда: активировать свою локацию
+   *[other] Полночная звезда: активировать локацию { $location }
+}
+mn-do-dutch_cut = Голландский угол: у игрока { $target } и у вас на 1 действие меньше в следующем ходу
+mn-do-dutch_extra = Голландский угол: 1 дополнительное действие сейчас, на 1 меньше в следующем ходу
+mn-do-catcher_steal = Ловец снов: вслепую взять карту у игрока { $target }
+mn-do-set_trap = Ловушка в локации { $location }: { $card }
+mn-do-pass = Пас
+mn-do-cancel = Отменить (Голландский угол)
+mn-do-intercept = Перехватить (Ловец снов)
+mn-do-mark = Отметить ловушку Полночной звезды в локации { $location }
+mn-do-goto = Перейти: { $location }
+mn-do-done = { $where ->
+    [motel_target] Ни на чьи карты не смотреть
+    [restaurant] Ничего здесь не делать
+   *[other] Больше ничего не брать
+}
+mn-do-take = Взять: { $card }
+mn-do-target = Посмотреть карты игрока { $player }
+mn-do-discard = Сбросить: { $card }
+mn-do-give = Отдать обратно: { $card }
+mn-do-shuffle = Перемешать карты игроков на Мосту и рядом с ним
+mn-do-blind_discard = Сбросить у игрока { $player } { $count ->
+    [one] { $count } случайную карту
+    [few] { $count } случайные карты
+    [many] { $count } случайных карт
+   *[other] { $count } случайной карты
+}
+mn-do-assign = Отправить игрока { $player }: { $corridor }
+mn-do-remove = Убрать игрока { $player } из сновидения
+mn-do-spring = Запустить: { $trap } — { $effect }
+mn-spring-self = встать туда самому
+mn-spring-corridor = отправить игрока { $target }: { $corridor }
+mn-spring-vertigo = перенести локацию на клетку { $cell } { $turns }
+mn-spring-star = активировать Ратушу издалека
+mn-spring-dutch = поменяться местами с игроком { $target }
+mn-spring-catcher = увидеть карты игрока { $target } и сыграть следующий ход за этого игрока
+mn-spring-any = запустить
+
+## Discord: личные сообщения
+mn-ask-turn = 🌙 **Ход { $turn }: ваш ход** — осталось { $actions ->
+    [one] { $actions } действие
+    [few] { $actions } действия
+    [many] { $actions } действий
+   *[other] { $actions } действия
+}.
+mn-ask-turn_for = 🕸️ **Ход { $turn }: вы играете ход игрока { $player }** (ловушка Ловца снов) — осталось { $actions ->
+    [one] { $actions } действие
+    [few] { $actions } действия
+    [many] { $actions } действий
+   *[other] { $actions } действия
+}.
+mn-ask-turn_help = Розыгрыш карты стоит 1 действие, ловушка — 2; дополнительное действие Голландского угла ничего не стоит. Остальные могут ответить на каждый розыгрыш, прежде чем он сработает.
+mn-ask-window = ⚡ **{ $what } Ответить?**
+mn-ask-window_help = Голландский угол отменяет карту, Ловец снов забирает её вам на руку; в обоих случаях в следующем ходу у вас на 1 действие меньше. Или пас.
+mn-ask-window_none = У вас нет ни Голландского угла, ни Ловца снов: пас.
+mn-ask-choice = 🎴 **{ $what }**
+mn-ask-taken = Взято: { $count } из 3.
+mn-ask-assign = Куда отправить игрока { $player }?
+mn-ask-pick = { $so_far } — { $question }
+mn-ask-direction = в какую сторону?
+mn-ask-location = какая локация?
+mn-ask-target = какой игрок?
+mn-ask-player = какой игрок?
+mn-ask-suspense = где будет ловушка?
+mn-ask-card = какая карта в пару?
+mn-ask-trap = какая ловушка?
+mn-ask-mode = как?
+mn-ask-corridor = какой коридор?
+mn-ask-cell = какая пустая клетка?
+mn-ask-turns = как повернуть?
+mn-ask-count = сколько карт?
+mn-ask-kind = что вы играете?
+mn-you_stand = 📍 Вы в локации { $location } (стрелки: { $arrows }).
+mn-they_stand = 📍 Игрок { $player } в локации { $location } (стрелки: { $arrows }).
+mn-no_arrows = нет
+mn-your_cards = 🃏 Ваши карты: { $cards }
+mn-their_cards = 🃏 Карты игрока { $player }: { $cards }
+mn-no_cards = нет карт
+mn-your_traps = 🪤 Ваши ловушки: { $traps }
+mn-the_discard = 🗑️ Сброс: { $cards }
+mn-their_hand = 👁️ Карты этого игрока: { $cards }
+mn-traps_now = 🪤 **Ваши ловушки**, пока ходит { $player }: { $traps }
+mn-traps_spring = Одну из них можно запустить прямо сейчас, вне своего хода.
+mn-traps_wait = Сейчас ни одну из них запустить нельзя.
+mn-mine_waiting = Ждём: { $players }.
+
+## Discord: подпись к полю и конец игры
+mn-caption-turn = 🌙 **Ход { $turn } из { $max_turns }**
+mn-caption-piles = Колода: { $deck } · сброс: { $discard }
+mn-caption-where = 📍 { $players }
+mn-caption-player = { $player } ({ $letter }): { $location }, { $cards ->
+    [one] { $cards } карта
+    [few] { $cards } карты
+    [many] { $cards } карт
+   *[other] { $cards } карты
+}{ $traps ->
+    [0] {""}
+    [one] , { $traps } ловушка
+    [few] , { $traps } ловушки
+    [many] , { $traps } ловушек
+   *[other] , { $traps } ловушки
+}
+mn-caption-nightmares = 😱 { $nightmares }
+mn-drew_cards = { $player } берёт { $count ->
+    [one] { $count } карту
+    [few] { $count } карты
+    [many] { $count } карт
+   *[other] { $count } карты
+} (на руке: { $hand }).
+mn-over-title = 🏁 **{ $reason ->
+    [woke] { $player } просыпается на Мосту: сновидение окончено.
+    [dead_sleep] Полночный ужас { $player } погружает всех Полуночников в мёртвый сон.
+    [abandoned] Все покинули сновидение.
+   *[other] Никто не проснулся: сновидение окончено.
+}**
+mn-over-winner = 🏆 Победитель: { $player }
+mn-over-no_winner = Победителей нет.
+mn-over-hands = Карты в конце игры:
+mn-over-hand = • { $player }: { $cards }
+mn-over-traps = Подготовленные ловушки: { $traps }
+mn-over-trap = { $player }: { $card } в локации { $location }
+mn-over-no_traps = Подготовленных ловушек нет.
+mn-over-discard = Сброс: { $cards }
+mn-over-seed = 🎲 Сид: { $seed }
