@@ -60,9 +60,10 @@ _warmed = threading.Event()
 def warm_judge() -> None:
     """Load the judge's lemmatisers (KS-15, KS-20) off the event loop, once per process.
 
-    They load on first use and take seconds, which would block the bot's event loop during a game's first clue or
-    guess and make that click miss Discord's 3-second answer window. The first Když sním game this process
-    presents starts the load in a thread, so it is done before anyone can type a clue."""
+    They load on first use and take about 3 s (a clue is checked against every language, KS-15 c), which would
+    block the bot's event loop during a game's first clue and make that click miss Discord's 3-second answer
+    window. The load starts in a thread when this package is imported (the bot imports it while starting), so it
+    is done long before anyone types a clue; presenting a game starts it too if it has not run yet."""
     if _warmed.is_set():
         return
     _warmed.set()
@@ -77,6 +78,9 @@ def warm_judge() -> None:
             judge.guess_matches("a", first, language)
 
     threading.Thread(target=load, name="ks-judge-warm-up", daemon=True).start()
+
+
+warm_judge()
 
 
 def _name(prompt: Prompt) -> str:
