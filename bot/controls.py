@@ -5,9 +5,10 @@ Three layers, each a pure function of data (no Discord library here):
 * **The codec** (:func:`encode` / :func:`decode`): an action's ``kind`` and arguments as a short typed string,
   like ``vote;target='1234`` or ``light;floor=2;cards=['room3,'cat]``. Types survive the round trip (a string
   ``'1000`` never comes back as the number ``1000``), the way python-chess's ``Move.uci()`` survives its
-  parser. A ``custom_id`` longer than Discord's 100 characters falls back to an index into the player's legal
-  actions plus a short hash of the action (``@7.a1b2c3``), checked on the way back: a changed game refuses it
-  as stale rather than applying another action.
+  parser. A ``custom_id`` longer than Discord's 100 characters falls back to a short hash of the action
+  (``@a1b2c3d4``), looked up among the player's legal actions on the way back: a changed game refuses it as stale
+  rather than applying another action. A picker's partial falls back the same way, to the hash of a legal action
+  it matches and which of that action's arguments it keeps (``@a1b2c3d4/5``).
 * **The controls** (:func:`controls`): buttons, selects, a multi-select for a list to choose, a modal for free
   text (an argument the engine leaves ``None``), and a step-by-step **picker** for actions with several
   arguments (card → target → direction) which only ever offers legal continuations.
@@ -225,36 +226,66 @@ TAGS = ("nc", "np", "ns", "nx", "nm", "nt")
 
 
 def custom_id(tag: str, game_id: int, prompt_id: str, code: str, *, legal: Sequence[Action] = (), action: Action | None = None) -> str:
-    """``tag:game:prompt:code``; an over-long id falls back to ``@index.hash`` into ``legal`` (needs ``action``)."""
+    """``tag:game:prompt:code``; an over-long id falls back to the ``@hash`` of ``action`` (one of ``legal``)."""
     cid = f"{tag}:{game_id}:{prompt_id}:{code}"
     if len(cid) <= MAX_CUSTOM_ID:
         return cid
     if action is None or action not in legal:
-        raise CodecError(f"custom_id too long and no index to fall back on: {cid[:60]}…")
-    cid = f"{tag}:{game_id}:{prompt_id}:{index_code(action, legal)}"
+        raise CodecError(f"custom_id too long and no action to fall back on: {cid[:60]}…")
+    return _fitting(f"{tag}:{game_id}:{prompt_id}:{hash_code(action)}", prompt_id)
+
+
+def picker_id(game_id: int, prompt_id: str, page: int, partial: Partial, legal: Sequence[Action], marker: str = "") -> str:
+    """``np:game:prompt:page:partial[:marker]``, the partial falling back to :func:`partial_code` when long."""
+    tail = f":{marker}" if marker else ""
+    head = f"np:{game_id}:{prompt_id}:{page}:"
+    return _fitting(head + partial_code(partial, legal, MAX_CUSTOM_ID - len(head) - len(tail)) + tail, prompt_id)
+
+
+def _fitting(cid: str, prompt_id: str) -> str:
     if len(cid) > MAX_CUSTOM_ID:
         raise CodecError(f"prompt id too long for a custom_id: {prompt_id!r}")
     return cid
 
 
-def index_code(action: Action, legal: Sequence[Action]) -> str:
-    return f"@{list(legal).index(action)}.{action_hash(action)}"
+def hash_code(action: Action) -> str:
+    return f"@{action_hash(action)}"
 
 
 def action_code(action: Action, legal: Sequence[Action], room: int = MAX_VALUE) -> str:
-    """The action's code, or its index fallback when the code is longer than ``room``."""
+    """The action's code, or its ``@hash`` fallback when the code is longer than ``room``."""
     code = encode(action.kind, action.args)
-    return code if len(code) <= room else index_code(action, legal)
+    return code if len(code) <= room else hash_code(action)
+
+
+def partial_code(partial: Partial, legal: Sequence[Action], room: int = MAX_VALUE) -> str:
+    """The partial's code, or when longer than ``room`` the ``@hash/mask`` of a legal action it matches: the
+    mask's bits say which of that action's arguments (in its order) the partial has chosen."""
+    code = encode(partial.kind, partial.args)
+    if len(code) <= room:
+        return code
+    action = next((a for a in legal if partial.matches(a)), None)
+    if action is None or partial.kind is None:
+        raise CodecError(f"a long partial matches no legal action: {code[:60]}…")
+    mask = sum(1 << i for i, name in enumerate(action.args) if name in partial.args)
+    return f"{hash_code(action)}/{mask}"
 
 
 def resolve(code: str, legal: Sequence[Action]) -> Partial:
-    """Decode ``code`` (or look up an ``@index.hash`` fallback in ``legal``, refusing a changed game)."""
-    if code.startswith("@"):
-        index, _, digest = code[1:].partition(".")
-        if not index.isdigit() or int(index) >= len(legal) or action_hash(legal[int(index)]) != digest:
-            raise CodecError("stale")
-        return Partial.of(legal[int(index)])
-    return decode(code)
+    """Decode ``code``, or look an ``@hash[/mask]`` fallback up in ``legal`` (refused as stale when the game has
+    changed so that no legal action, or more than one, has that hash)."""
+    if not code.startswith("@"):
+        return decode(code)
+    digest, _, mask = code[1:].partition("/")
+    digest = digest.rpartition(".")[2]  # ids sent before the fallback dropped its index: ``@7.a1b2c3d4``
+    found = [a for a in legal if action_hash(a) == digest]
+    if len({(a.kind, json.dumps(a.args, sort_keys=True, default=str)) for a in found}) != 1 or (mask and not mask.isdigit()):
+        raise CodecError("stale")
+    action = found[0]
+    if not mask:
+        return Partial.of(action)
+    bits = int(mask)
+    return Partial(action.kind, {name: value for i, (name, value) in enumerate(action.args.items()) if bits >> i & 1})
 
 
 def to_action(partial: Partial, legal: Sequence[Action]) -> Action:
@@ -387,7 +418,7 @@ def picker(game_id: int, prompt_id: str, actions: Sequence[Action], partial: Par
     back: list[dict[str, Any]] = []
     if partial.kind is not None and (partial.args or len({a.kind for a in legal}) > 1):
         previous = Partial(partial.kind, dict(list(partial.args.items())[:-1])) if partial.args else Partial()
-        back = [button(labels.back, f"np:{game_id}:{prompt_id}:0:{encode(previous.kind, previous.args)}:b", SECONDARY)]
+        back = [button(labels.back, picker_id(game_id, prompt_id, 0, previous, legal, "b"), SECONDARY)]
     if partial.kind is None:
         kinds = list(dict.fromkeys(a.kind for a in candidates))
         if len(kinds) == 1:
@@ -404,7 +435,7 @@ def picker(game_id: int, prompt_id: str, actions: Sequence[Action], partial: Par
             continue
         chosen = Partial(partial.kind, fixed)
         if all(isinstance(v, list) for v in values) and len(values) > BUTTONS_UP_TO:
-            return Step([_multi_select(game_id, prompt_id, name, chosen, values, labels)] + _row(back), chosen, name)
+            return Step([_multi_select(game_id, prompt_id, name, chosen, values, labels, legal)] + _row(back), chosen, name)
         choices = [(value_label(labels, name, v), chosen.with_arg(name, v)) for v in values]
         return Step(_choices(game_id, prompt_id, choices, legal, labels, page, chosen) + _row(back), chosen, name)
     chosen = Partial(partial.kind, fixed)
@@ -446,7 +477,7 @@ def _choices(
             if action is not None:
                 out.append(_button(game_id, prompt_id, action, label, legal))
             else:
-                out.append(button(label, f"np:{game_id}:{prompt_id}:0:{encode(choice.kind, choice.args)}", PRIMARY))
+                out.append(button(label, picker_id(game_id, prompt_id, 0, choice, legal), PRIMARY))
         return rows(*out)
     pages = -(-len(choices) // MAX_SELECT_OPTIONS)
     page = max(0, min(page, pages - 1))
@@ -454,24 +485,26 @@ def _choices(
     for label, choice in choices[page * MAX_SELECT_OPTIONS : (page + 1) * MAX_SELECT_OPTIONS]:
         action = _complete(choice, legal)
         if action is None:
-            options.append((label, "+" + encode(choice.kind, choice.args)))
+            options.append((label, "+" + partial_code(choice, legal, MAX_VALUE - 1)))
         else:
             options.append((label, ("?" if needs_text(action) else "") + action_code(action, legal, MAX_VALUE - 1)))
     placeholder = labels.kind(at.kind) if at.kind else labels.pick
     items = [select(f"ns:{game_id}:{prompt_id}:p{page}", options, placeholder=f"{placeholder} ({page + 1}/{pages})" if pages > 1 else placeholder)]
-    here = encode(at.kind, at.args)
     if page > 0:
-        items.append(button("◀", f"np:{game_id}:{prompt_id}:{page - 1}:{here}", SECONDARY))
+        items.append(button("◀", picker_id(game_id, prompt_id, page - 1, at, legal), SECONDARY))
     if page < pages - 1:
-        items.append(button("▶", f"np:{game_id}:{prompt_id}:{page + 1}:{here}", SECONDARY))
+        items.append(button("▶", picker_id(game_id, prompt_id, page + 1, at, legal), SECONDARY))
     return rows(*items)
 
 
-def _multi_select(game_id: int, prompt_id: str, name: str, chosen: Partial, values: list[Any], labels: Labels) -> dict[str, Any]:
+def _multi_select(
+    game_id: int, prompt_id: str, name: str, chosen: Partial, values: list[Any], labels: Labels, legal: Sequence[Action]
+) -> dict[str, Any]:
     pool = list_pool(values)
     lengths = [len(v) for v in values]
+    head = f"nx:{game_id}:{prompt_id}:{name}:"
     item = select(
-        f"nx:{game_id}:{prompt_id}:{name}:{encode(chosen.kind, chosen.args)}",
+        _fitting(head + partial_code(chosen, legal, MAX_CUSTOM_ID - len(head)), prompt_id),
         [(labels.value(name, element), str(i)) for i, element in enumerate(pool)],
         placeholder=labels.kind(chosen.kind or ""),
     )
@@ -528,7 +561,7 @@ def reachable(game_id: int, prompt_id: str, actions: Sequence[Action], labels: L
                 cid = ControlId.parse(comp["custom_id"])
                 assert (cid.game_id, cid.prompt_id) == (game_id, prompt_id), comp["custom_id"]
                 if cid.tag == "nx":
-                    partial = decode(cid.code)
+                    partial = resolve(cid.code, legal)
                     pool = list_pool(_distinct(a.args[cid.arg] for a in legal if partial.matches(a)))
                     for action in legal:
                         if partial.matches(action):
@@ -538,11 +571,11 @@ def reachable(game_id: int, prompt_id: str, actions: Sequence[Action], labels: L
                     for option in comp["options"]:
                         value = option["value"]
                         if value.startswith("+"):
-                            follow_partial(decode(value[1:]), 0)
+                            follow_partial(resolve(value[1:], legal), 0)
                         else:
                             reached.append(to_action(resolve(value.lstrip("?"), legal), legal))
                 elif cid.tag == "np":
-                    follow_partial(decode(cid.code), cid.page)
+                    follow_partial(resolve(cid.code, legal), cid.page)
                 else:
                     reached.append(to_action(resolve(cid.code, legal), legal))
 

@@ -440,16 +440,16 @@ class GameCog(commands.Cog):
         actor = self.actor(interaction, live, cid.prompt_id)
         legal = live.engine.legal_actions(live.state, actor)
         if cid.tag == "np":
-            await self.show_step(interaction, live, actor, cid.prompt_id, ctl.decode(cid.code), cid.page)
+            await self.show_step(interaction, live, actor, cid.prompt_id, ctl.resolve(cid.code, legal), cid.page)
             return
         if cid.tag == "ns":
             value = values[0] if values else ""
             if value.startswith("+"):
-                await self.show_step(interaction, live, actor, cid.prompt_id, ctl.decode(value[1:]))
+                await self.show_step(interaction, live, actor, cid.prompt_id, ctl.resolve(value[1:], legal))
                 return
             tag, code = ("nm", value[1:]) if value.startswith("?") else ("nc", value)
         elif cid.tag == "nx":
-            partial = ctl.pick_from_pool(ctl.decode(cid.code), cid.arg, values, legal)
+            partial = ctl.pick_from_pool(ctl.resolve(cid.code, legal), cid.arg, values, legal)
             try:
                 action = ctl.to_action(partial, legal)
             except ctl.CodecError:

@@ -37,15 +37,38 @@ def test_garbage_never_decodes_to_an_action(garbage):
         ctl.decode(garbage)
 
 
-def test_an_over_long_id_falls_back_to_an_index_checked_by_hash():
+def test_an_over_long_id_falls_back_to_the_actions_hash_checked_against_the_legal_actions():
     legal = [Action("p", "turn#1", "play", {"card": "x" * 120, "n": i}) for i in range(3)]
     cid = ctl.custom_id("nc", 1, "turn#1", ctl.encode("play", legal[2].args), legal=legal, action=legal[2])
-    assert len(cid) <= 100 and cid.split(":")[3].startswith("@2.")
+    assert len(cid) <= 100 and cid.split(":")[3].startswith("@")
     code = ctl.ControlId.parse(cid).code
     assert ctl.to_action(ctl.resolve(code, legal), legal) == legal[2]
-    # the game moved on: the same index now names another action, and the hash refuses it
-    with pytest.raises(ctl.CodecError):
+    # the list's order does not matter (a presenter may offer a filtered list), only the action itself
+    assert ctl.to_action(ctl.resolve(code, legal[::-1]), legal) == legal[2]
+    # the game moved on and the action is gone: refused as stale, never another action
+    with pytest.raises(ctl.CodecError, match="stale"):
         ctl.resolve(code, [legal[0], legal[1], Action("p", "turn#1", "play", {"card": "y", "n": 2})])
+
+
+def test_a_long_partial_in_a_picker_id_falls_back_to_a_hash_and_the_arguments_it_keeps():
+    """GH's ghost targets carry player ids and rooms: the picker's ids (next step, back, pages) stay within 100
+    characters and bring back exactly the partial they stood for."""
+    long = "9" * 40
+    legal = [
+        Action("p", "turn#12", "ghost", {"card": "ghost", "target": long + str(t), "room": r, "floor": f})
+        for t in range(2) for r in ("attic" * 6, "cellar" * 6) for f in (1, 2)
+    ]
+    partial = ctl.Partial("ghost", {"card": "ghost", "target": long + "1", "room": "cellar" * 6})
+    cid = ctl.picker_id(123456789012345678, "turn#12", 0, partial, legal, "b")
+    assert len(cid) <= 100 and cid.endswith(":b")
+    parsed = ctl.ControlId.parse(cid)
+    assert parsed.code.startswith("@") and ctl.resolve(parsed.code, legal) == partial
+    # every id the picker makes fits, and clicking through it reaches every legal action
+    labels = ctl.Labels(kind=str, value=lambda arg, value: str(value)[:20])
+    for step_partial in (ctl.Partial("ghost"), partial):
+        step = ctl.picker(123456789012345678, "turn#12", legal, step_partial, labels)
+        assert all(len(c["custom_id"]) <= 100 for row in step.components for c in row["components"])
+    assert sorted(map(repr, ctl.reachable(123456789012345678, "turn#12", legal, labels))) == sorted(map(repr, legal))
 
 
 def test_the_picker_offers_only_legal_continuations_step_by_step():
