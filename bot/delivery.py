@@ -106,6 +106,8 @@ class Dispatcher:
         #: Games whose undelivered rows may have reached Discord before a crash (see :meth:`resume`), with the
         #: message ids their delivered rows are known to have made.
         self._resumed: dict[int, set[int] | None] = {}
+        #: When each board slot was last drawn (by this process), for :data:`BOARD_SHOWN_EVERY`.
+        self._board_shown: dict[tuple[int, Any], float] = {}
         runtime.dispatcher = self
 
     def resume(self, game_id: int) -> None:
@@ -250,9 +252,17 @@ class Dispatcher:
 
     async def _deliver(self, live: Any, row: OutboxRow, later: list[Op]) -> dict[str, Any]:
         op = row.op
+        board = (live.id, op.get("slot")) if "render" in op else None
+        now = self.runtime.clock.now()
         if op.get("slot") in live.row.slots and any(_rewrites(o, op) for o in later):
-            return {"superseded": True}  # a later op rewrites the same message: skip this edit (debounce)
-        return await self.execute(live, op, nonce=f"nc{row.id}")
+            # a later op rewrites the same message: skip this edit (debounce), except that a board is shown at
+            # least every few seconds, so fast play does not freeze it until play stops
+            if board is None or now - self._board_shown.get(board, 0.0) < BOARD_SHOWN_EVERY:
+                return {"superseded": True}
+        result = await self.execute(live, op, nonce=f"nc{row.id}")
+        if board is not None:
+            self._board_shown[board] = now
+        return result
 
     async def send_now(self, live: Any, op: Op) -> None:
         """Send something transient (a timer warning) directly, outside the outbox."""
@@ -579,6 +589,8 @@ class Dispatcher:
 
 #: A board older than this (seconds) is posted anew instead of edited.
 REPOST_AFTER = 45 * 60
+#: A board superseded by a newer one in the outbox is still drawn if it was last drawn this many seconds ago.
+BOARD_SHOWN_EVERY = 3.0
 
 
 def _attachments(files: list[tuple[str, bytes, str]]) -> list[dict[str, Any]]:

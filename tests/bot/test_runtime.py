@@ -408,3 +408,34 @@ async def test_mn_19_the_turn_budget_carries_over_a_reaction_window(runtime, clo
     await runtime.idle()
     again = live.state.prompts[0]
     assert (again.kind, again.players, again.timeout) == ("turn", (player,), 90)
+
+
+async def test_a_board_rewritten_again_and_again_is_still_drawn_every_few_seconds(runtime, clock):
+    """Edits of a live message that a newer one in the outbox rewrites are skipped, but a board is drawn at least
+    every ``BOARD_SHOWN_EVERY`` seconds, so fast play does not freeze the picture until play stops."""
+    from types import SimpleNamespace
+
+    from bot.delivery import BOARD_SHOWN_EVERY
+
+    dispatcher = runtime.dispatcher
+    drawn: list[str] = []
+
+    async def execute(live, op, nonce=None):
+        drawn.append(op["content"])
+        return {"edited": True}
+
+    dispatcher.execute = execute
+    live = SimpleNamespace(id=7, row=SimpleNamespace(slots={"board": {"message": 1}, "prompt:x": {"message": 2}}))
+
+    def board(n: int) -> SimpleNamespace:
+        return SimpleNamespace(id=n, op={"slot": "board", "content": f"board {n}", "render": {"kind": "board"}})
+
+    newer = [board(99).op]
+    assert await dispatcher._deliver(live, board(1), newer) == {"edited": True}  # never drawn yet: drawn
+    assert await dispatcher._deliver(live, board(2), newer) == {"superseded": True}
+    await clock.advance(BOARD_SHOWN_EVERY)
+    assert await dispatcher._deliver(live, board(3), newer) == {"edited": True}
+    # a tally (no image) is skipped whenever a newer rewrite follows
+    tally = SimpleNamespace(id=4, op={"slot": "prompt:x", "content": "tally 4"})
+    assert await dispatcher._deliver(live, tally, [{"slot": "prompt:x", "content": "tally 5"}]) == {"superseded": True}
+    assert drawn == ["board 1", "board 3"]
