@@ -105,7 +105,7 @@ class Presenter:
                     public = []
                 ops += handled
                 continue
-            text = table.say(event)
+            text = self.event_text(table, after, event)
             if actor is not None and _only_for(event, actor):
                 if table.narrator:
                     private[table.narrator].append(f"[{table.name(actor)}] {text}")
@@ -142,6 +142,10 @@ class Presenter:
     def event_ops(self, table: Table, state: State, event: Event) -> list[Op] | None:
         """Present one event specially (return ops), or ``None`` for the default wording and routing."""
         return None
+
+    def event_text(self, table: Table, state: State, event: Event) -> str:
+        """The words of an event routed the default way (to its audience): by default its catalogue message."""
+        return table.say(event)
 
     def open_prompt(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
         """Offer a new prompt: by default a DM to each prompted player with their controls."""

@@ -313,7 +313,7 @@ class GameCog(commands.Cog):
             return
         live = await self.runtime.get(row.id)
         prompt = live.state.prompts[0].id if live.state and live.state.prompts else ""
-        await self._apply(interaction, live, Action(str(interaction.user.id), prompt, "leave"), lang)
+        await self._apply(interaction, live, Action(str(interaction.user.id), prompt, "leave"), lang, ack=live.table().t("common.you_left"))
 
     @game.command(name=_("abort", key="cmd.abort.name"), description=_("Stop the game in this channel (host or Manage Server)", key="cmd.abort.description"))
     async def abort(self, interaction: discord.Interaction) -> None:
@@ -536,7 +536,9 @@ class GameCog(commands.Cog):
                 log.exception("modal %s failed", (interaction.data or {}).get("custom_id"))
                 await self.reply(interaction, "⚠️ " + i18n.translate(await self.language(interaction), "common.error.internal"))
 
-    async def _apply(self, interaction: discord.Interaction, live: LiveGame, action: Action, lang: str) -> None:
+    async def _apply(self, interaction: discord.Interaction, live: LiveGame, action: Action, lang: str, ack: str | None = None) -> None:
+        """Apply ``action`` and answer its player privately: ``ack`` or the presenter's confirmation, and what the
+        action taught them."""
         table = live.table()
         try:
             events = await self.runtime.act(live.id, action)
@@ -545,7 +547,7 @@ class GameCog(commands.Cog):
             return
         presenter = game_ui(live.engine.name).presenter
         # what the action taught its player (a check result) comes in this answer, at once (NW-14, NW-17)
-        text = "\n".join([presenter.ack_text(table, action), *presenter.answer_lines(table, action, events)])[:2000]
+        text = "\n".join([ack or presenter.ack_text(table, action), *presenter.answer_lines(table, action, events)])[:2000]
         if _is_private_step(interaction) and not interaction.response.is_done():
             await interaction.response.edit_message(content=text, view=None)  # the finished picker shows the answer
         else:

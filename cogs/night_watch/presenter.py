@@ -42,6 +42,8 @@ class NightWatchPresenter(Presenter):
         if event.key == "nw.game_started":
             counts = ", ".join(f"{table.t('nw.role.' + role)} × {n}" for role, n in sorted(event.params["counts"].items()))
             return [post("game", table.t("nw.game_started", players_count=len(event.params["players"]), counts=counts))]
+        if event.key == "nw.jailed":
+            return [post("game", self._verdict(table, state, event))]
         if event.key == "nw.game_over":
             return [post("game", text) for text in chunks(self.reveal_lines(table, event))]
         return None
@@ -57,6 +59,13 @@ class NightWatchPresenter(Presenter):
             role_name = table.t("common.muted_role", id=str(table.game_id))
             ops += [{"do": "mute", "user": p, "role_name": role_name} for p in was["alive"] if p not in now["alive"]]
         return ops
+
+    def event_text(self, table: Table, state: State, event: Event) -> str:
+        if event.key == "nw.your_role":  # NW-5: what the role does, how its side wins (NW-21), what comes next
+            role = event.params["role"]
+            lines = [table.say(event), table.t(f"nw.role-help.{role}"), table.t(f"nw.role-goal.{role}"), table.t("nw.what_next")]
+            return "\n".join(lines)
+        return super().event_text(table, state, event)
 
     def close_prompt(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
         ops = super().close_prompt(table, state, prompt)
@@ -90,6 +99,22 @@ class NightWatchPresenter(Presenter):
         vote = button(f"🗳️ {table.t('nw.button.vote')}", f"np:{table.game_id}:{prompt.id}:0:vote", PRIMARY)
         return post("game", "\n".join(filter(None, lines)), components=rows(vote), slot=prompt_slot(prompt))
 
+    def _verdict(self, table: Table, state: State, event: Event) -> str:
+        """NW-10, NW-11: the closed vote's final tally with every vote (the deciding one too), whether it was a
+        tie and how the tie was broken, and who is jailed."""
+        view = table.view(state, None)
+        votes = view["vote_history"][-1]["votes"] if view["vote_history"] else {}
+        tally: dict[str, int] = event.params["tally"]
+        lines = [table.t("nw.vote_closed")]
+        for player in sorted(tally, key=lambda p: (-tally[p], view["players"].index(p))):
+            voters = ", ".join(table.name(v) for v, t in votes.items() if t == player)
+            lines.append(f"**{table.name(player)}** — {tally[player]} ({voters})")
+        tied = event.params.get("tied") or []
+        if len(tied) > 1:
+            lines.append(table.t("nw.vote_tie", players=", ".join(table.name(p) for p in tied), votes=tally[tied[0]], player=table.name(event.params["player"])))
+        lines.append(table.say(event))
+        return "\n".join(lines)
+
     def _night(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
         """NW-12: one DM for every living player, alike in presence and timing; quiet (no public notice when
         DMs are closed: it would name who has a power)."""
@@ -114,7 +139,11 @@ class NightWatchPresenter(Presenter):
         view = table.view(state, player)
         if "role" not in view:
             return self.status_text(table, state)
-        lines = [table.t("nw.your_role", role=table.t(f"nw.role.{view['role']}")), table.t(f"nw.role-help.{view['role']}")]
+        lines = [
+            table.t("nw.your_role", role=table.t(f"nw.role.{view['role']}")),
+            table.t(f"nw.role-help.{view['role']}"),
+            table.t(f"nw.role-goal.{view['role']}"),  # how that side wins (NW-21)
+        ]
         if "watch" in view:
             lines.append(table.t("nw.watch_introduced", members=", ".join(table.name(p) for p in view["watch"])))
         for check in view.get("checks", []):
@@ -122,6 +151,8 @@ class NightWatchPresenter(Presenter):
             lines.append(table.t(key, target=table.name(check["target"]), result="yes" if check["result"] else "no"))
         if player not in view["alive"]:
             lines.append(table.t("nw.you_are_out"))
+        elif view["day"] <= 1:
+            lines.append(table.t("nw.what_next"))  # the first day: how a day and a night go
         return "\n".join(lines)
 
     def narrator_text(self, table: Table, state: State) -> str:

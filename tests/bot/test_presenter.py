@@ -60,7 +60,9 @@ def test_game_over_follows_the_jail_that_caused_it():
     after, events = NW.apply(state, Action(players[1], vote, "vote", {"target": players[0]}))
     ops = game_ui("night_watch").presenter.present(table(), before, after, events)
     texts = [o["content"] for o in ops if o.get("do") == "post" and o.get("to") == "game"]
-    assert "is jailed" in texts[0] and "Game over" in texts[1]
+    assert "is jailed" in texts[0] and "Game over" in texts[2]
+    # NW-10: the final tally shows every vote, the deciding one (P1's) too
+    assert "**P1** — 4 (P0, P2, P3, P4)" in texts[0] and "**P0** — 1 (P1)" in texts[0]
     assert ops[0] == {"do": "edit", "slot": f"prompt:{vote}", "components": [], "forget": True}
 
 
@@ -137,3 +139,28 @@ def test_nw_14_a_check_result_comes_in_the_answer_to_the_click_not_as_another_dm
     assert not [o for o in ops if o.get("user") == players[0]]  # no separate DM
     assert presenter.answer_lines(table(), check, events) == ["🔍 P1 IS Night Watch."]
     assert any("IS Night Watch" in o["content"] for o in ops if o.get("user") == "777")  # the narrator still sees it
+
+
+def test_nw_11_a_tied_vote_says_it_was_a_tie_and_that_the_seed_broke_it():
+    players = PLAYERS[:6]
+    roles = dict(zip(players, ["citizen", "watch", "garibaldi", "citizen", "citizen", "watch"]))
+    state, _ = NW.setup(players, {}, seed=1, overrides={"roles": roles})
+    state, _ = NW.apply(state, Action(HOST, state.prompts[0].id, "skip"))
+    vote = state.prompts[0].id
+    for voter, target in [(players[0], players[1]), (players[2], players[1]), (players[3], players[5]), (players[4], players[5])]:
+        state, _ = NW.apply(state, Action(voter, vote, "vote", {"target": target}))
+    after, events = NW.apply(state, Action(HOST, vote, "end_vote")) if any(
+        a.kind == "end_vote" for a in NW.legal_actions(state, HOST)
+    ) else NW.apply(state, Action.timeout(vote))
+    ops = game_ui("night_watch").presenter.present(table(), state, after, events)
+    verdict = next(o["content"] for o in ops if o.get("do") == "post" and "is jailed" in o.get("content", ""))
+    jailed = next(e.params["player"] for e in events if e.key == "nw.jailed")
+    assert "It was a tie: P1, P5 had 2 votes each" in verdict and f"the seed's lot fell on P{players.index(jailed)}" in verdict
+
+
+def test_nw_5_the_role_dm_says_what_the_role_does_how_its_side_wins_and_what_comes_next():
+    state, events = NW.setup(PLAYERS[:10], {}, seed=1)
+    ops = game_ui("night_watch").presenter.present(table(), None, state, events)
+    for player in PLAYERS[:10]:
+        dm = next(o["content"] for o in ops if o.get("user") == player and "Your role" in o.get("content", ""))
+        assert "You win" in dm and "What happens next" in dm, dm

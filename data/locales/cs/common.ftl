@@ -154,3 +154,4 @@ common-type_here = Vaše odpověď
 common-lobby-won = Hra skončila. Vítězové: { $winners }.
 common-lobby-draw = Hra skončila remízou.
 common-back_online = Jsem zpět po restartu. Pokud vaše kliknutí v posledních chvílích selhalo, klikněte prosím znovu.
+common-you_left = 👋 Opustili jste hru; ostatní hrají dál bez vás.

@@ -117,3 +117,21 @@ nw-button-check = Prověřit
 nw-button-shoot = Vystřelit
 nw-button-save = Oživit
 nw-prompt-sleep = V noci nemáte žádný úkol. Dobrou noc; stanice se probudí za úsvitu.
+
+# NW-10, NW-11: uzavřené hlasování se všemi hlasy
+nw-vote_closed = 🗳️ Hlasování je uzavřeno. Konečný stav:
+nw-vote_tie = Nerozhodně: hráči { $players } mají po { $votes } { $votes ->
+    [one] hlasu
+    [few] hlasech
+    [many] hlasu
+   *[other] hlasech
+}; los podle semínka hry padá na hráče { $player }.
+# NW-21: jak vyhrává strana role
+nw-role-goal-citizen = Vyhráváte se stanicí, když nezůstane naživu nikdo z Noční hlídky.
+nw-role-goal-garibaldi = Vyhráváte se stanicí, když nezůstane naživu nikdo z Noční hlídky.
+nw-role-goal-zack = Vyhráváte se stanicí, když nezůstane naživu nikdo z Noční hlídky.
+nw-role-goal-franklin = Vyhráváte se stanicí, když nezůstane naživu nikdo z Noční hlídky.
+nw-role-goal-watch = Vyhráváte s Noční hlídkou, když jsou všichni živí hráči z Hlídky.
+nw-role-goal-wells = Vyhráváte s Noční hlídkou, když jsou všichni živí hráči z Hlídky.
+nw-role-goal-bester = Vyhráváte sami, pokud zůstanete naživu jako poslední.
+nw-what_next = Co bude dál: první noc se Noční hlídka seznámí ve svém soukromém vlákně. Pak každý den stanice diskutuje ve vlákně hry a hlasováním pošle jednoho hráče do vězení a každou noc dostane každý živý hráč soukromou zprávu (noční role v ní jednají, ostatní spí).

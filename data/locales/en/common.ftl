@@ -130,3 +130,4 @@ common-type_here = Your answer
 common-lobby-won = The game is over. Winners: { $winners }.
 common-lobby-draw = The game is over: a draw.
 common-back_online = I am back after a restart. If you clicked something in the last moments and it failed, please click it again.
+common-you_left = 👋 You have left the game; the others play on without you.

@@ -106,3 +106,19 @@ nw-button-check = Check
 nw-button-shoot = Shoot
 nw-button-save = Revive
 nw-prompt-sleep = You have no night task. Sleep well; the station wakes at dawn.
+
+# NW-10, NW-11: the closed vote, with every vote
+nw-vote_closed = 🗳️ The vote is closed. Final tally:
+nw-vote_tie = It was a tie: { $players } had { $votes } { $votes ->
+    [one] vote
+   *[other] votes
+} each, and the seed's lot fell on { $player }.
+# NW-21: how each role's side wins
+nw-role-goal-citizen = You win with the station when no Night Watch member is left alive.
+nw-role-goal-garibaldi = You win with the station when no Night Watch member is left alive.
+nw-role-goal-zack = You win with the station when no Night Watch member is left alive.
+nw-role-goal-franklin = You win with the station when no Night Watch member is left alive.
+nw-role-goal-watch = You win with the Night Watch when every living player is one of the Watch.
+nw-role-goal-wells = You win with the Night Watch when every living player is one of the Watch.
+nw-role-goal-bester = You win alone, as the last one alive.
+nw-what_next = What happens next: on the first night the Night Watch meet in their private thread. Then each day the station talks in the game thread and votes one player into jail, and each night every living player gets a DM (the night powers act there, everyone else sleeps).
