@@ -52,6 +52,9 @@ class Game(Base):
     narrator_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     language: Mapped[str] = mapped_column(String(8))
     seed: Mapped[str] = mapped_column(String(64))
+    #: Random salt of the seed's commitment (SHA-256 of ``salt:seed``, posted at the start, opened at the end;
+    #: see bot.records). ``None`` for games opened before commitments existed.
+    salt: Mapped[str | None] = mapped_column(String(64), nullable=True)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     #: Seats in order: Discord user ids as strings (the engine's player ids).
     seats: Mapped[list[Any]] = mapped_column(JSON, default=list)
@@ -65,7 +68,12 @@ class Game(Base):
     paused: Mapped[bool] = mapped_column(Boolean, default=False)
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[float] = mapped_column(Float)
+    #: When the game was dealt (the lobby may have waited long before).
+    started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+    #: /game history: a server's finished games, newest first.
+    __table_args__ = (Index("ix_games_guild_status_finished", "guild_id", "status", "finished_at"),)
 
 
 class ActionRow(Base):
@@ -120,6 +128,8 @@ class GuildSettings(Base):
 
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     language: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    #: ``False``: a server admin turned /game stats off on this server (``None``: on, the default).
+    stats_enabled: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
 
 
 class Meta(Base):
@@ -132,9 +142,16 @@ class Meta(Base):
 
 
 class Result(Base):
-    """One row per seated player of a finished game, for stats."""
+    """One row per seated player of a finished game, written with the game's last action: what stats count
+    (bot/stats.py computes everything from these rows and the games they belong to)."""
 
     __tablename__ = "results"
+    __table_args__ = (
+        # a server's leaderboard of one game: an index-only scan of the server's rows of that game
+        Index("ix_results_board", "guild_id", "engine", "user_id", "won", "draw"),
+        # one player's games on a server, oldest first (streaks)
+        Index("ix_results_player", "guild_id", "user_id", "finished_at"),
+    )
 
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
@@ -142,6 +159,19 @@ class Result(Base):
     won: Mapped[bool] = mapped_column(Boolean)
     draw: Mapped[bool] = mapped_column(Boolean)
     finished_at: Mapped[float] = mapped_column(Float)
+    #: The game's server (the game's own, copied so a server's stats need no join).
+    guild_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    #: The player's role, side or faction as the end of the game revealed it (``None``: the game has none).
+    role: Mapped[str | None] = mapped_column(String(32), nullable=True)
+
+
+class StatsPrivacy(Base):
+    """A player who asked to be left out of a server's leaderboards (/game stats privacy)."""
+
+    __tablename__ = "stats_privacy"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
 
 
 class Database:
@@ -208,5 +238,6 @@ __all__ = [
     "Meta",
     "Result",
     "Snapshot",
+    "StatsPrivacy",
     "open_database",
 ]

@@ -106,11 +106,13 @@ class Runtime:
         *,
         owns_guild: Callable[[int], bool] = lambda guild_id: True,
         new_seed: Callable[[], str] = lambda: secrets.token_hex(8),
+        new_salt: Callable[[], str] = lambda: secrets.token_hex(16),
     ) -> None:
         self.db = db
         self.clock = clock or Clock()
         self.owns_guild = owns_guild
         self.new_seed = new_seed
+        self.new_salt = new_salt
         self.games: dict[int, LiveGame] = {}
         self.writer = CommitQueue(db.engine)
         #: Timer tasks by game, then prompt id (by game first, so re-arming one game never scans the others).
@@ -120,6 +122,11 @@ class Runtime:
         self.on_finished: list[Callable[[LiveGame], Any]] = []
         #: Makers of ops for a game's end (records, reveals), written in the same transaction as the final action.
         self.end_ops: list[Callable[[LiveGame, State], list[Op]]] = []
+        #: Makers of ops for a game's deal (the seed's commitment), posted after the start ops and before anything
+        #: the deal itself sends.
+        self.begin_ops: list[Callable[[LiveGame], list[Op]]] = []
+        #: Each seated player's role, side or faction at the end (player id -> name), stored with their result.
+        self.result_roles: list[Callable[[LiveGame, State], dict[str, str]]] = []
         self._working = 0
         self._settled = asyncio.Event()
 
@@ -188,6 +195,7 @@ class Runtime:
             host_id=host_id,
             language=language,
             seed=self.new_seed(),
+            salt=self.new_salt(),
             options={},
             seats=[str(host_id)],
             names={str(host_id): host_name},
@@ -255,8 +263,10 @@ class Runtime:
                 live.deadlines = {}
                 _, opened, deadlines = self._deadline_changes(live, None, state, now)
                 presenter = game_ui(live.engine.name).presenter
-                ops = start_ops(live) + present_safely(presenter, live.table(deadlines), None, state, events)
+                begin = [op for make in self.begin_ops for op in make(live)]
+                ops = start_ops(live) + begin + present_safely(presenter, live.table(deadlines), None, state, events)
                 row.status = "running"
+                row.started_at = now
                 await session.execute(delete(Deadline).where(Deadline.game_id == game_id, Deadline.prompt_id == LOBBY))
                 session.add(Snapshot(game_id=game_id, seq=0, state=live.engine.dump(state)))
                 if opened:
@@ -264,6 +274,7 @@ class Runtime:
                 for op in ops:
                     session.add(OutboxRow(game_id=game_id, seq=0, op=op, sent=False))
             live.row.status = "running"
+            live.row.started_at = now
             live.state = state
             live.deadlines = deadlines
         self._disarm(game_id)
@@ -400,6 +411,9 @@ class Runtime:
         ]
         if after.outcome is not None:
             values.update(status="finished", finished_at=now, outcome=_outcome_json(after))
+            roles: dict[str, str] = {}
+            for make in self.result_roles:
+                roles.update(make(live, after))
             results = [
                 {
                     "game_id": gid,
@@ -408,6 +422,8 @@ class Runtime:
                     "won": player in after.outcome.winners,
                     "draw": after.outcome.draw,
                     "finished_at": now,
+                    "guild_id": live.row.guild_id,
+                    "role": roles.get(player),
                 }
                 for player in live.row.seats
             ]
