@@ -247,9 +247,12 @@ class NightWatch(Engine):
             require(target in self._targets(state, player, task), "bad_target", "you cannot pick that player")
         state.night_answers.setdefault(player, {})[task] = target
         state.nights[-1].actions.append(NightAction(player, role, task, target))
-        if task == "kill":  # NW-13: every proposal is shown at once in the Watch channel
+        if task == "kill":  # NW-13: every proposal (or its withdrawal) is shown at once in the Watch channel
             watch = self._living_watch(state)
-            events.append(Event("nw.watch_proposal", {"player": player, "target": target}, team("watch", watch)))
+            if target is None:  # a skip proposes nobody: its own event, so no "None" is ever worded
+                events.append(Event("nw.watch_no_proposal", {"player": player}, team("watch", watch)))
+            else:
+                events.append(Event("nw.watch_proposal", {"player": player, "target": target}, team("watch", watch)))
         elif task == "check" and target is not None:  # NW-14 / NW-17: told at once, privately
             if role == "garibaldi":
                 found = state.roles[target] in NIGHT_WATCH

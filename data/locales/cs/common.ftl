@@ -29,7 +29,7 @@ common-time_left = { $seconds ->
 common-no_games = Na tomto serveru teď neběží žádná hra. Založte ji příkazem `/hra začít` (`/game start`).
 common-not_in_game = Nehrajete v žádné probíhající hře.
 common-no_game_here = V tomto kanálu žádná hra není. Založte ji příkazem `/hra začít` (`/game start`).
-common-aborted = Hru zastavil(a) { $by }.
+common-aborted = { $by } zastavuje hru.
 common-muted_role = Nocturne #{ $id }: mimo hru
 common-language_set = Jazyk bota: { $language }.
 
@@ -50,10 +50,10 @@ common-lobby-cancel = Zrušit
 common-lobby-pick_narrator = Vypravěč (nepovinný, nehraje)…
 common-lobby-opened = Lobby č. { $id } je otevřené. Hráči mačkají „Přidat se“, vy pak „Začít“, až budou všichni uvnitř.
 common-lobby-joined = Jste ve hře. Až začne, přijde vám role soukromou zprávou.
-common-lobby-left = Opustili jste lobby.
+common-lobby-left = Už nejste v lobby.
 common-lobby-settings_help = Nastavení hostitele (platí od chvíle, kdy stisknete „Začít“):
 common-lobby-saved = Uloženo.
-common-lobby-expired = Tato místnost se zavřela: do hodiny hru nikdo nespustil. Otevřete novou příkazem `/hra začít` (`/game start`).
+common-lobby-expired = Toto lobby se zavřelo: do hodiny hru nikdo nespustil. Otevřete novou příkazem `/hra začít` (`/game start`).
 common-lobby-counts_label = Počty, například: watch=2 citizen=5
 common-lobby-started = Hra začala!
 
@@ -88,10 +88,10 @@ common-error-lobby_full = Lobby je plné ({ $max ->
 common-error-narrator_cannot_play = Vypravěč nemůže zároveň hrát.
 common-error-not_seated = V tomto lobby nejste.
 common-error-too_few_players = { $count ->
-    [one] Přidal se { $count } hráč
-    [few] Přidali se { $count } hráči
-    [many] Přidalo se { $count } hráče
-   *[other] Přidalo se { $count } hráčů
+    [one] V lobby je jen { $count } hráč
+    [few] V lobby jsou jen { $count } hráči
+    [many] V lobby je jen { $count } hráče
+   *[other] V lobby je jen { $count } hráčů
 }; tato hra potřebuje alespoň { $min }.
 common-error-no_option = Takové nastavení neexistuje.
 common-error-bad_counts = Počty zapište takto: { $example }
@@ -110,8 +110,8 @@ common-error-duplicate_player = Jeden hráč sedí u stolu dvakrát.
 common-error-bad_action = To teď nejde.
 common-error-wrong_phase = V této fázi to nejde.
 common-error-bad_target = Tohle vybrat nemůžete.
-common-error-already_done = To už jste udělali.
-common-error-not_alive = Ze hry jste vypadli.
+common-error-already_done = To už máte hotové.
+common-error-not_alive = Už nejste ve hře.
 
 cmd-game-name = hra
 cmd-game-description = Zahrajte si noční společenskou hru

@@ -26,11 +26,16 @@ gh-source-ghost = ducha
 gh-source-space_hole = ducha Prostorovou dírou
 gh-source-escape = ducha proti útěku
 gh-outcome-escaped = útěk ze strašidelného domu
-gh-outcome-last_player = zbyl poslední hráč
-gh-outcome-ended_by_host = hru ukončil hostitel
+gh-outcome-last_player = ve hře zbývá jediný hráč
+gh-outcome-ended_by_host = rozhodnutí hostitele
 gh-outcome-stalemate = nikdo už nemůže hrát: remíza
 
-gh-game_started = 👻 Dům duchů začíná, hráčů: { $players_count }. Každý dostane 3 karty; v balíčku { $deck ->
+gh-game_started = 👻 Dům duchů začíná: { $players_count ->
+    [one] { $players_count } hráč
+    [few] { $players_count } hráči
+    [many] { $players_count } hráče
+   *[other] { $players_count } hráčů
+}. Každý dostane 3 karty; v balíčku { $deck ->
     [one] zbývá { $deck } karta
     [few] zbývají { $deck } karty
     [many] zbývá { $deck } karty
@@ -59,7 +64,7 @@ gh-floor_wiped = { $light_off ->
    *[no] 💥 Patro { $floor } hráče { $player } jde na odhazovací balíček: { $cards }.
 }
 gh-cat_played = 🐈 { $player } posadí kočku do svého patra { $floor }, { $side } pokoj.
-gh-light_on = 💡 { $player } rozsvěcí patro { $floor } a platí { $cards }.
+gh-light_on = 💡 { $player } rozsvěcí patro { $floor }. Platba: { $cards }.
 gh-space_hole_played = 🌀 { $player } hraje Prostorovou díru na ducha ze svého patra { $from_floor }.
 gh-light_bulb_played = 💡 { $player } hraje Žárovku: patro { $floor } je rozsvícené.
 gh-cat_food_played = 🐟 { $player } hraje Kočičí žrádlo a bere kočku hráče { $from_player } z patra { $from_floor } (z { $from_side } pokoje) do svého patra { $floor }, { $side } pokoj.
@@ -88,14 +93,15 @@ gh-escape_started = 🏃 Hráč { $player } má prozkoumaná všechna patra a po
 gh-no_ghost = { $player } neposílá žádného ducha.
 gh-escape_stopped = 🚫 Útěk hráče { $player } byl zmařen. Všichni si doberou karty do 3.
 gh-escaped = 🎉 { $player } utíká ze strašidelného domu!
-gh-player_left = { $player } opouští hru; { $hand ->
-    [one] { $hand } karta z ruky jde
-    [few] { $hand } karty z ruky jdou
-    [many] { $hand } karty z ruky jde
-   *[other] { $hand } karet z ruky jde
-} lícem dolů na odhazovací balíček, dům { $cards_count ->
-    [0] byl prázdný
-   *[other] jde lícem nahoru na odhazovací balíček: { $cards }
+gh-player_left = { $player } opouští hru. { $hand ->
+    [0] Ruka je prázdná
+    [one] { $hand } karta z ruky jde lícem dolů na odhazovací balíček
+    [few] { $hand } karty z ruky jdou lícem dolů na odhazovací balíček
+    [many] { $hand } karty z ruky jde lícem dolů na odhazovací balíček
+   *[other] { $hand } karet z ruky jde lícem dolů na odhazovací balíček
+}; { $cards_count ->
+    [0] dům je prázdný
+   *[other] dům jde lícem nahoru na odhazovací balíček: { $cards }
 }.
 gh-game_over = 🏁 Konec hry: { $outcome }. Vítězové: { $winners }. Karty v rukou: { $cards }. Seed: { $seed }.
 
@@ -143,7 +149,7 @@ gh-error-no_cat_here = V tomto pokoji žádná kočka není.
 gh-error-same_floor = Výtah musí kočku odvézt do jiného patra.
 gh-error-not_lit = Nejvyšší prozkoumané patro tohoto soupeře je tmavé.
 gh-error-not_a_player = V této hře nehrajete.
-gh-error-not_in_game = Tuto hru jste opustili.
+gh-error-not_in_game = V této hře už nejste.
 gh-error-not_your_turn = Nejste na tahu.
 gh-error-not_your_window = Tato volba vám nepatří.
 
@@ -217,7 +223,7 @@ gh-help-cat = Kočka ducha zažene (obě karty jdou na odhazovací balíček). B
 gh-help-ghost = Váš duch jde do pokoje v nejvyšším patře, kde ho ještě může zastavit kočka. Bez odpovědi včas se žádný duch neposílá.
 gh-pick-light = Rozsvítit: vyberte karty k zaplacení ({ $bulbs }+ 💡)
 gh-pick-discard = Odhodit a dobrat: vyberte karty k odhození
-gh-pick-light_floor = Platíte { $cards }. Které patro rozsvítíte?
+gh-pick-light_floor = Platba: { $cards }. Které patro rozsvítíte?
 gh-do-rooms = Prozkoumat: { $rooms }
 gh-do-ghost = Poslat ducha na hráče { $player }: patro { $floor }, { $side } pokoj
 gh-do-cat = Posadit kočku do svého patra { $floor }, { $side } pokoj
@@ -227,7 +233,7 @@ gh-do-light_bulb = Žárovka: rozsvítit patro { $floor }
 gh-do-cat_food = Kočičí žrádlo: kočka hráče { $player } z patra { $from_floor } (z { $from_side } pokoje) přejde do vašeho patra { $floor }, { $side } pokoj
 gh-do-elevator = Výtah: vaše kočka z patra { $from_floor } (z { $from_side } pokoje) do patra { $floor }, { $side } pokoj
 gh-do-lightning = Blesk do domu hráče { $player }
-gh-do-discard = Odhodit { $cards } a dobrat stejný počet
+gh-do-discard = Odhodit a dobrat stejný počet: { $cards }
 gh-do-answer_cat = Zahrát kočku
 gh-do-no_cat = Bez kočky
 gh-do-no_ghost = Bez ducha

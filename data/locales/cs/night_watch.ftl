@@ -17,7 +17,7 @@ nw-role-help-watch = Každou noc se s Hlídkou dohodněte na oběti. Přes den s
 nw-role-help-wells = Vedete Hlídku: navrhujte oběť a každou noc prověřte, zda některý hráč slouží u bezpečnosti.
 nw-role-help-garibaldi = Každou noc prověřte jednoho hráče: je členem Noční hlídky? (Psi-policistu prověrka neodhalí.)
 nw-role-help-zack = Každou noc můžete vystřelit na jednoho hráče. Pozor: můžete zasáhnout i vlastní stranu.
-nw-role-help-bester = Hrajete sami za sebe. Každou noc můžete vystřelit na jednoho hráče. Zůstaňte naživu jako poslední.
+nw-role-help-bester = Hrajete jen za sebe. Každou noc můžete vystřelit na jednoho hráče. Zůstaňte naživu jako poslední.
 nw-role-help-franklin = Každou noc vyberte jednoho hráče (ne sebe): tuto noc přežije jakýkoli výstřel.
 
 nw-team-station = stanice
@@ -42,7 +42,7 @@ nw-dawn = { $dead_count ->
     [1] ☀️ Den { $day }. Stanice se probouzí. Oběť této noci: { $dead }.
    *[other] ☀️ Den { $day }. Stanice se probouzí. Oběti této noci: { $dead }.
 }
-nw-discussion_opened = 🗣️ Diskuse. Až budete hotovi, stiskněte „Můžeme hlasovat“; hlasování začne, jakmile { $needed ->
+nw-discussion_opened = 🗣️ Diskuse. Až skončíte, stiskněte „Můžeme hlasovat“; hlasování začne, jakmile { $needed ->
     [one] bude připraven { $needed } živý hráč
     [few] budou připraveni { $needed } živí hráči
     [many] bude připraveno { $needed } živého hráče
@@ -57,6 +57,7 @@ nw-role_revealed = Role hráče { $player }: { $role }.
 nw-night_falls = 🌙 Noc { $night }. Stanice usíná.
 nw-player_left = { $player } opouští hru.
 nw-watch_proposal = { $player } navrhuje oběť: { $target }.
+nw-watch_no_proposal = { $player } tuto noc nenavrhuje žádnou oběť.
 nw-check_watch = { $result ->
     [yes] 🔍 { $target } JE členem Noční hlídky.
    *[no] 🔍 { $target } není členem Noční hlídky.
@@ -86,7 +87,7 @@ nw-reveal-vote = Den { $day }: { $votes } → do vězení: { $jailed }
 nw-reveal-seed = Seed: { $seed }
 
 nw-error-wrong_phase = V této fázi to nejde.
-nw-error-already_done = To už jste udělali.
+nw-error-already_done = To už máte hotové.
 nw-error-bad_target = Tohoto hráče vybrat nemůžete.
 nw-error-not_alive = Vyřazení hráči už nic nedělají.
 nw-error-bad_roles = { $rule ->
@@ -94,7 +95,12 @@ nw-error-bad_roles = { $rule ->
     [garibaldi] Garibaldi musí být ve hře právě jeden.
     [unique] Každá zvláštní role smí být ve hře nejvýš jednou.
     [citizen] Je potřeba alespoň jeden obyvatel stanice.
-   *[sum] Součet rolí je { $total }, ale hráčů je { $count }.
+   *[sum] Součet rolí je { $total }, ale u stolu { $count ->
+        [one] sedí { $count } hráč
+        [few] sedí { $count } hráči
+        [many] sedí { $count } hráče
+       *[other] sedí { $count } hráčů
+    }.
 }
 nw-error-bad_action = Tohle vaše role neumí.
 nw-error-bad_override = Rozdané role nejsou platné.
@@ -105,7 +111,7 @@ nw-phase-discussion = diskuse
 nw-phase-vote = hlasování
 nw-phase-night = noc
 nw-phase-over = konec hry
-nw-you_are_out = Vypadli jste ze hry; dál ji ale můžete sledovat.
+nw-you_are_out = Už nejste ve hře; dál ji ale můžete sledovat.
 nw-option-discussion_seconds = Diskuse
 nw-option-vote_seconds = Hlasování
 nw-option-night_seconds = Noc

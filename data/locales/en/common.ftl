@@ -70,10 +70,17 @@ common-error-not_paused = The timers are not paused.
 common-error-not_host = Only the host (or the narrator, or someone with Manage Server) can do that.
 common-error-not_admin = You need the Manage Server permission for that.
 common-error-already_seated = You are already in this lobby.
-common-error-lobby_full = The lobby is full ({ $max } players).
+common-error-lobby_full = The lobby is full ({ $max ->
+    [one] { $max } player
+   *[other] { $max } players
+}).
 common-error-narrator_cannot_play = The narrator cannot also be a player.
 common-error-not_seated = You are not in this lobby.
-common-error-too_few_players = { $count } players joined; this game needs at least { $min }.
+common-error-too_few_players = { $count ->
+    [0] Nobody has joined
+    [one] Only { $count } player has joined
+   *[other] Only { $count } players have joined
+}; this game needs at least { $min }.
 common-error-no_option = There is no such setting.
 common-error-bad_counts = Write the counts like this: { $example }
 common-error-stale_prompt = Too late: that choice has closed and the game has moved on.

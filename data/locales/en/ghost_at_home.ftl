@@ -30,7 +30,10 @@ gh-outcome-last_player = the last player left
 gh-outcome-ended_by_host = ended by the host
 gh-outcome-stalemate = nobody can play any more: a draw
 
-gh-game_started = 👻 Ghost at Home begins with { $players_count } players. Each gets 3 cards; { $deck ->
+gh-game_started = 👻 Ghost at Home begins with { $players_count ->
+    [one] { $players_count } player
+   *[other] { $players_count } players
+}. Each gets 3 cards; { $deck ->
     [one] { $deck } card is
    *[other] { $deck } cards are
 } left in the deck.
@@ -45,20 +48,20 @@ gh-rooms_played = 🚪 { $player } explores { $cards_count ->
     [one] floor
    *[other] floors
 } { $floors }).
-gh-ghost_sent = 👻 { $player } sends { $source } at { $target }'s floor { $floor }, { $side } room.
-gh-ghost_met_cat = 🐈 A cat guards that room in { $player }'s house: the ghost and the cat are discarded.
+gh-ghost_sent = 👻 { $player } sends { $source } at { $target }: floor { $floor }, { $side } room.
+gh-ghost_met_cat = 🐈 A cat guards that room in the house of { $player }: the ghost and the cat are discarded.
 gh-waiting = ⏳ Waiting for { $player } (may answer with { $window }).
 gh-cat_answered = 🐈 { $player } chases the ghost from { $attacker } away with a cat.
-gh-ghost_rests = 👻 The ghost settles on { $player }'s lit floor { $floor }, { $side } room, and waits.
+gh-ghost_rests = 👻 The ghost settles in the house of { $player }, on lit floor { $floor }, { $side } room, and waits.
 gh-floor_wiped = { $light_off ->
-    [yes] 💥 { $player }'s floor { $floor } is wiped and its light goes off: { $cards } go to the discard pile.
-   *[no] 💥 { $player }'s floor { $floor } is wiped: { $cards } go to the discard pile.
+    [yes] 💥 Floor { $floor } in the house of { $player } is wiped and its light goes off. To the discard pile: { $cards }.
+   *[no] 💥 Floor { $floor } in the house of { $player } is wiped. To the discard pile: { $cards }.
 }
 gh-cat_played = 🐈 { $player } puts a cat on their floor { $floor }, { $side } room.
 gh-light_on = 💡 { $player } turns on the light on floor { $floor }, paying { $cards }.
 gh-space_hole_played = 🌀 { $player } plays the Space hole on the ghost on their floor { $from_floor }.
 gh-light_bulb_played = 💡 { $player } plays the Light bulb: floor { $floor } is lit.
-gh-cat_food_played = 🐟 { $player } plays Cat food: the cat on { $from_player }'s floor { $from_floor }, { $from_side } room, moves to their floor { $floor }, { $side } room.
+gh-cat_food_played = 🐟 { $player } plays Cat food: the cat of { $from_player } (floor { $from_floor }, { $from_side } room) moves into the house of { $player }, floor { $floor }, { $side } room.
 gh-elevator_played = 🛗 { $player } plays the Elevator: their cat moves from floor { $from_floor } ({ $from_side }) to floor { $floor } ({ $side }).
 gh-lightning_played = ⚡ { $player } strikes { $target } with Lightning: floor { $floor } goes dark.
 gh-discarded = { $player } discards { $count ->
@@ -76,14 +79,15 @@ gh-reshuffled = 🔀 The deck ran out: the discard pile ({ $count ->
 }) is shuffled into a new deck.
 gh-escape_started = 🏃 { $player } has explored every floor and tries to escape!
 gh-no_ghost = { $player } sends no ghost.
-gh-escape_stopped = 🚫 { $player }'s escape is stopped. Everyone draws back up to 3 cards.
+gh-escape_stopped = 🚫 The escape of { $player } is stopped. Everyone draws back up to 3 cards.
 gh-escaped = 🎉 { $player } escapes from the haunted house!
-gh-player_left = { $player } has left the game; their { $hand ->
-    [one] { $hand } card in hand goes
-   *[other] { $hand } cards in hand go
-} to the discard pile face down, their house { $cards_count ->
-    [0] was empty
-   *[other] goes face up: { $cards }
+gh-player_left = { $player } has left the game. { $hand ->
+    [0] Their hand was empty
+    [one] Their { $hand } card in hand goes to the discard pile face down
+   *[other] Their { $hand } cards in hand go to the discard pile face down
+}; { $cards_count ->
+    [0] their house was empty
+   *[other] their house goes to the discard pile face up: { $cards }
 }.
 gh-game_over = 🏁 Game over: { $outcome }. Winners: { $winners }. Hands: { $cards }. Seed: { $seed }.
 
@@ -120,7 +124,10 @@ gh-error-floor_full = That floor has no empty slot.
 gh-error-lower_floors_first = Fill every lower floor first.
 gh-error-cannot_light = You can light only a dark floor whose lower floors are full.
 gh-error-light_cost = A light costs 2 or 3 cards.
-gh-error-not_enough_bulbs = Those cards show { $bulbs } bulbs; you need { $needed }.
+gh-error-not_enough_bulbs = Those cards show { $bulbs ->
+    [one] { $bulbs } bulb
+   *[other] { $bulbs } bulbs
+}; you need { $needed }.
 gh-error-no_ghost_here = No ghost rests on that floor of your house.
 gh-error-no_cat_here = No cat lies on that room.
 gh-error-same_floor = The elevator must take the cat to another floor.
@@ -136,7 +143,7 @@ gh-board-title = Ghost at Home
 gh-board-turn = Turn { $turn }
 gh-board-to_play = { $player } to play.
 gh-board-escaping = { $player } is escaping from the house!
-gh-board-attack = A ghost from { $attacker } is coming at { $defender }'s floor { $floor }, { $side } room.
+gh-board-attack = A ghost from { $attacker } is coming at { $defender }: floor { $floor }, { $side } room.
 gh-board-waiting = Waiting for { $player } to answer.
 gh-board-over = Game over: { $outcome }.
 gh-board-winners = Winner: { $players }.
@@ -186,7 +193,7 @@ gh-your_house = Your house: { $house }
 gh-ask-turn = Turn { $turn }: your move. Choose one action.
 gh-ask-cat = { $attacker } sends { $source } at your floor { $floor }, { $side } room! Answer with a cat?
 gh-ask-ghost = { $player } has explored every floor and is escaping! Send a ghost at their top floor?
-gh-ask-ghost_again = Your ghost did not stop { $player }'s escape. Send one more ghost?
+gh-ask-ghost_again = Your ghost did not stop the escape of { $player }. Send one more ghost?
 gh-help-turn = One action per turn. A light costs { $least }–{ $most } cards showing { $bulbs } or more 💡 together.
 gh-help-cat = A cat chases the ghost away (both are discarded). No answer in time means no cat.
 gh-help-ghost = Your ghost goes to a room on their top floor, where a cat can still stop it. No answer in time means no ghost.

@@ -17,7 +17,7 @@ nw-role-help-watch = Each night, agree with the Watch on a victim. By day, pass 
 nw-role-help-wells = You lead the Watch: propose the victim, and each night check whether a player is Security.
 nw-role-help-garibaldi = Each night, check one player: are they Night Watch? (The Psi Cop reads as no.)
 nw-role-help-zack = Each night you may shoot one player. Careful: you might hit your own side.
-nw-role-help-bester = You play alone. Each night you may shoot one player. Be the last one standing.
+nw-role-help-bester = You play alone. Each night you may shoot one player. Be the last one left alive.
 nw-role-help-franklin = Each night, pick one player (not yourself): they survive every shot tonight.
 
 nw-team-station = the station
@@ -29,23 +29,30 @@ nw-task-check = Check
 nw-task-shoot = Shoot
 nw-task-save = Revive
 
-nw-game_started = Night Watch begins with { $players_count } players. Roles in play: { $counts }. Each player gets their role privately.
+nw-game_started = Night Watch begins with { $players_count ->
+    [one] { $players_count } player
+   *[other] { $players_count } players
+}. Roles in play: { $counts }. Each player gets their role privately.
 nw-your_role = Your role: **{ $role }**.
 nw-watch_introduced = The Night Watch meets in secret: { $members }.
 nw-dawn = { $dead_count ->
-    [0] ☀️ Day { $day }. The station wakes up. Nobody died tonight.
+    [0] ☀️ Day { $day }. The station wakes up. Nobody died in the night.
    *[other] ☀️ Day { $day }. The station wakes up. Found dead: { $dead }.
 }
-nw-discussion_opened = 🗣️ Discussion. Press "Ready to vote" when you are done; the vote opens when { $needed } living players are ready.
+nw-discussion_opened = 🗣️ Discussion. Press "Ready to vote" when you are done; the vote opens when { $needed ->
+    [one] { $needed } living player is
+   *[other] { $needed } living players are
+} ready.
 nw-ready = { $count } of { $needed } ready to vote.
 nw-vote_opened = 🗳️ Vote: who goes to jail? Pick one living player; you can change your vote until the vote closes.
 nw-vote_cast = { $voter } votes for { $target }.
 nw-jailed = ⛓️ { $player } is jailed.
 nw-nobody_jailed = Nobody voted. Nobody is jailed today.
-nw-role_revealed = { $player } was { $role }.
+nw-role_revealed = The role of { $player } is revealed: { $role }.
 nw-night_falls = 🌙 Night { $night }. The station sleeps.
 nw-player_left = { $player } has left the game.
-nw-watch_proposal = { $player } proposes { $target }.
+nw-watch_proposal = { $player } proposes { $target } as the victim.
+nw-watch_no_proposal = { $player } proposes no victim tonight.
 nw-check_watch = { $result ->
     [yes] 🔍 { $target } IS Night Watch.
    *[no] 🔍 { $target } is not Night Watch.
@@ -69,8 +76,8 @@ nw-button-skip = Skip
 nw-placeholder-target = Choose a player…
 nw-reveal-title = Full reveal
 nw-reveal-night = Night { $night }: { $actions }
-nw-reveal-action = { $player } ({ $role }) { $task } → { $target }
-nw-reveal-skipped = { $player } ({ $role }) { $task }: no action
+nw-reveal-action = { $player } ({ $role }): { $task } → { $target }
+nw-reveal-skipped = { $player } ({ $role }): { $task } — no action
 nw-reveal-vote = Day { $day }: { $votes } → jailed: { $jailed }
 nw-reveal-seed = Seed: { $seed }
 
@@ -83,12 +90,15 @@ nw-error-bad_roles = { $rule ->
     [garibaldi] There must be exactly one Garibaldi.
     [unique] There can be at most one of each special role.
     [citizen] At least one station resident is needed.
-   *[sum] The roles add up to { $total }, not { $count } players.
+   *[sum] The roles add up to { $total }, but { $count ->
+        [one] { $count } player is
+       *[other] { $count } players are
+    } seated.
 }
 nw-error-bad_action = Your role cannot do that.
 nw-error-bad_override = The dealt roles are not valid.
 
-nw-voted = { $count } of { $total } have voted.
+nw-voted = Votes cast: { $count } of { $total }.
 nw-status = Day { $day }, { $phase }. In the game: { $alive }. Out: { $out }.
 nw-phase-discussion = discussion
 nw-phase-vote = vote

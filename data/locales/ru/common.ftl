@@ -1,4 +1,5 @@
-## Общие тексты бота: лобби, команды, управление ведущего, ошибки.
+## Общие тексты бота: лобби, команды, управление организатора, ошибки.
+## Организатор (host) открывает лобби и управляет таймерами; ведущий (narrator) — необязательный рассказчик, как в правилах «Мафии».
 
 common-nobody = никто
 common-on = вкл.
@@ -38,26 +39,26 @@ common-button-pass = Пас
 common-button-ready = Готово
 
 common-lobby-title = лобби №{ $id }
-common-lobby-host = Ведущий: { $host }
+common-lobby-host = Организатор: { $host }
 common-lobby-seats = Игроки ({ $count }; нужно { $min }–{ $max }): { $players }
-common-lobby-narrator = Рассказчик: { $narrator }
+common-lobby-narrator = Ведущий: { $narrator }
 common-lobby-options = Настройки: { $options }
 common-lobby-join = Присоединиться
 common-lobby-leave = Выйти
 common-lobby-start = Начать
 common-lobby-settings = Настройки
 common-lobby-cancel = Отменить
-common-lobby-pick_narrator = Рассказчик (необязательно, не игрок)…
+common-lobby-pick_narrator = Ведущий (необязательно, не игрок)…
 common-lobby-opened = Лобби №{ $id } открыто. Игроки нажимают «Присоединиться», а вы — «Начать», когда все соберутся.
 common-lobby-joined = Вы в игре. Когда она начнётся, роль придёт вам в личные сообщения.
 common-lobby-left = Вы вышли из лобби.
-common-lobby-settings_help = Настройки ведущего (применяются, когда вы нажмёте «Начать»):
+common-lobby-settings_help = Настройки организатора (применяются, когда вы нажмёте «Начать»):
 common-lobby-saved = Сохранено.
 common-lobby-expired = Это лобби закрыто: за час игру так никто и не начал. Откройте новое командой `/игра начать` (`/game start`).
-common-lobby-counts_label = Количество, например: watch=2 citizen=5
+common-lobby-counts_label = Число ролей, например: watch=2 citizen=5
 common-lobby-started = Игра началась!
 
-common-host-panel = Управление ведущего:
+common-host-panel = Управление организатора:
 common-host-pause = Остановить таймеры
 common-host-resume = Запустить таймеры
 common-host-extend = +{ $seconds } с
@@ -76,7 +77,7 @@ common-error-not_lobby = Это лобби уже закрыто.
 common-error-not_running = Эта игра сейчас не идёт.
 common-error-already_paused = Таймеры уже остановлены.
 common-error-not_paused = Таймеры не остановлены.
-common-error-not_host = Это может только ведущий (или рассказчик, или тот, у кого есть право «Управлять сервером»).
+common-error-not_host = Это может только организатор (или ведущий, или тот, у кого есть право «Управлять сервером»).
 common-error-not_admin = Для этого нужно право «Управлять сервером».
 common-error-already_seated = Вы уже в этом лобби.
 common-error-lobby_full = Лобби заполнено ({ $max ->
@@ -85,13 +86,13 @@ common-error-lobby_full = Лобби заполнено ({ $max ->
     [many] { $max } игроков
    *[other] { $max } игрока
 }).
-common-error-narrator_cannot_play = Рассказчик не может одновременно быть игроком.
+common-error-narrator_cannot_play = Ведущий не может одновременно быть игроком.
 common-error-not_seated = Вас нет в этом лобби.
 common-error-too_few_players = { $count ->
-    [one] Присоединился { $count } игрок
-    [few] Присоединились { $count } игрока
-    [many] Присоединились { $count } игроков
-   *[other] Присоединились { $count } игрока
+    [one] В лобби только { $count } игрок
+    [few] В лобби только { $count } игрока
+    [many] В лобби только { $count } игроков
+   *[other] В лобби только { $count } игрока
 }, а для этой игры нужно не меньше { $min }.
 common-error-no_option = Такой настройки нет.
 common-error-bad_counts = Укажите количество так: { $example }
@@ -125,14 +126,14 @@ cmd-mine-description = Ваша роль, карты и доступные де�
 cmd-leave-name = выйти
 cmd-leave-description = Выйти из игры, в которой вы участвуете здесь
 cmd-abort-name = прервать
-cmd-abort-description = Остановить игру в этом канале (ведущий или право «Управлять сервером»)
+cmd-abort-description = Остановить игру в этом канале (организатор или право «Управлять сервером»)
 cmd-rules-name = правила
 cmd-rules-description = Как играть в игру
 cmd-language-name = язык
 cmd-language-description = Язык бота на этом сервере
 cmd-language-language = Язык
 cmd-host-name = управление
-cmd-host-description = Управление ведущего: пауза, продление, пропуск, удаление игрока
+cmd-host-description = Управление организатора: пауза, продление, пропуск, удаление игрока
 cmd-choice-night_watch = Ночная Стража
 cmd-choice-kdyz_snim = Когда я сплю (Když sním)
 cmd-choice-ghost_at_home = Дом с призраками

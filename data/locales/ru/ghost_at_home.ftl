@@ -1,7 +1,7 @@
 ## Дом с призраками. Ключи событий — "gh.<событие>"; см. engines/ghost_at_home.
 
 gh-name = Дом с призраками
-gh-tagline = Исследуйте свой дом с призраками этаж за этажом и выберитесь первым. Натравливайте призраков на соперников; дружелюбные котики защитят вас.
+gh-tagline = Исследуйте свой дом с призраками этаж за этажом и выберитесь раньше всех. Натравливайте призраков на соперников; дружелюбные котики защитят вас.
 gh-recommended = Для 2–4 игроков.
 
 gh-card-room1 = Комната 1-го этажа
@@ -26,11 +26,16 @@ gh-source-ghost = призрака
 gh-source-space_hole = призрака через Пространственную дыру
 gh-source-escape = призрака против побега
 gh-outcome-escaped = побег из дома с призраками
-gh-outcome-last_player = остался последний игрок
-gh-outcome-ended_by_host = игру завершил ведущий
+gh-outcome-last_player = в игре только один игрок
+gh-outcome-ended_by_host = решение организатора
 gh-outcome-stalemate = никто не может ходить: ничья
 
-gh-game_started = 👻 «Дом с призраками» начинается, игроков: { $players_count }. Каждый получает 3 карты; в колоде { $deck ->
+gh-game_started = 👻 «Дом с призраками» начинается: { $players_count ->
+    [one] { $players_count } игрок
+    [few] { $players_count } игрока
+    [many] { $players_count } игроков
+   *[other] { $players_count } игрока
+}. Каждый получает 3 карты; в колоде { $deck ->
     [one] осталась { $deck } карта
     [few] осталось { $deck } карты
     [many] осталось { $deck } карт
@@ -59,7 +64,7 @@ gh-floor_wiped = { $light_off ->
    *[no] 💥 Этаж { $floor } игрока { $player } уходит в сброс: { $cards }.
 }
 gh-cat_played = 🐈 { $player } сажает котика на свой этаж { $floor }, { $side } комната.
-gh-light_on = 💡 { $player } включает свет на этаже { $floor }, сбросив { $cards }.
+gh-light_on = 💡 { $player } включает свет на этаже { $floor }. Оплата: { $cards }.
 gh-space_hole_played = 🌀 { $player } играет Пространственную дыру на призрака со своего этажа { $from_floor }.
 gh-light_bulb_played = 💡 { $player } играет Лампочку: на этаже { $floor } горит свет.
 gh-cat_food_played = 🐟 { $player } играет Кошачий корм и забирает котика игрока { $from_player } с этажа { $from_floor } (из { $from_side } комнаты) к себе: этаж { $floor }, { $side } комната.
@@ -88,14 +93,15 @@ gh-escape_started = 🏃 Все этажи игрока { $player } исслед
 gh-no_ghost = { $player } не натравливает призрака.
 gh-escape_stopped = 🚫 Побег игрока { $player } сорван. Все добирают карты до 3.
 gh-escaped = 🎉 { $player } сбегает из дома с призраками!
-gh-player_left = { $player } покидает игру; { $hand ->
-    [one] { $hand } карта с руки уходит
-    [few] { $hand } карты с руки уходят
-    [many] { $hand } карт с руки уходят
-   *[other] { $hand } карты с руки уходят
-} в сброс рубашкой вверх, а дом { $cards_count ->
-    [0] был пуст
-   *[other] уходит в сброс лицом вверх: { $cards }
+gh-player_left = { $player } покидает игру. { $hand ->
+    [0] Карт на руке нет
+    [one] { $hand } карта с руки уходит в сброс рубашкой вверх
+    [few] { $hand } карты с руки уходят в сброс рубашкой вверх
+    [many] { $hand } карт с руки уходят в сброс рубашкой вверх
+   *[other] { $hand } карты с руки уходят в сброс рубашкой вверх
+}; { $cards_count ->
+    [0] дом пуст
+   *[other] дом уходит в сброс лицом вверх: { $cards }
 }.
 gh-game_over = 🏁 Игра окончена: { $outcome }. Победители: { $winners }. Карты на руках: { $cards }. Сид: { $seed }.
 
@@ -227,7 +233,7 @@ gh-do-light_bulb = Лампочка: включить свет на этаже {
 gh-do-cat_food = Кошачий корм: котик игрока { $player } с этажа { $from_floor } (из { $from_side } комнаты) — на ваш этаж { $floor }, { $side } комната
 gh-do-elevator = Лифт: ваш котик с этажа { $from_floor } (из { $from_side } комнаты) — на этаж { $floor }, { $side } комната
 gh-do-lightning = Молния по дому игрока { $player }
-gh-do-discard = Сбросить { $cards } и добрать столько же
+gh-do-discard = Сбросить и добрать столько же: { $cards }
 gh-do-answer_cat = Сыграть котика
 gh-do-no_cat = Без котика
 gh-do-no_ghost = Без призрака
