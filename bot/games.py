@@ -30,6 +30,8 @@ class GameUI:
     board: Renderer | None = None
     #: Offered by ``/game start`` (a game whose Discord face is still being built can be registered but hidden).
     playable: bool = True
+    #: Does the game talk in private team threads (the Watch's)? Moderators can read those; the host is told.
+    team_threads: bool = False
 
     @property
     def name(self) -> str:

@@ -261,6 +261,7 @@ class GameCog(commands.Cog):
             await self.refuse(interaction, lang, exc)
             return
         await self.reply(interaction, i18n.translate(lang, "common.lobby.opened", id=str(live.id)))
+        await self._check_dms(interaction, live.table())
 
     @game.command(name=_("status", key="cmd.status.name"), description=_("Show the games in this channel", key="cmd.status.description"))
     async def status(self, interaction: discord.Interaction) -> None:
@@ -597,6 +598,7 @@ class GameCog(commands.Cog):
             if what == "join":
                 await self._lobby_join(live, user, interaction.user.display_name)
                 await self.reply(interaction, table.t("common.lobby.joined"))
+                await self._check_dms(interaction, table)
             elif what == "leave":
                 await self._lobby_leave(live, user)
                 await self.reply(interaction, table.t("common.lobby.left"))
@@ -645,6 +647,16 @@ class GameCog(commands.Cog):
             row.names[user] = name
 
         await self.runtime.update_lobby(live.id, change, lobby_ops)
+
+    async def _check_dms(self, interaction: discord.Interaction, table: Any) -> None:
+        """Say hello by DM to a player who joins, so one whose DMs are closed learns it now, privately, and not
+        from a public notice in the middle of the game (where its timing could hint at a role)."""
+        try:
+            await interaction.user.send(f"{table.header()}\n{table.t('common.dm_hello')}")
+        except discord.Forbidden:
+            await self.reply(interaction, table.t("common.dm_closed_at_join"))
+        except discord.HTTPException:
+            log.info("could not say hello by DM to %s", interaction.user.id)
 
     async def _lobby_leave(self, live: LiveGame, user: str) -> None:
         def change(row: Game) -> None:
@@ -711,6 +723,26 @@ class GameCog(commands.Cog):
 
         await self.runtime.start(live.id, start_ops)
         await self.reply(interaction, started)
+        await self._warn_about_moderators(interaction, live)
+
+    async def _warn_about_moderators(self, interaction: discord.Interaction, live: LiveGame) -> None:
+        """NW fix 13: Discord lets anyone with Manage Threads read private threads, so when a seated player has
+        it, the host is told privately that the game's team threads (the Watch's) are not secret from them."""
+        if not game_ui(live.engine.name).team_threads or interaction.guild is None:
+            return
+        channel = interaction.channel
+        readers = []
+        for seat in live.row.seats:
+            try:
+                member = interaction.guild.get_member(int(seat)) or await interaction.guild.fetch_member(int(seat))
+            except discord.HTTPException:
+                continue
+            permissions = channel.permissions_for(member) if isinstance(channel, discord.abc.GuildChannel) else member.guild_permissions
+            if permissions.manage_threads or permissions.administrator:
+                readers.append(live.row.names.get(seat, member.display_name))
+        if readers:
+            await self.reply(interaction, live.table().t("common.moderators_read_threads", players=", ".join(readers)))
+
 
 
 def _option(live: LiveGame, name: str):  # noqa: ANN202

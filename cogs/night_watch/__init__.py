@@ -4,6 +4,6 @@ from bot.games import GameUI
 from cogs.night_watch.presenter import NightWatchPresenter
 from engines import get_engine
 
-UI = GameUI(get_engine("night_watch"), NightWatchPresenter())
+UI = GameUI(get_engine("night_watch"), NightWatchPresenter(), team_threads=True)
 
 __all__ = ["UI"]

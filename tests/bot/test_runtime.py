@@ -361,7 +361,7 @@ async def test_a_burst_of_votes_rewrites_the_tally_once(database, clock, transpo
     edits = sum(1 for c in transport.calls if c[0] == "edit") - edits_before
     assert 1 <= edits < 8
     tally = transport.messages[live.row.slots[f"prompt:{vote}"]["message"]]["content"]
-    assert "8 of 10 have voted" in tally  # the last rewrite carries every vote
+    assert "Votes cast: 8 of 10" in tally  # the last rewrite carries every vote
     await rt.close()
 
 

@@ -78,7 +78,7 @@ def test_a_whole_game_is_played_through_discord(reference):
         dms = [m["content"] for m in server.dm_messages(server.user_id(name))]
         assert any("Your role" in t and "Babylon 5" in t for t in dms), name
     # one live tally message per vote, edited in place rather than a message per vote
-    votes = [m for m in server.messages(table.thread) if "have voted" in (m.get("content") or "")]
+    votes = [m for m in server.messages(table.thread) if "Votes cast:" in (m.get("content") or "")]
     assert votes and all(m["edits"] >= 1 for m in votes)
 
 
@@ -112,3 +112,6 @@ def test_sigkill_and_restart_changes_nothing(reference, tmp_path, when, name):
     server, table, over = asyncio.run(play(tmp_path, crash_when=when, crashes=1))
     assert over == ref_over  # same outcome, same reveal: no action lost
     assert public_texts(server, table) == public_texts(ref_server, ref_table)  # nothing posted twice or lost
+    # NW fix 12: back after the restart, the bot says so once in the game thread
+    back = [m for m in server.messages(table.thread) if "I am back after a restart" in (m.get("content") or "")]
+    assert len(back) == 1

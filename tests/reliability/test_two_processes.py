@@ -166,7 +166,7 @@ async def conflicts_on_day_one(table: ChaosTable) -> None:
         pickers[voter] = int(step["message_id"])
         choice[voter] = next((x["custom_id"] for x in components(step) if x["custom_id"].startswith("nc:")), None)
         assert choice[voter], step
-    alive_count = int(re.search(r"of (\d+) have voted", vote_msg["content"]).group(1))
+    alive_count = int(re.search(r"Votes cast: \d+ of (\d+)", vote_msg["content"]).group(1))
     # two votes at once on different processes, then a double click of the same vote on both
     assert await at_once((a, choice[a], None, 0), (b, choice[b], None, 1), where=pickers) == [True, True], table.last_answers
     answers = await at_once((c, choice[c], None, 0), (c, choice[c], None, 1), where=pickers)
@@ -178,7 +178,7 @@ async def conflicts_on_day_one(table: ChaosTable) -> None:
     table.tally_problems = []  # type: ignore[attr-defined]
     try:
         await server.wait_for(
-            lambda s: f"{len(voters)} of {alive_count} have voted" in (s.message(mid).get("content") or ""),
+            lambda s: f"Votes cast: {len(voters)} of {alive_count}" in (s.message(mid).get("content") or ""),
             timeout=10,
             what="the tally to show the logged votes",
         )

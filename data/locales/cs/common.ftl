@@ -155,3 +155,6 @@ common-lobby-won = Hra skončila. Vítězové: { $winners }.
 common-lobby-draw = Hra skončila remízou.
 common-back_online = Jsem zpět po restartu. Pokud vaše kliknutí v posledních chvílích selhalo, klikněte prosím znovu.
 common-you_left = 👋 Opustili jste hru; ostatní hrají dál bez vás.
+common-dm_hello = 👋 Jste ve hře. Vaše role, vaše karty a soukromé volby budou chodit sem, do této konverzace.
+common-dm_closed_at_join = ⚠️ Nemohu vám posílat soukromé zprávy, takže vaše role a soukromé volby by se k vám nedostaly. Povolte přímé zprávy z tohoto serveru (název serveru → Nastavení soukromí → Přímé zprávy), nebo během hry použijte `/game mine` v kanálu hry.
+common-moderators_read_threads = 🔎 Upozornění pro hostitele: hráči { $players } mohou na tomto serveru spravovat vlákna a Discord jim dovoluje číst soukromá vlákna, takže týmová vlákna hry před nimi nejsou tajná.

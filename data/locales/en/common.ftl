@@ -138,3 +138,6 @@ common-lobby-won = The game is over. Winners: { $winners }.
 common-lobby-draw = The game is over: a draw.
 common-back_online = I am back after a restart. If you clicked something in the last moments and it failed, please click it again.
 common-you_left = 👋 You have left the game; the others play on without you.
+common-dm_hello = 👋 You are in. Your role, your hand and your private choices will come here, in this conversation.
+common-dm_closed_at_join = ⚠️ I cannot send you private messages, so your role and private choices could not reach you. Allow direct messages from this server (its name → Privacy Settings → Direct Messages), or use `/game mine` in the game channel during the game.
+common-moderators_read_threads = 🔎 Heads-up for the host: { $players } can manage threads on this server, and Discord lets them read private threads, so the game's team threads are not secret from them.
