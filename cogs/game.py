@@ -23,6 +23,7 @@ from bot.games import game_ui, playable, registered
 from bot.lobby import counts_text, lobby_ops, lobby_text, parse_counts, settings_panel
 from bot.ops import MAX_ROWS, post
 from bot.runtime import GameError, LiveGame, Runtime
+from cogs import records
 from cogs.registry import GAMES
 from engines.core import HOST, Action, IllegalAction
 
@@ -397,6 +398,43 @@ class GameCog(commands.Cog):
             options = [(table.name(a.args["player"]), a.args["player"]) for a in targets][:25]
             items.append(select(f"nhs:{live.id}:remove:{targets[0].prompt}", options, placeholder=table.t("common.host.remove")))
         return rows(*items, *buttons)
+
+    # -- records and stats (the answers are in cogs/records.py) -------------------------------------------------
+
+    @game.command(name=_("history", key="cmd.history.name"), description=_("Recent finished games on this server, each with a link to its final message", key="cmd.history.description"))
+    @app_commands.describe(game=_("Only this game", key="cmd.history.game"))
+    @app_commands.choices(game=RULES_CHOICES)
+    async def history(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
+        await records.history(self, interaction, game.value if game else None)
+
+    stats = app_commands.Group(name=_("stats", key="cmd.stats.name"), description=_("Stats and leaderboards on this server", key="cmd.stats.description"), parent=game)
+
+    @stats.command(name=_("show", key="cmd.stats.show.name"), description=_("A player's stats on this server: wins, by role, streaks, longest game", key="cmd.stats.show.description"))
+    @app_commands.describe(game=_("Only this game", key="cmd.stats.show.game"), player=_("Whose stats (you, if empty)", key="cmd.stats.show.player"))
+    @app_commands.choices(game=RULES_CHOICES)
+    async def stats_show(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None, player: discord.User | None = None) -> None:
+        await records.show(self, interaction, game.value if game else None, player)
+
+    @stats.command(name=_("top", key="cmd.stats.top.name"), description=_("A game's leaderboard on this server (top 10)", key="cmd.stats.top.description"))
+    @app_commands.describe(game=_("Which game", key="cmd.stats.top.game"))
+    @app_commands.choices(game=RULES_CHOICES)
+    async def stats_top(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        await records.top(self, interaction, game.value)
+
+    @stats.command(name=_("privacy", key="cmd.stats.privacy.name"), description=_("Hide yourself from this server's leaderboards, or show yourself again", key="cmd.stats.privacy.description"))
+    @app_commands.describe(hide=_("True: hide me; False: show me again", key="cmd.stats.privacy.hide"))
+    async def stats_privacy(self, interaction: discord.Interaction, hide: bool = True) -> None:
+        await records.privacy(self, interaction, hide)
+
+    @stats.command(name=_("switch", key="cmd.stats.switch.name"), description=_("Turn stats on or off for this server (Manage Server)", key="cmd.stats.switch.description"))
+    @app_commands.describe(enabled=_("True: on; False: off", key="cmd.stats.switch.enabled"))
+    async def stats_switch(self, interaction: discord.Interaction, enabled: bool) -> None:
+        await records.switch(self, interaction, enabled)
+
+    @stats.command(name=_("forget", key="cmd.stats.forget.name"), description=_("Delete a player's stats and name on this server, on their request (Manage Server)", key="cmd.stats.forget.description"))
+    @app_commands.describe(player=_("The player to forget", key="cmd.stats.forget.player"))
+    async def stats_forget(self, interaction: discord.Interaction, player: discord.User) -> None:
+        await records.forget(self, interaction, player)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:

@@ -4,8 +4,14 @@
     python -m engines play night_watch --players 6 --seed 7            # hotseat: asks each prompted player
     python -m engines play night_watch --players 12 --seed 7 --auto --save game.json
     python -m engines replay game.json
+    python -m engines verify nocturne-game-12-1a2b3c4d5e6f.json      # a record the bot attached on Discord
 
 ``--reveal`` prints private messages too. Both commands end by printing the outcome as their last line.
+
+``verify`` checks a game record from Discord (see :mod:`engines.verify`): the seed against the commitment posted
+at the start, the record against the hashes the bot wrote, and every action replayed from the seed to the recorded
+outcome. Its first line is the verdict, "fair: ..." or "not fair: <where and why>"; exit status 0 fair, 1 not fair,
+2 not a readable record, 3 cannot be fully checked (the game's rules keep part of it secret, or no commitment).
 
 Hotseat asks, in turn, each player whose input is open (once per simultaneous prompt, for as long as it is their
 turn on a turn prompt); leaving the game is typed as a word and confirmed. When the input ends the game stops
@@ -359,6 +365,15 @@ def replay_file(args: argparse.Namespace, out: TextIO) -> int:
 
 def read_save(name: str) -> dict[str, Any]:
     """The record in a ``--save`` file, checked field by field; :class:`CliError` says what is wrong."""
+    record = read_json(name)
+    problem = _record_problem(record)
+    if problem:
+        raise CliError(f"{name}: not a saved game ({problem})")
+    return record
+
+
+def read_json(name: str) -> dict[str, Any]:
+    """The JSON object in file ``name``; :class:`CliError` says what is wrong with the file."""
     path = Path(name)
     try:
         raw = path.read_bytes()
@@ -380,14 +395,14 @@ def read_save(name: str) -> dict[str, Any]:
         raise CliError(f"{name}: not a saved game (broken JSON at line {exc.lineno} column {exc.colno}: {exc.msg})") from None
     if not isinstance(record, dict):
         raise CliError(f"{name}: not a saved game (a JSON {type(record).__name__}, not an object with engine, players, seed and log)")
-    problem = _record_problem(record)
-    if problem:
-        raise CliError(f"{name}: not a saved game ({problem})")
     return record
 
 
-def _record_problem(record: Mapping[str, Any]) -> str | None:
-    missing = [k for k in ("engine", "players", "seed", "log") if k not in record]
+def _record_problem(record: Mapping[str, Any], need_seed: bool = True) -> str | None:
+    hidden_seed = (record.get("hidden") or {}).get("seed") if isinstance(record.get("hidden"), dict) else None
+    if need_seed and "seed" not in record and hidden_seed:
+        return f"its seed is kept secret by the game's rules ({hidden_seed}), so it cannot be replayed"
+    missing = [k for k in ("engine", "players", "seed", "log") if k not in record and (need_seed or k != "seed")]
     if missing:
         return f"missing {', '.join(missing)}"
     engine = record["engine"]
@@ -396,7 +411,7 @@ def _record_problem(record: Mapping[str, Any]) -> str | None:
     players = record["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         return "players must be a list of names"
-    if not isinstance(record["seed"], str | int) or isinstance(record["seed"], bool):
+    if "seed" in record and (not isinstance(record["seed"], str | int) or isinstance(record["seed"], bool)):
         return "seed must be text or a number"
     if not isinstance(record.get("options") or {}, dict):
         return "options must be an object"
@@ -412,7 +427,26 @@ def _record_problem(record: Mapping[str, Any]) -> str | None:
             and isinstance(entry.get("args") or {}, dict)
         ):
             return f"action {i} of the log is not an action (player, prompt, kind and args)"
+        if isinstance(entry.get("args"), dict) and set(entry["args"]) == {"hidden"} and need_seed:
+            return f"action {i} of the log keeps its choice secret ({entry['args']['hidden']}): replay stops there; try verify"
     return None
+
+
+# -- verify ------------------------------------------------------------------------------------------------------
+
+
+def verify_file(args: argparse.Namespace, out: TextIO) -> int:
+    """Check a game record from Discord; prints the verdict first. 0 fair, 1 not fair, 3 not fully checkable."""
+    from engines.verify import verify
+
+    name = args.file
+    record = read_json(name)
+    problem = _record_problem(record, need_seed=False)
+    if problem:
+        raise CliError(f"{name}: not a game record ({problem})")
+    verdict = verify(record, expect_commitment=args.commitment, expect_digest=args.digest)
+    out.write(verdict.text + "\n")
+    return verdict.code
 
 
 # -- the command line --------------------------------------------------------------------------------------------
@@ -441,11 +475,17 @@ def main(
     r = sub.add_parser("replay", help="replay a saved game to its outcome")
     r.add_argument("file")
     r.add_argument("--reveal", action="store_true")
+    v = sub.add_parser("verify", help="check a game record from Discord: the seed's commitment, every action, the outcome")
+    v.add_argument("file")
+    v.add_argument("--commitment", metavar="HEX", help="the commitment the bot posted at the start, to compare")
+    v.add_argument("--digest", metavar="HEX", help="the digest the bot gave with the record (file name or description)")
     args = parser.parse_args(argv)
     out = out or sys.stdout
     try:
         if args.command == "play":
             return play(args, out, inp or sys.stdin)
+        if args.command == "verify":
+            return verify_file(args, out)
         return replay_file(args, out)
     except CliError as exc:
         (err or sys.stderr).write(f"{PROG}: {exc}\n")

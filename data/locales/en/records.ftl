@@ -1,0 +1,98 @@
+## Fair deals, game records, /game history and /game stats (bot/records.py, bot/stats.py, cogs/records.py).
+
+records-commit = Fair deal: this game's seed is sealed. Its commitment, the SHA-256 of `salt:seed`, is `{ $commitment }`. Seed and salt are revealed when the game ends, so anyone can check that the deal and every shuffle follow from them.
+records-reveal = Fair deal, opened: seed `{ $seed }`, salt `{ $salt }`. The SHA-256 of `{ $salt }:{ $seed }` is `{ $commitment }`, the commitment posted at the start.
+records-no_commitment = This game was opened before seeds were committed to, so its deal cannot be checked against a commitment.
+records-secret_seed = { $game } never reveals its seed or its Seal plays ({ $rule }), so nothing was committed to and the record cannot be replayed.
+records-hidden_actions = Cards discarded face down stay hidden in the record ({ $rule }), so it replays up to the first such discard.
+records-attached = The game's record is attached: every action with its time, and the outcome. Check it with `python -m engines verify <file>`; its digest is in the file name.
+records-attached_secret = The game's record is attached: the public actions with their times, and the outcome.
+records-file_description = Game record #{ $id }, digest { $digest }
+
+records-deleted_player = (deleted player)
+records-off = Stats are turned off on this server. A server admin can turn them on with `/game stats switch`.
+
+records-history-title = **Recent games on this server**
+records-history-none = No game has finished on this server yet.
+records-history-line = **{ $game }** #{ $id } · { $when } · { $result } · { $duration } · { $link }
+records-history-link = [final message]({ $url })
+records-history-no_link = no message
+records-result-won = won by { $winners }
+records-result-draw = a draw
+records-result-nobody = nobody won
+
+records-stats-title = **Stats: { $player }** (this server)
+records-stats-none = { $player }: no finished games on this server yet.
+records-stats-private = { $player }: these stats are private.
+records-stats-game = **{ $game }**: { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}, { $wins ->
+    [one] { $wins } win
+   *[other] { $wins } wins
+} ({ $rate }), { $draws ->
+    [one] { $draws } draw
+   *[other] { $draws } draws
+}
+records-stats-roles = by role: { $roles }
+records-stats-role = { $role } { $wins }/{ $games }
+records-stats-streak-won = current streak: { $count ->
+    [one] { $count } win
+   *[other] { $count } wins in a row
+}
+records-stats-streak-lost = current streak: { $count ->
+    [one] { $count } loss
+   *[other] { $count } losses in a row
+}
+records-stats-streak-draw = current streak: { $count ->
+    [one] { $count } draw
+   *[other] { $count } draws in a row
+}
+records-stats-best = best winning streak: { $count }
+records-stats-longest = longest game: #{ $id }, { $duration }
+
+records-top-title = **{ $game }: leaderboard of this server** (at least { $min ->
+    [one] { $min } game
+   *[other] { $min } games
+})
+records-top-line = { $rank }. { $player }: { $wins }/{ $games } wins ({ $rate })
+records-top-none = Nobody has finished { $min ->
+    [one] { $min } game
+   *[other] { $min } games
+} of { $game } on this server yet.
+records-top-pick = Which game? Choose one in `game`.
+
+records-privacy-hidden = You are hidden from this server's leaderboards, and others no longer see your stats here.
+records-privacy-shown = You are shown on this server's leaderboards again.
+records-switch-on = Stats are on for this server.
+records-switch-off = Stats are off for this server: `/game stats` answers nothing until they are turned on again. Finished games still count.
+records-forget-done = { $player }: deleted from this server's stats ({ $count ->
+    [one] { $count } result
+   *[other] { $count } results
+}), and the name no longer appears in its past games.
+
+records-duration-hours = { $hours } h { $minutes } min
+records-duration-minutes = { $minutes } min
+records-duration-seconds = { $seconds } s
+
+cmd-history-name = history
+cmd-history-description = Recent finished games on this server, each with a link to its final message
+cmd-history-game = Only this game
+cmd-stats-name = stats
+cmd-stats-description = Stats and leaderboards on this server
+cmd-stats-show-name = show
+cmd-stats-show-description = A player's stats on this server: wins, by role, streaks, longest game
+cmd-stats-show-game = Only this game
+cmd-stats-show-player = Whose stats (you, if empty)
+cmd-stats-top-name = top
+cmd-stats-top-description = A game's leaderboard on this server (top 10)
+cmd-stats-top-game = Which game
+cmd-stats-privacy-name = privacy
+cmd-stats-privacy-description = Hide yourself from this server's leaderboards, or show yourself again
+cmd-stats-privacy-hide = True: hide me; False: show me again
+cmd-stats-switch-name = switch
+cmd-stats-switch-description = Turn stats on or off for this server (Manage Server)
+cmd-stats-switch-enabled = True: on; False: off
+cmd-stats-forget-name = forget
+cmd-stats-forget-description = Delete a player's stats and name on this server, on their request (Manage Server)
+cmd-stats-forget-player = The player to forget
