@@ -83,7 +83,7 @@ gh-drew = { $player } si bere { $count ->
    *[other] { $count } karet
 }.
 gh-you_drew = Berete si: { $cards }.
-gh-reshuffled = 🔀 Balíček došel: odhazovací balíček ({ $count ->
+gh-reshuffled = 🔀 Balíček je prázdný: odhazovací balíček ({ $count ->
     [one] { $count } karta
     [few] { $count } karty
     [many] { $count } karty
@@ -91,7 +91,7 @@ gh-reshuffled = 🔀 Balíček došel: odhazovací balíček ({ $count ->
 }) se zamíchá do nového balíčku.
 gh-escape_started = 🏃 Hráč { $player } má prozkoumaná všechna patra a pokouší se utéct!
 gh-no_ghost = { $player } neposílá žádného ducha.
-gh-escape_stopped = 🚫 Útěk hráče { $player } byl zmařen. Všichni si doberou karty do 3.
+gh-escape_stopped = 🚫 Útěk hráče { $player } je zmařen. Všichni si doberou karty do 3.
 gh-escaped = 🎉 { $player } utíká ze strašidelného domu!
 gh-player_left = { $player } opouští hru. { $hand ->
     [0] Ruka je prázdná
@@ -217,8 +217,13 @@ gh-your_house = Váš dům: { $house }
 gh-ask-turn = Tah { $turn }: jste na tahu. Zvolte jednu akci.
 gh-ask-cat = Hráč { $attacker } posílá { $source } na vaše patro { $floor }, { $side } pokoj! Odpovíte kočkou?
 gh-ask-ghost = Hráč { $player } má prozkoumaná všechna patra a utíká! Pošlete ducha na nejvyšší patro tohoto hráče?
-gh-ask-ghost_again = Váš duch útěk hráče { $player } nezastavil. Pošlete ještě jednoho?
-gh-help-turn = Za tah jedna akce. Světlo stojí { $least }–{ $most } karty, na kterých je dohromady aspoň { $bulbs } 💡.
+gh-ask-ghost_again = Útěk hráče { $player } pokračuje. Pošlete ještě jednoho ducha?
+gh-help-turn = Za tah jedna akce. Světlo stojí { $least }–{ $most } { $most ->
+    [one] kartu
+    [few] karty
+    [many] karty
+   *[other] karet
+}, na kterých je dohromady aspoň { $bulbs } 💡.
 gh-help-cat = Kočka ducha zažene (obě karty jdou na odhazovací balíček). Bez odpovědi včas se žádná kočka nehraje.
 gh-help-ghost = Váš duch jde do pokoje v nejvyšším patře, kde ho ještě může zastavit kočka. Bez odpovědi včas se žádný duch neposílá.
 gh-pick-light = Rozsvítit: vyberte karty k zaplacení ({ $bulbs }+ 💡)

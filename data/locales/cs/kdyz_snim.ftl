@@ -9,12 +9,12 @@ ks-role-fairy = Víla
 ks-role-boogeyman = Bubák
 ks-role-sandman = Rarach
 ks-role-help-dreamer = Snové karty nevidíte. Každý element hádejte jednou, kdykoli budete chtít, a pamatujte si své tipy: kdo je ráno všechny vyjmenuje, získá +2.
-ks-role-help-fairy = Chcete, aby Snílek hádal správně: 1 bod za každý element na žluté hromádce. Dávejte užitečné nápovědy.
-ks-role-help-boogeyman = Chcete, aby se Snílek mýlil: 1 bod za každý element na modré hromádce (špatně nebo vynecháno). Svádějte sen z cesty, ať vás neprokouknou.
+ks-role-help-fairy = Vaším cílem jsou správné tipy Snílka: 1 bod za každý element na žluté hromádce. Dávejte užitečné nápovědy.
+ks-role-help-boogeyman = Vaším cílem jsou chybné tipy Snílka: 1 bod za každý element na modré hromádce (špatně nebo vynecháno). Svádějte sen z cesty, ať vás neprokouknou.
 ks-role-help-sandman = Chcete rovnováhu: stejně velká žlutá a modrá hromádka vynese nejvíc (žlutá + 2); rozdíl jedné karty vynese větší hromádku, větší rozdíl tu menší.
 
-ks-pile-yellow = uhodnuto (žlutá)
-ks-pile-blue = neuhodnuto (modrá)
+ks-pile-yellow = uhodnuto, žlutá hromádka
+ks-pile-blue = neuhodnuto, modrá hromádka
 ks-fate-yellow = uhodnuto
 ks-fate-blue = neuhodnuto
 ks-fate-penalty = trestná karta
@@ -57,13 +57,13 @@ ks-clue_refused = ❌ { $player }: nápověda „{ $clue }“ k **{ $word }** je
 ks-card_changed = 🔀 Snová karta se vyměnila: { $offender } dostává trestnou kartu.
 ks-next_card = ➡️ Další snová karta.
 ks-guess_judged = { $passed ->
-    [yes] Snová karta { $card }: Snílek vynechává **{ $word }** ({ $pile }).
+    [yes] Snová karta { $card }: Snílek vynechává **{ $word }**: { $pile }.
    *[no] Snová karta { $card }: tip Snílka „{ $guess }“ na **{ $word }**: { $pile }.
 }
-ks-foul_reported = ⚠️ Hlášení faulu: { $reporter } obviňuje { $accused }.
-ks-foul_rejected = Hlášení faulu proti { $accused } je zamítnuto.
-ks-foul_lapsed = Hlášení faulu proti { $accused } propadá: ta snová karta už není ve hře.
-ks-foul_confirmed = Faul potvrzen ({ $offender }): **{ $word }** se stává trestnou kartou.
+ks-foul_reported = ⚠️ Hlášení faulu: { $reporter } obviňuje hráče { $accused }.
+ks-foul_rejected = Hlášení faulu proti hráči { $accused } je zamítnuto.
+ks-foul_lapsed = Hlášení faulu proti hráči { $accused } propadá: ta snová karta už není ve hře.
+ks-foul_confirmed = Faul hráče { $offender } je potvrzen: **{ $word }** se stává trestnou kartou.
 ks-time_up = ⏰ Čas vypršel! Žádné další nápovědy. { $dreamer }, můžete hádat naposledy ({ $seconds } s).
 ks-card_unused = Poslední snová karta, **{ $word }**, zůstává nevyužita.
 ks-night_over = { $guessed ->
@@ -80,7 +80,7 @@ ks-card_revealed = { $result ->
         [yes] { $card }. **{ $word }** — vynecháno
        *[no] { $card }. **{ $word }** — neuhodnuto („{ $guess }“)
     }
-    [penalty] { $card }. **{ $word }** — trestná karta pro { $holder }
+    [penalty] { $card }. **{ $word }** — trestná karta hráče { $holder }
    *[other] { $card }. **{ $word }** — nevyužito
 }
 ks-recap_revealed = { $given ->
@@ -179,19 +179,19 @@ ks-last_guess-prompt = ⏰ Čas vypršel: žádné další nápovědy. { $dreame
 ks-recap-prompt = 💭 { $dreamer }, zrekapitulujte svůj sen: stiskněte **Rekapitulace** a vyjmenujte elementy ze svých dnešních tipů, oddělené čárkami.
 ks-next_night-prompt = ☀️ Dalším Snílkem je { $player }: až budou všichni připraveni, stiskněte **Zahájit noc**. Hostitel ji může zahájit i přes `/game host`.
 
-ks-review-prompt = ⚖️ { $reporter } hlásí faul: obviňuje { $accused } (snová karta { $card }).
+ks-review-prompt = ⚖️ { $reporter } hlásí faul: obviňuje hráče { $accused } (snová karta { $card }).
 ks-review-voice = Nápovědy zazněly v hlasovém kanálu.
-ks-review-clues = Nápovědy ({ $accused }) k této kartě: { $clues }
-ks-review-ask = Potvrďte, pokud nápověda porušila pravidla (víc slov, přímo element, překlad nebo stejný kořen): karta se pak stane trestnou kartou pro { $accused }. Jinak hlášení zamítněte.
+ks-review-clues = Nápovědy hráče { $accused } k této kartě: { $clues }
+ks-review-ask = Potvrďte, pokud nápověda porušila pravidla (víc slov, přímo element, překlad nebo stejný kořen): karta se pak stane trestnou kartou hráče { $accused }. Jinak hlášení zamítněte.
 
 ks-dm-role = 🌙 **Noc { $round }**: vaše role je **{ $role }**. { $help }
 ks-dm-no_card = 🌅 Nápovědy skončily: Snílek si vybavuje sen.
-ks-dm-foul = ⚠️ Posuzuje se hlášení faulu: { $reporter } obviňuje { $accused }.
-ks-dm-tally = 📜 Zatím tuto noc: 🟡 { $yellow } uhodnuto · 🔵 { $blue } špatně nebo vynecháno · 🟥 { $penalty } trestných
+ks-dm-foul = ⚠️ Posuzuje se hlášení faulu: { $reporter } obviňuje hráče { $accused }.
+ks-dm-tally = 📜 Zatím tuto noc: 🟡 uhodnuto: { $yellow } · 🔵 špatně nebo vynecháno: { $blue } · 🟥 trestné karty: { $penalty }
 ks-dm-card-yellow = { $card }. **{ $word }** — 🟡 uhodnuto: „{ $guess }“
 ks-dm-card-blue = { $card }. **{ $word }** — 🔵 špatně: „{ $guess }“
 ks-dm-card-passed = { $card }. **{ $word }** — 🔵 vynecháno
-ks-dm-card-penalty = { $card }. **{ $word }** — 🟥 trestná karta pro { $holder }
+ks-dm-card-penalty = { $card }. **{ $word }** — 🟥 trestná karta hráče { $holder }
 ks-dm-card-unused = { $card }. **{ $word }** — ⚪ nevyužito
 ks-dm-older = … a { $count } { $count ->
     [one] starší karta
@@ -207,7 +207,7 @@ ks-ack-guess = 💭 Váš tip „{ $text }“ je zapsán.
 ks-ack-pass = ⏭️ Vynecháno.
 ks-ack-clue = ✏️ Odesláno: „{ $text }“.
 ks-ack-recap = 📝 Vaše rekapitulace je zapsána.
-ks-ack-report = 🚩 Vaše hlášení proti { $accused } jde k posouzení.
+ks-ack-report = 🚩 Vaše hlášení proti hráči { $accused } jde k posouzení.
 ks-answer-refused = ❌ Vaše nápověda „{ $clue }“ porušila pravidla ({ $reason }): snová karta se stala vaší trestnou kartou a vyměnila se.
 
 ks-summary-roles = 🎭 Role: { $roles }

@@ -139,5 +139,5 @@ nw-role-goal-zack = Vyhráváte se stanicí, když nezůstane naživu nikdo z No
 nw-role-goal-franklin = Vyhráváte se stanicí, když nezůstane naživu nikdo z Noční hlídky.
 nw-role-goal-watch = Vyhráváte s Noční hlídkou, když jsou všichni živí hráči z Hlídky.
 nw-role-goal-wells = Vyhráváte s Noční hlídkou, když jsou všichni živí hráči z Hlídky.
-nw-role-goal-bester = Vyhráváte sami, pokud zůstanete naživu jako poslední.
+nw-role-goal-bester = Vyhráváte jen za sebe, pokud zůstanete naživu jako poslední.
 nw-what_next = Co bude dál: první noc se Noční hlídka seznámí ve svém soukromém vlákně. Pak každý den stanice diskutuje ve vlákně hry a hlasováním pošle jednoho hráče do vězení a každou noc dostane každý živý hráč soukromou zprávu (noční role v ní jednají, ostatní spí).

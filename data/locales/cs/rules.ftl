@@ -15,13 +15,13 @@ nw-rules =
 
 ks-rules =
     Každý hráč bude jednou **Snílkem**. Snílek nevidí snové karty; ostatní dostanou soukromou zprávou tajnou roli a aktuální slovo.
-    🌙 **Noc:** hráči po řadě píší jednoslovnou nápovědu (nebo vynechají). Snílek může každé slovo jednou hádat, kdykoli chce, ale nikdo mu neprozradí, zda uhodl. Když vyprší čas, má Snílek ještě jeden poslední pokus.
+    🌙 **Noc:** hráči po řadě píší jednoslovnou nápovědu (nebo vynechají). Snílek může každé slovo jednou hádat, kdykoli chce, ale nikdo mu neprozradí, zda tip sedí. Když vyprší čas, má Snílek ještě jeden poslední pokus.
     🎭 **Role:**
     • Víla: 1 bod za každé uhodnuté slovo (Snílek boduje stejně);
     • Bubák: 1 bod za každé neuhodnuté nebo vynechané slovo;
     • Rarach: nejvíc bodů, když je uhodnutých a neuhodnutých stejně.
     ⚠️ **Fauly:** nápověda z více slov, samotné slovo, jeho překlad nebo slovo se stejným kořenem znamená pro autora trestnou kartu (−1 na konci hry) a slovo se vymění. Psané nápovědy kontroluje bot sám; faul, který přehlédne, nahlaste tlačítkem.
-    ☀️ **Den:** Snílek jednou zprávou vyjmenuje slova, o kterých si myslí, že je uhodl; vzpomene-li si na všechna, získá +2. Pak se odhalí role, slova i body.
+    ☀️ **Den:** Snílek jednou zprávou vyjmenuje slova, která považuje za uhodnutá; vzpomene-li si na všechna, získá +2. Pak se odhalí role, slova i body.
     🏁 **Vítězství:** až se v roli Snílka vystřídají všichni, vyhrává nejvyšší skóre; při rovnosti rozhoduje méně trestných karet.
     📩 Máte-li soukromé zprávy zavřené, použijte zde `/hra moje` (`/game mine`).
 
@@ -58,6 +58,6 @@ mh-rules =
     • jednotka není na plánu: nasaďte ji na volnou lokaci, kterou ovládá vaše strana;
     • jednotka je na plánu: posilte stoh, posuňte jednotku, zaútočte, obsaďte lokaci, na které stojí, nebo použijte taktiku.
     Každý zásah odebere ze stohu jeden žeton, a to natrvalo.
-    🔑 **Pečeť** se hraje lícem dolů: převzít iniciativu, naverbovat žeton ze zásoby, nebo vynechat tah. Co jste zvolili, se nikdo nedozví.
+    🔑 **Pečeť** se hraje lícem dolů: převzít iniciativu, naverbovat žeton ze zásoby, nebo vynechat tah. Co zvolíte, se nikdo nedozví.
     🏁 **Vítězství:** 6 lokací pod kontrolou vaší strany (ve hře 2 na 2 osm) hned po obsazení. Vzdání se, odchod ze hry nebo vypršení času znamená prohru.
     📩 Žetony v ruce vidíte jen vy; máte-li soukromé zprávy zavřené, použijte zde `/hra moje` (`/game mine`). Hrací plán bot kreslí jako obrázek.

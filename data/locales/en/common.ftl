@@ -9,7 +9,10 @@ common-seconds = { $count ->
     [one] { $count } second
    *[other] { $count } seconds
 }
-common-players_range = { $min }–{ $max } players
+common-players_range = { $min }–{ $max } { $max ->
+    [one] player
+   *[other] players
+}
 common-dm_header = 🎲 **{ $game }** · { $server } · game #{ $id }
 common-dm_closed = { $player }, I could not send you a private message. Open `/game mine` here to see your role and choices.
 common-your_move = It is your move.
@@ -88,7 +91,10 @@ common-error-not_your_turn = It is not your turn.
 common-error-game_over = The game is over.
 common-error-not_a_player = You are not playing in this game.
 common-error-bad_option = That setting is not valid: { $reason }
-common-error-player_count = This game needs { $min }–{ $max } players, not { $count }.
+common-error-player_count = This game needs { $min }–{ $max } { $max ->
+    [one] player
+   *[other] players
+}, not { $count }.
 common-error-duplicate_player = A player is seated twice.
 common-error-bad_action = That is not possible now.
 common-error-wrong_phase = That is not possible in this phase.

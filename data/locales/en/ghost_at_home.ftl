@@ -194,7 +194,10 @@ gh-ask-turn = Turn { $turn }: your move. Choose one action.
 gh-ask-cat = { $attacker } sends { $source } at your floor { $floor }, { $side } room! Answer with a cat?
 gh-ask-ghost = { $player } has explored every floor and is escaping! Send a ghost at their top floor?
 gh-ask-ghost_again = Your ghost did not stop the escape of { $player }. Send one more ghost?
-gh-help-turn = One action per turn. A light costs { $least }–{ $most } cards showing { $bulbs } or more 💡 together.
+gh-help-turn = One action per turn. A light costs { $least }–{ $most } { $most ->
+    [one] card
+   *[other] cards
+} showing { $bulbs } or more 💡 together.
 gh-help-cat = A cat chases the ghost away (both are discarded). No answer in time means no cat.
 gh-help-ghost = Your ghost goes to a room on their top floor, where a cat can still stop it. No answer in time means no ghost.
 gh-pick-light = Turn on a light: pick the cards to pay ({ $bulbs }+ 💡)

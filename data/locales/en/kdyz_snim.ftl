@@ -13,8 +13,8 @@ ks-role-help-fairy = You want the Dreamer to guess right: 1 point for every elem
 ks-role-help-boogeyman = You want the Dreamer to go wrong: 1 point for every element on the blue pile (wrong or passed). Lead the dream astray without being caught.
 ks-role-help-sandman = You want balance: equal yellow and blue piles pay the most (yellow + 2); a difference of one pays the larger pile, more than that the smaller one.
 
-ks-pile-yellow = right (yellow)
-ks-pile-blue = wrong (blue)
+ks-pile-yellow = right, yellow pile
+ks-pile-blue = wrong, blue pile
 ks-fate-yellow = guessed right
 ks-fate-blue = guessed wrong
 ks-fate-penalty = penalty card
@@ -32,7 +32,13 @@ ks-language-cs = Czech
 ks-language-ru = Russian
 ks-language-en = English
 
-ks-game_started = 🌙 When I Dream begins: { $players_count } players, { $rounds } rounds, { $language } elements, { $clue_mode }.
+ks-game_started = 🌙 When I Dream begins: { $players_count ->
+    [one] { $players_count } player
+   *[other] { $players_count } players
+}, { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+}, { $language } elements, { $clue_mode }.
 ks-night_started = 🌙 Night { $round }: { $dreamer } is the Dreamer. Clue order: { $clue_order }. Cards in play: { $fairies } × Fairy, { $boogeymen } × Boogeyman, { $sandmen } × Sandman. The sand timer runs for { $seconds } s.
 ks-your_role = Night { $round }: your role is **{ $role }**.
 ks-element = { $aliases_count ->
@@ -43,12 +49,12 @@ ks-clue_turn = ✏️ { $player }, your clue ({ $seconds } s).
 ks-clue_given = Clue from { $player }.
 ks-clue_passed = { $player } passes.
 ks-clue_skipped = { $player } ran out of time and is skipped.
-ks-clue_refused = ❌ { $player }'s clue "{ $clue }" for **{ $word }** is a foul: { $reason }.
+ks-clue_refused = ❌ The clue "{ $clue }" from { $player } for **{ $word }** is a foul: { $reason }.
 ks-card_changed = 🔀 The dream card has changed: { $offender } takes a penalty card.
 ks-next_card = ➡️ Next dream card.
 ks-guess_judged = { $passed ->
-    [yes] Dream card { $card }: the Dreamer passed on **{ $word }** ({ $pile }).
-   *[no] Dream card { $card }: the Dreamer guessed "{ $guess }" for **{ $word }**: { $pile }.
+    [yes] Dream card { $card }: the Dreamer passes on **{ $word }**: { $pile }.
+   *[no] Dream card { $card }: the Dreamer guesses "{ $guess }" for **{ $word }**: { $pile }.
 }
 ks-foul_reported = ⚠️ { $reporter } reports a foul clue by { $accused }.
 ks-foul_rejected = The foul report against { $accused } is rejected.
@@ -173,7 +179,7 @@ ks-review-ask = Confirm if a clue broke the rules (more than one word, the eleme
 ks-dm-role = 🌙 **Night { $round }**: your role is **{ $role }**. { $help }
 ks-dm-no_card = 🌅 The clues are over: the Dreamer is recalling the dream.
 ks-dm-foul = ⚠️ A foul report is being reviewed: { $reporter } accuses { $accused }.
-ks-dm-tally = 📜 This night so far: 🟡 { $yellow } right · 🔵 { $blue } wrong or passed · 🟥 { $penalty } penalty
+ks-dm-tally = 📜 This night so far: 🟡 right: { $yellow } · 🔵 wrong or passed: { $blue } · 🟥 penalty cards: { $penalty }
 ks-dm-card-yellow = { $card }. **{ $word }** — 🟡 right: “{ $guess }”
 ks-dm-card-blue = { $card }. **{ $word }** — 🔵 wrong: “{ $guess }”
 ks-dm-card-passed = { $card }. **{ $word }** — 🔵 passed

@@ -4,7 +4,7 @@
 
 nw-rules =
     The station hunts the hidden Night Watch; the Watch hunts the station.
-    ☀️ **Day:** dawn names who died in the night. Talk, press **Ready to vote**, then pick one living player in the vote. The most votes goes to jail; a tie is drawn at random.
+    ☀️ **Day:** dawn names who died in the night. Talk, press **Ready to vote**, then pick one living player in the vote. The player with the most votes goes to jail; a tie is drawn at random.
     🌙 **Night:** every player with a power gets a private message, and all act at once:
     • the Night Watch agrees on a victim in its private thread;
     • Garibaldi checks whether a player is Night Watch; Wells checks whether a player is Security;

@@ -107,7 +107,7 @@ common-error-player_count = Для этой игры нужно { $max ->
     [many] { $min }–{ $max } игроков
    *[other] { $min }–{ $max } игрока
 }, а не { $count }.
-common-error-duplicate_player = Один и тот же игрок занял два места.
+common-error-duplicate_player = Один и тот же игрок сидит на двух местах.
 common-error-bad_action = Сейчас это невозможно.
 common-error-wrong_phase = В этой фазе это невозможно.
 common-error-bad_target = Это выбрать нельзя.
