@@ -272,6 +272,29 @@ def test_czech_names_never_follow_a_preposition(name: str):
     assert not problems, "cs/" + name + ": a name right after a preposition (write 'hráče { $player }'):\n" + "\n".join(problems)
 
 
+#: Words a name may follow directly, where it stands in the nominative or after "игрока"/"hráče" (which carries the
+#: case). Any other word right before a name ("Подсказка { $player }", "Faul { $offender }") most likely wants a
+#: case the name cannot take; after punctuation, an emoji or a colon a name is always fine.
+NAME_MAY_FOLLOW = {
+    "ru": {"игрок", "игрока", "игроку", "игроком", "игроке", "игроки", "игроков", "игрокам", "ходит", "видит"},
+    "cs": {"hráč", "hráče", "hráči", "hráčem", "hráčů", "hráčům", "hraje", "je", "teď"},
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "cs"])
+@pytest.mark.parametrize("name", POLISHED)
+def test_names_follow_only_words_that_leave_them_in_the_nominative(name: str, lang: str):
+    """A display name cannot be declined: right before it stands punctuation, "игрока"/"hráče" (or their other
+    cases) or a verb whose subject it is — never a noun or verb that would need it in another case."""
+    problems = []
+    for mid, message in _messages(lang, name).items():
+        for m in _NAME_SLOT.finditer(_source(message).split("=", 1)[1]):
+            word = m.group(1)
+            if re.search(r"\w$", word) and word.lower() not in NAME_MAY_FOLLOW[lang]:
+                problems.append(f"{mid}: '{word} {{ ${m.group(2)} }}'")
+    assert not problems, f"{lang}/{name}: a name where it would need a case:\n" + "\n".join(problems)
+
+
 def test_the_preposition_check_catches_what_the_review_found():
     """The regressions the native review listed are caught by the checks above."""
     sample = "x = Подсказка от { $player }, жалоба на { $accused }, карта у { $holder }\n"
@@ -279,6 +302,12 @@ def test_the_preposition_check_catches_what_the_review_found():
     message = resource.body[0]
     found = [m.group(1) for m in _NAME_SLOT.finditer(_source(message).split("=", 1)[1]) if m.group(1) in RU_PREPOSITIONS]
     assert found == ["от", "на", "у"]
+    before = [m.group(1) for m in _NAME_SLOT.finditer("Подсказка { $player }, Faul { $offender }, hráče { $target }")]
+    assert [w for w in before if w.lower() not in NAME_MAY_FOLLOW["ru"] | NAME_MAY_FOLLOW["cs"]] == ["Подсказка", "Faul"]
+    for verb in ("исследовал", "забрал", "вышел", "вернулся"):
+        assert _past_tenses("ru", f"Ольга {verb} дом.") == [verb]
+    for verb in ("prozkoumal", "nastražil", "vzal", "opustil"):
+        assert _past_tenses("cs", f"Olga {verb} sen.") == [verb]
     assert _problems("cs", "Vyber si kartu, máš na to čas.") and _problems("cs", "Opustili jste hru.")
     assert not _problems("cs", "Vyberte kartu, máte na to čas.")
     assert _problems("en", "The cards show 1 bulbs.") and _problems("en", "Only 2 player joined.")
