@@ -609,9 +609,12 @@ class MidnightersPresenter(Presenter):
                 view = table.view(after, player)
                 legal = table.legal(after, player)
                 springs = [a for a in ctl.playable(legal, prompt.id) if a.kind == "spring"]
+                here = view["avatars"].get(player, "")
                 lines = [
                     table.header(),
                     table.t("mn.traps_now", player=table.name(public["current"]), traps=self.traps_text(table, view)),
+                    # where you stand decides what a spring does for you (MN-54, MN-57): public, so said here too
+                    table.t("mn.you_stand", location=self.location(table, here), arrows=self.arrows(table, view, here)),
                     table.t("mn.traps_spring" if springs else "mn.traps_wait"),
                 ]
                 components = self._rows(table, view, prompt, legal, springs) if springs else []

@@ -637,3 +637,23 @@ def test_the_host_panel_and_answers_are_worded():
     assert PRESENTER.ack_text(t, Action(HOST, "turn#1", "remove", {"player": PLAYERS[1]})) == "✅ " + t.t(
         "mn.do.remove", player="Boris"
     )
+
+
+def test_mn_53_the_traps_dm_between_turns_says_where_you_stand_and_offers_a_spring():
+    """MN-53 / MN-54 / MN-P7: when a turn prompt opens, every other player holding a trap has their traps DM
+    refreshed (quiet: its existence is no public fact beyond the trap count), naming their traps, where they stand
+    (what a spring does for them depends on it) and a spring they can make now, out of turn."""
+    from engines.midnighters.state import Trap
+
+    ada, boris, cenek = PLAYERS[:3]
+    state, _ = _classic({"a": ["sleepwalk", "sleepwalk"], "b": [], "c": []})
+    state.traps.append(Trap(1, boris, "bridge", "sleepwalk", "suspense-bridge", [boris]))  # a scenario: set earlier
+    state, _ = MN.apply(state, Action(ada, state.prompts[0].id, "sleepwalk", {"direction": "up"}))
+    state, _ = MN.apply(state, Action(boris, state.prompts[0].id, "pass"))
+    before, (state, events) = state, MN.apply(state, Action(cenek, state.prompts[0].id, "pass"))
+    ops = PRESENTER.present(table("en", 3, state), before, state, events, cenek)
+    (dm,) = [o for o in ops if o.get("slot") == f"traps:{boris}"]
+    assert "Your traps** while Ada plays: Sleepwalk trap at the Bridge" in dm["content"]
+    assert "📍 You stand on Corridor 2 (arrows: ↑ ↓)." in dm["content"] and "fallback" not in dm
+    assert any(c["label"].startswith("💥") for c in components_of(dm))
+    assert not [o for o in ops if o.get("slot") == f"traps:{cenek}"]  # no trap, no message
