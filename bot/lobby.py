@@ -132,18 +132,27 @@ def option_values(option: Option, current: Any) -> list[Any]:
     return sorted(values)[:25]
 
 
-def parse_counts(text: str, choices: tuple[str, ...]) -> dict[str, int] | None:
-    """Parse ``watch=3, citizen 5 ...`` into counts; ``None`` when malformed. Missing roles count 0."""
+def count_names(table: Table, prefix: str, choices: tuple[str, ...]) -> dict[str, str]:
+    """The one word a host types for each choice of a counts option in the table's language
+    (``<prefix>-count-<choice>``, e.g. ru ``страж`` for ``watch``); the choice's id where there is none."""
+    return {c: table.t(f"{prefix}.count.{c}") if table.has(f"{prefix}.count.{c}") else c for c in choices}
+
+
+def parse_counts(text: str, choices: tuple[str, ...], names: dict[str, str] | None = None) -> dict[str, int] | None:
+    """Parse ``watch=3, citizen 5 ...`` into counts; ``None`` when malformed. Missing roles count 0. A choice may
+    be written as its id or as its word in ``names`` (any letter case)."""
     counts = dict.fromkeys(choices, 0)
+    lookup = {c: c for c in choices} | {word.lower(): c for c, word in (names or {}).items() if c in counts}
     words = text.replace(",", " ").replace("=", " ").replace(":", " ").split()
     if len(words) % 2:
         return None
     for name, number in zip(words[::2], words[1::2]):
-        if name not in counts or not number.isdigit():
+        choice = lookup.get(name, lookup.get(name.lower()))
+        if choice is None or not number.isdigit():
             return None
-        counts[name] = int(number)
+        counts[choice] = int(number)
     return counts
 
 
-def counts_text(counts: dict[str, int]) -> str:
-    return " ".join(f"{k}={v}" for k, v in counts.items())
+def counts_text(counts: dict[str, int], names: dict[str, str] | None = None) -> str:
+    return " ".join(f"{(names or {}).get(k, k)}={v}" for k, v in counts.items())

@@ -660,8 +660,9 @@ class GameCog(commands.Cog):
                 _option(live, extra)  # an unknown option is refused here
                 current = live.row.options.get(extra) or _default_counts(live, extra)
                 label = table.t(f"{table.prefix}.option.{extra}")
+                names = _count_names(live, extra)  # the roles in the server's language, not their ids
                 await interaction.response.send_modal(
-                    CountsModal(self, live, extra, label, table.t("common.lobby.counts_label"), counts_text(current))
+                    CountsModal(self, live, extra, label, table.t("common.lobby.counts_label"), counts_text(current, names))
                 )
             elif what == "narrator":
                 await self._lobby_narrator(live, value)
@@ -723,9 +724,9 @@ class GameCog(commands.Cog):
         if not text.strip():
             counts = None
         else:
-            counts = parse_counts(text, spec.choices)
+            counts = parse_counts(text, spec.choices, _count_names(live, option))
             if counts is None:
-                example = counts_text(_default_counts(live, option))
+                example = counts_text(_default_counts(live, option), _count_names(live, option))
                 await self.reply(interaction, "⚠️ " + table.t("common.error.bad_counts", example=example))
                 return
         try:
@@ -792,6 +793,13 @@ def _option(live: LiveGame, name: str):  # noqa: ANN202
 
 def _default_counts(live: LiveGame, option: str = "roles") -> dict[str, int]:
     return live.engine.suggested_option(option, len(live.row.seats)) or {}
+
+
+def _count_names(live: LiveGame, option: str) -> dict[str, str]:
+    """The word a host types for each choice of a counts option, in the lobby's language."""
+    from bot.lobby import count_names
+
+    return count_names(live.table(), live.engine.prefix, _option(live, option).choices)
 
 
 def _plain(params: dict[str, Any]) -> dict[str, Any]:

@@ -461,3 +461,33 @@ def test_what_the_presenters_send_reads_right(game: str, lang: str):
                 problems.setdefault(problem, text[:300])
     assert seen > 50, f"{game}/{lang}: only {seen} texts were rendered"
     assert not problems, f"{game}/{lang}:\n" + "\n".join(f"{p}: {t!r}" for p, t in sorted(problems.items())[:30])
+
+
+# -- the lobby's role counts form ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_role_counts_form_speaks_the_lobby_language(lang: str):
+    """Item 7: the Russian and Czech counts form used the English role ids (``watch=2 citizen=5``). Each role now
+    has one word per language (``nw-count-<role>``): the form is filled, its example given and its text parsed in
+    those words, and the ids are still accepted."""
+    from bot.lobby import count_names, counts_text, parse_counts
+    from engines import get_engine
+
+    engine = get_engine("night_watch")
+    choices = next(o for o in engine.options if o.kind == "counts").choices
+    table = Table(game_id=1, engine=engine, lang=lang, names={})
+    names = count_names(table, engine.prefix, choices)
+    words = list(names.values())
+    assert all(re.fullmatch(r"[^\s=,:]+", w) and w == w.lower() for w in words), words
+    assert len(set(words)) == len(words), "two roles share a word"
+    default = engine.suggested_option("roles", 10)
+    text = counts_text(default, names)
+    assert parse_counts(text, choices, names) == {c: default.get(c, 0) for c in choices}
+    assert parse_counts(counts_text(default), choices, names) == parse_counts(text, choices, names)  # ids still work
+    assert parse_counts(text.upper(), choices, names) == parse_counts(text, choices, names)
+    label = i18n.translate(lang, "common.lobby.counts_label")
+    example = dict(pair.split("=") for pair in label.split(": ", 1)[1].split())
+    assert set(example) <= set(words), f"{lang}: the label's example {label!r} is not in the form's words"
+    if lang != "en":
+        assert not set(example) & set(choices), f"{lang}: the label still shows English role ids: {label!r}"

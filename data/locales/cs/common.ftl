@@ -54,7 +54,7 @@ common-lobby-left = Už nejste v lobby.
 common-lobby-settings_help = Nastavení hostitele (platí od chvíle, kdy stisknete „Začít“):
 common-lobby-saved = Uloženo.
 common-lobby-expired = Toto lobby se zavřelo: do hodiny hru nikdo nespustil. Otevřete novou příkazem `/hra začít` (`/game start`).
-common-lobby-counts_label = Počty, například: watch=2 citizen=5
+common-lobby-counts_label = Počty rolí, například: hlídka=2 obyvatel=5
 common-lobby-started = Hra začala!
 
 common-host-panel = Ovládání hostitele:

@@ -20,6 +20,15 @@ nw-role-help-zack = Každou noc můžete vystřelit na jednoho hráče. Pozor: m
 nw-role-help-bester = Hrajete jen za sebe. Každou noc můžete vystřelit na jednoho hráče. Zůstaňte naživu jako poslední.
 nw-role-help-franklin = Každou noc vyberte jednoho hráče (ne sebe): tuto noc přežije jakýkoli výstřel.
 
+## Jedno slovo, kterým hostitel píše roli ve formuláři počtů rolí (hlídka=2 obyvatel=5).
+nw-count-citizen = obyvatel
+nw-count-watch = hlídka
+nw-count-wells = wells
+nw-count-garibaldi = garibaldi
+nw-count-zack = zack
+nw-count-bester = bester
+nw-count-franklin = franklin
+
 nw-team-station = stanice
 nw-team-watch = Noční hlídka
 nw-team-bester = psi-policista

@@ -20,6 +20,15 @@ nw-role-help-zack = Each night you may shoot one player. Careful: you might hit 
 nw-role-help-bester = You play alone. Each night you may shoot one player. Be the last one left alive.
 nw-role-help-franklin = Each night, pick one player (not yourself): they survive every shot tonight.
 
+## The one word a host types for each role in the lobby's role counts form (watch=2 citizen=5).
+nw-count-citizen = citizen
+nw-count-watch = watch
+nw-count-wells = wells
+nw-count-garibaldi = garibaldi
+nw-count-zack = zack
+nw-count-bester = bester
+nw-count-franklin = franklin
+
 nw-team-station = the station
 nw-team-watch = the Night Watch
 nw-team-bester = the Psi Cop

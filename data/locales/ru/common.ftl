@@ -55,7 +55,7 @@ common-lobby-left = Вы вышли из лобби.
 common-lobby-settings_help = Настройки организатора (применяются, когда вы нажмёте «Начать»):
 common-lobby-saved = Сохранено.
 common-lobby-expired = Это лобби закрыто: за час игру так никто и не начал. Откройте новое командой `/игра начать` (`/game start`).
-common-lobby-counts_label = Число ролей, например: watch=2 citizen=5
+common-lobby-counts_label = Число ролей, например: страж=2 житель=5
 common-lobby-started = Игра началась!
 
 common-host-panel = Управление организатора:
