@@ -747,5 +747,6 @@ def _body(payload: dict[str, Any], files: list[tuple[str, bytes]] | None) -> dic
 
     form: list[dict[str, Any]] = [{"name": "payload_json", "value": json.dumps(payload)}]
     for i, (name, data) in enumerate(files):
-        form.append({"name": f"files[{i}]", "value": data, "filename": name, "content_type": "image/png"})
+        content_type = "application/json" if name.endswith(".json") else "image/png"  # a game record, or a board
+        form.append({"name": f"files[{i}]", "value": data, "filename": name, "content_type": content_type})
     return {"form": form}

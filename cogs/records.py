@@ -154,6 +154,11 @@ async def history(cog: Any, interaction: discord.Interaction, game: str | None) 
     lang = await cog.language(interaction)
     guild = interaction.guild_id or 0
     games = await stats.history(_db(cog), guild, game)
+    for past in games:  # a final message just delivered is known to the live game before its row is marked sent
+        live = cog.runtime.games.get(past.id)
+        slot = (live.row.slots or {}).get("record") if live is not None else None
+        if slot and slot.get("message"):
+            past.message = (int(slot["channel"]), int(slot["message"]))
     await cog.reply(interaction, history_text(lang, guild, games))
 
 

@@ -156,6 +156,8 @@ async def test_each_game_records_what_its_rules_reveal_at_the_end(recorded, tran
     async with database.sessions() as session:
         row = await session.get(Game, live.id)
     public = "\n".join(transport.texts(live.row.thread_id) + transport.texts(CHANNEL))
+    before_end = "\n".join(transport.texts(live.row.thread_id)[:-1])
+    assert row.salt not in before_end  # the salt opens the commitment only in the final message
     name, record = attached_record(final_message(transport, live))
     assert record["engine"] == engine and record["outcome"]["reason"] == live.state.outcome.reason
     verdict = verify(record)
