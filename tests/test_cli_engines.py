@@ -248,3 +248,143 @@ def test_the_terminal_gets_no_discord_markup():
 )
 def test_plain_strips_discord_markdown_and_keeps_everything_else(markup, text):
     assert plain(markup) == text
+
+
+# --- verify: a game record from Discord ------------------------------------------------------------------------
+
+
+def bot_record(engine: str = "night_watch", players: int = 5, seed: str = "7") -> dict:
+    """A record as the bot attaches it to a final message (bot.records.build_record over a finished game)."""
+    from bot.db import Game
+    from bot.records import build_record
+    from engines import get_engine
+    from engines.playout import random_playout
+    from engines.verify import outcome_json
+
+    seats = [str(400_000_000_000_000_000 + i) for i in range(players)]
+    game = random_playout(get_engine(engine), seats, seed, check=False)
+    row = Game(
+        id=12, engine=engine, status="finished", guild_id=1, guild_name="Babylon 5", channel_id=2, host_id=int(seats[0]),
+        language="en", seed=seed, salt="5a17" * 8, options=dict(game.record.get("options") or {}), seats=seats,
+        names={p: name for p, name in zip(seats, ["Sheridan", "Ivanova", "Garibaldi", "Franklin", "Delenn", "Londo"])},
+        slots={}, seq=len(game.record["log"]), paused=False, outcome=outcome_json(game.state.outcome),
+        created_at=1_700_000_000.0, started_at=1_700_000_010.0, finished_at=1_700_000_010.0 + len(game.record["log"]),
+    )
+    return build_record(row, [(action, 1_700_000_010.0 + i) for i, action in enumerate(game.record["log"], start=1)])
+
+
+def verify_record(tmp_path: Path, record: dict, *extra: str) -> tuple[int, str, str]:
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    return run(["verify", str(path), *extra])
+
+
+def resealed(record: dict) -> dict:
+    """A forger's copy: changed, then every hash computed again."""
+    from engines.verify import seal
+
+    return seal(record)
+
+
+@pytest.fixture(scope="module")
+def nw_record() -> dict:
+    return bot_record()
+
+
+def test_verify_says_fair_for_the_record_the_bot_wrote(tmp_path, nw_record):
+    code, out, err = verify_record(tmp_path, nw_record, "--commitment", nw_record["commitment"], "--digest", nw_record["digest"])
+    assert (code, err) == (0, "")
+    first, *rest = out.splitlines()
+    n = len(nw_record["log"])
+    assert first.startswith(f"fair: the deal and every shuffle follow from the committed seed, and all {n} actions replay")
+    assert any(nw_record["commitment"] in line for line in rest) and any(nw_record["digest"] in line for line in rest)
+    assert nw_record["players"] == ["Sheridan", "Ivanova", "Garibaldi", "Franklin", "Delenn"]
+    code, out, err = run(["replay", str(tmp_path / "record.json")])  # the save format: replay reads it as it is
+    assert code == 0 and out.splitlines()[-1].startswith(f"Outcome: {nw_record['outcome']['reason']}")
+
+
+def _vote(record: dict) -> tuple[int, dict]:
+    return next((i, e) for i, e in enumerate(record["log"]) if e["kind"] == "vote" and e["args"].get("target"))
+
+
+def test_verify_catches_one_changed_action_and_says_which(tmp_path, nw_record):
+    record = json.loads(json.dumps(nw_record))
+    i, vote = _vote(record)
+    vote["args"]["target"] = next(p for p in record["players"] if p not in (vote["args"]["target"], vote["player"]))
+    code, out, err = verify_record(tmp_path, record)
+    assert code == 1
+    assert out.splitlines()[0] == (
+        f"not fair: action {i + 1} of {len(record['log'])} ({vote['player']} vote, at {vote['at']}) differs from what "
+        "the bot wrote (its hash does not match)"
+    )
+
+
+def test_verify_catches_a_changed_seed(tmp_path, nw_record):
+    record = {**nw_record, "seed": "8"}
+    code, out, err = verify_record(tmp_path, record)
+    assert code == 1 and out.startswith("not fair: the seed does not match its commitment: SHA-256 of '")
+    # a forger who commits to the new seed afresh and re-hashes everything is caught by the commitment posted
+    from engines.verify import commitment
+
+    forged = resealed({**json.loads(json.dumps(nw_record)), "seed": "8", "commitment": commitment("8", nw_record["salt"])})
+    code, out, err = verify_record(tmp_path, forged, "--commitment", nw_record["commitment"])
+    assert code == 1 and out.startswith(f"not fair: the record's commitment {forged['commitment']} is not the one posted at the start")
+    code, out, err = verify_record(tmp_path, forged)  # without it, the replay from the other seed goes astray
+    assert code == 1 and out.startswith("not fair: ") and ("is refused by night_watch" in out or "replaying every action ends in" in out)
+
+
+def test_verify_catches_a_rehashed_record_by_the_digest_the_bot_gave(tmp_path, nw_record):
+    record = json.loads(json.dumps(nw_record))
+    _, vote = _vote(record)
+    vote["at"] = "2023-11-14T22:13:00.000Z"  # a harmless-looking change, then every hash recomputed
+    forged = resealed(record)
+    assert verify_record(tmp_path, forged)[0] == 0  # consistent in itself...
+    code, out, err = verify_record(tmp_path, forged, "--digest", nw_record["digest"])
+    assert code == 1 and out.startswith(f"not fair: this is not the record the bot attached: its digest is {forged['digest']}")
+
+
+def test_verify_catches_an_impossible_action_an_edited_outcome_and_a_dropped_action(tmp_path, nw_record):
+    record = json.loads(json.dumps(nw_record))
+    i, vote = _vote(record)
+    vote["player"] = "Nobody"
+    code, out, err = verify_record(tmp_path, resealed(record))
+    assert code == 1 and out.startswith(f"not fair: action {i + 1} of {len(record['log'])} (Nobody vote") and "is refused by night_watch" in out
+    edited = json.loads(json.dumps(nw_record))
+    edited["outcome"]["winners"] = ["Londo"]
+    code, out, err = verify_record(tmp_path, edited)
+    assert code == 1 and out.startswith("not fair: the outcome differs from what the bot wrote")
+    code, out, err = verify_record(tmp_path, resealed(edited))
+    assert code == 1 and out.startswith("not fair: replaying every action ends in ") and "but the record says" in out
+    dropped = json.loads(json.dumps(nw_record))
+    del dropped["log"][3]
+    code, out, err = verify_record(tmp_path, dropped)
+    assert code == 1 and out.startswith(f"not fair: action 4 of {len(dropped['log'])} (") and "its hash does not match" in out
+
+
+def test_verify_says_what_the_rules_keep_secret_cannot_be_checked(tmp_path):
+    """GH-33 / GH-P2: a Ghost at Home record hides discarded cards, so it replays up to the first discard; MH-P3:
+    Midnight Hunt never shows its seed, so its record cannot be replayed at all. Exit status 3, not "not fair"."""
+    ghost = bot_record("ghost_at_home", 3, seed="4")
+    first_discard = next(i for i, e in enumerate(ghost["log"], start=1) if e["kind"] == "discard")
+    code, out, err = verify_record(tmp_path, ghost)
+    assert code == 3 and out.startswith("partly checked: the deal follows from the committed seed")
+    assert f"action {first_discard} of {len(ghost['log'])}" in out and "keeps its choice hidden (GH-P2)" in out
+    hunt = bot_record("midnight_hunt", 2, seed="4")
+    assert "seed" not in hunt and all(e["args"] == {"hidden": "MH-P2"} for e in hunt["log"] if e["kind"] == "seal")
+    code, out, err = verify_record(tmp_path, hunt)
+    assert code == 3 and out.startswith("cannot check: midnight_hunt never reveals its seed (MH-P3)")
+    path = tmp_path / "record.json"
+    code, out, err = run(["replay", str(path)])
+    assert code == 2 and "its seed is kept secret by the game's rules (MH-P3), so it cannot be replayed" in one_error_line(err)
+
+
+def test_verify_of_a_plain_save_replays_it_but_cannot_vouch_for_the_seed(tmp_path, saved_game):
+    code, out, err = run(["verify", str(saved_game)])
+    assert code == 3 and out.startswith("cannot check the seed: the record has no commitment") and err == ""
+
+
+def test_verify_of_a_file_that_is_no_record_is_one_line(tmp_path):
+    path = tmp_path / "x.json"
+    path.write_text('{"engine": "night_watch"}')
+    code, out, err = run(["verify", str(path)])
+    assert code == 2 and out == "" and "not a game record (missing players, log)" in one_error_line(err)
