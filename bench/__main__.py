@@ -14,32 +14,34 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench import common, engines_speed, memory, persist, restart, traffic
+from bench import common, engines_speed, memory, persist, restart, stats, traffic
 from bench.report import render
 
 FULL = {"engine_seconds": 3.0, "corpus": 30, "persist_games": 1000, "unloaded": 3000, "saturated_s": 20.0,
-        "restart_games": 10_000, "memory_games": 500, "traffic": True}
+        "restart_games": 10_000, "memory_games": 500, "traffic": True, "stats_games": 100_000, "stats_big": 20_000}
 QUICK = {"engine_seconds": 0.3, "corpus": 3, "persist_games": 100, "unloaded": 300, "saturated_s": 2.0,
-         "restart_games": 300, "memory_games": 50, "traffic": True}
+         "restart_games": 300, "memory_games": 50, "traffic": True, "stats_games": 2_000, "stats_big": 400}
 
 
 async def run_all(sizes: dict, workdir: Path, log=print) -> dict:
     results: dict = {"machine": common.machine(), "sizes": sizes}
     started = time.perf_counter()
-    log("1/5 engines: random games and replay")
+    log("1/6 engines: random games and replay")
     results["engines"] = engines_speed.run(sizes["engine_seconds"])
     log("    corpus of live games")
     corpora = {name: common.play_corpus(name, sizes["corpus"]) for name in common.TYPICAL_SIZES}
-    log("2/5 persisted actions through the runtime")
+    log("2/6 persisted actions through the runtime")
     results["persist"] = await persist.run(
         workdir, corpora, games=sizes["persist_games"], unloaded_actions=sizes["unloaded"], seconds=sizes["saturated_s"]
     )
-    log("3/5 restart")
+    log("3/6 restart")
     results["restart"] = await restart.run(workdir, corpora, games=sizes["restart_games"])
-    log("4/5 Discord traffic (the bot against the fake server)")
+    log("4/6 Discord traffic (the bot against the fake server)")
     results["traffic"] = await traffic.run(workdir) if sizes["traffic"] else None
-    log("5/5 memory per live game")
+    log("5/6 memory per live game")
     results["memory"] = await memory.run(workdir, corpora, per_engine=sizes["memory_games"])
+    log("6/6 stats and history on many finished games")
+    results["stats"] = await stats.run(workdir, games=sizes["stats_games"], big=sizes["stats_big"])
     results["seconds"] = time.perf_counter() - started
     return results
 

@@ -25,6 +25,10 @@ def render(r: dict[str, Any], quick: bool = False) -> str:
         out += ["> Quick smoke run: tiny sizes, the ratios are not the record.", ""]
     out += _engines(r["engines"]) + _persist(r["persist"]) + _restart(r["restart"])
     out += _traffic(r["traffic"]) + _memory(r["memory"])
+    if r.get("stats"):
+        from bench.stats import render as stats_section
+
+        out += stats_section(r["stats"])
     return "\n".join(out) + "\n"
 
 

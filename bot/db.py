@@ -148,7 +148,7 @@ class Result(Base):
     __tablename__ = "results"
     __table_args__ = (
         # a server's leaderboard of one game: an index-only scan of the server's rows of that game
-        Index("ix_results_board", "guild_id", "engine", "user_id", "won", "draw"),
+        Index("ix_results_board", "guild_id", "engine", "user_id", "won", "game_id"),
         # one player's games on a server, oldest first (streaks)
         Index("ix_results_player", "guild_id", "user_id", "finished_at"),
     )

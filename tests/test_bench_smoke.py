@@ -53,3 +53,12 @@ def test_stored_live_games_are_cut_where_the_runtime_would_have_left_them(corpor
     snapshot_step = spec.cut - spec.cut % 25
     assert snapshot_step in spec.game.snapshots
     assert 0 <= spec.cut < spec.game.length
+
+
+async def test_the_stats_benchmark_runs_and_renders(tmp_path):
+    from bench import stats
+
+    figures = await stats.run(tmp_path, games=60, big=20, reps=2)
+    assert figures["games"] == 60 and figures["busiest_games"] > 0
+    assert set(figures["ratio"]) == {"show", "top", "history"}
+    assert "## 6. Stats on 60 finished games" in "\n".join(stats.render(figures))

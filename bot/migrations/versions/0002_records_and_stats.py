@@ -28,7 +28,7 @@ def upgrade() -> None:
     # results written before this revision: their server is their game's
     op.execute('UPDATE results SET guild_id = (SELECT games.guild_id FROM games WHERE games.id = results.game_id)')
     with op.batch_alter_table('results', schema=None) as batch_op:
-        batch_op.create_index('ix_results_board', ['guild_id', 'engine', 'user_id', 'won', 'draw'], unique=False)
+        batch_op.create_index('ix_results_board', ['guild_id', 'engine', 'user_id', 'won', 'game_id'], unique=False)
         batch_op.create_index('ix_results_player', ['guild_id', 'user_id', 'finished_at'], unique=False)
 
     with op.batch_alter_table('guild_settings', schema=None) as batch_op:
