@@ -491,3 +491,14 @@ def test_the_role_counts_form_speaks_the_lobby_language(lang: str):
     assert set(example) <= set(words), f"{lang}: the label's example {label!r} is not in the form's words"
     if lang != "en":
         assert not set(example) & set(choices), f"{lang}: the label still shows English role ids: {label!r}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_night_watch_role_names_read_well_in_a_list(lang: str):
+    """Roles are listed with commas ("Roles in play: A × 3, B × 1"), so a role's name has no comma of its own
+    ("Michael Garibaldi, Chief of Security × 1" read as two roles); English titles drop the full stop (Mr, Dr) as
+    British usage does."""
+    roles = {mid: _source(m) for mid, m in _messages(lang, "night_watch.ftl").items() if re.fullmatch(r"nw-role-[a-z]+", mid)}
+    assert len(roles) == 7
+    bad = [mid for mid, text in roles.items() if "," in text.split("=", 1)[1] or re.search(r"\b(Mr|Dr|Mrs)\.", text)]
+    assert not bad, f"{lang}: {bad}"

@@ -6,11 +6,11 @@ nw-recommended = Doporučeno: 10 a více hráčů.
 
 nw-role-citizen = Obyvatel stanice
 nw-role-watch = Člen Noční hlídky
-nw-role-wells = Pan Wells, velitel Noční hlídky
-nw-role-garibaldi = Michael Garibaldi, šéf bezpečnosti
-nw-role-zack = Zack Allan, zástupce šéfa bezpečnosti
-nw-role-bester = Alfred Bester, psi-policista
-nw-role-franklin = Doktor Franklin, vedoucí MedLabu
+nw-role-wells = Pan Wells — velitel Noční hlídky
+nw-role-garibaldi = Michael Garibaldi — šéf bezpečnosti
+nw-role-zack = Zack Allan — zástupce šéfa bezpečnosti
+nw-role-bester = Alfred Bester — psi-policista
+nw-role-franklin = Doktor Franklin — vedoucí MedLabu
 
 nw-role-help-citizen = V noci nemáte žádnou schopnost. Odhalte Noční hlídku a přes den ji pošlete do vězení.
 nw-role-help-watch = Každou noc se s Hlídkou dohodněte na oběti. Přes den se vydávejte za obyvatele stanice.

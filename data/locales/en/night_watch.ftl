@@ -6,11 +6,11 @@ nw-recommended = Recommended: 10 or more players.
 
 nw-role-citizen = Station resident
 nw-role-watch = Night Watch officer
-nw-role-wells = Mr. Wells, Head of the Night Watch
-nw-role-garibaldi = Michael Garibaldi, Chief of Security
-nw-role-zack = Zack Allan, Deputy Chief
-nw-role-bester = Alfred Bester, Psi Cop
-nw-role-franklin = Dr. Franklin, Head of MedLab
+nw-role-wells = Mr Wells — Head of the Night Watch
+nw-role-garibaldi = Michael Garibaldi — Chief of Security
+nw-role-zack = Zack Allan — Deputy Chief
+nw-role-bester = Alfred Bester — Psi Cop
+nw-role-franklin = Dr Franklin — Head of MedLab
 
 nw-role-help-citizen = You have no night power. Find the Night Watch and jail them by day.
 nw-role-help-watch = Each night, agree with the Watch on a victim. By day, pass for a resident.

@@ -9,7 +9,7 @@ nw-rules =
     • the Night Watch agrees on a victim in its private thread;
     • Garibaldi checks whether a player is Night Watch; Wells checks whether a player is Security;
     • Zack and Bester may each shoot one player;
-    • Dr. Franklin picks one player who survives every shot tonight.
+    • Dr Franklin picks one player who survives every shot tonight.
     🏁 **Winning:** the station wins when no Watch member is left; the Watch wins when only the Watch is alive; Bester wins as the last one standing. Three days and nights without an elimination end in a draw.
     📩 Your role comes by private message; if your DMs are closed, use `/game mine` here. Everything is revealed at the end.
 
