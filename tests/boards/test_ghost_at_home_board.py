@@ -207,7 +207,7 @@ def test_gh_13_gh_17_a_ghost_on_its_way_and_the_defender_answering():
     view = GH.view(t.state, None)
     assert view["phase"] == "cat_window"
     text = board.describe_board(view, _ctx())
-    assert "A ghost from Alice is coming at Bartholomew Longname-Smith's floor 2, left room." in text
+    assert "A ghost from Alice is coming at Bartholomew Longname-Smith: floor 2, left room." in text
     assert "Waiting for Bartholomew Longname-Smith to answer." in text
 
 
