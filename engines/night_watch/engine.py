@@ -178,8 +178,9 @@ class NightWatch(Engine):
         return chooser.choice(actions) if actions else None
 
     def _targets(self, state: NightWatchState, player: str, task: str) -> list[str]:
-        if task == "kill":  # NW-13: a living non-Watch player
-            return [p for p in state.alive if state.roles[p] not in NIGHT_WATCH]
+        if task == "kill":  # NW-13: a living non-Watch player; a changed proposal names someone new
+            current = state.night_answers.get(player, {}).get("kill")
+            return [p for p in state.alive if state.roles[p] not in NIGHT_WATCH and p != current]
         return [p for p in state.alive if p != player]  # NW-14 .. NW-18: anyone living but oneself
 
     def _open_tasks(self, state: NightWatchState, player: str) -> list[str]:

@@ -164,3 +164,32 @@ def test_nw_5_the_role_dm_says_what_the_role_does_how_its_side_wins_and_what_com
     for player in PLAYERS[:10]:
         dm = next(o["content"] for o in ops if o.get("user") == player and "Your role" in o.get("content", ""))
         assert "You win" in dm and "What happens next" in dm, dm
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_nw_12_a_night_action_changes_nothing_public(seed):
+    """NW-12, NW-P*: while the night lasts, no player's night action posts or edits anything public, so neither
+    the presence nor the timing of a public message tells who acts at night (only dawn, when the night ends)."""
+    import random
+
+    chooser = random.Random(seed)
+    state, events = NW.setup(PLAYERS[:9], {}, seed=seed)
+    presenter = game_ui("night_watch").presenter
+    nights = 0
+    while state.outcome is None and state.prompts:
+        prompt = state.prompts[0]
+        actors = [p for p in prompt.players if NW.legal_actions(state, p)]
+        if not actors:
+            action = Action.timeout(prompt.id)
+        else:
+            action = NW.random_action(state, chooser.choice(actors), chooser)
+            if action is None or action.kind == "leave":
+                action = Action.timeout(prompt.id)
+        after, events = NW.apply(state, action)
+        if state.phase == "night" and after.phase == "night" and not action.is_timeout:
+            nights += 1
+            ops = presenter.present(table(), state, after, events, action.player)
+            public = [o for o in ops if o.get("to") == "game" or str(o.get("slot", "")).startswith(("prompt:", "lobby", "board"))]
+            assert not public, (action, public)
+        state = after
+    assert nights > 0

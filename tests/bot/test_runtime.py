@@ -439,3 +439,23 @@ async def test_a_board_rewritten_again_and_again_is_still_drawn_every_few_second
     tally = SimpleNamespace(id=4, op={"slot": "prompt:x", "content": "tally 4"})
     assert await dispatcher._deliver(live, tally, [{"slot": "prompt:x", "content": "tally 5"}]) == {"superseded": True}
     assert drawn == ["board 1", "board 3"]
+
+
+async def test_nw_13_a_double_click_on_the_watchs_choice_is_posted_once(runtime, transport):
+    """NW fix 9: the same proposal clicked twice at once is taken once, and the Watch's thread shows it once."""
+    live = await open_game(runtime, players=PLAYERS)
+    chooser = random.Random(5)
+    while not (live.state.phase == "night" and live.state.day >= 1):
+        await play_randomly(runtime, live.id, chooser, 1)
+        assert live.state.outcome is None
+    await runtime.idle()
+    prompt = live.state.prompts[0]
+    kill = next(
+        a for p in prompt.players for a in live.engine.legal_actions(live.state, p) if a.kind == "kill"
+    )
+    results = await asyncio.gather(runtime.act(live.id, kill), runtime.act(live.id, kill), return_exceptions=True)
+    assert sum(isinstance(r, IllegalAction) for r in results) == 1 and sum(isinstance(r, list) for r in results) == 1, results
+    await runtime.idle()
+    watch_thread = next(t for t, th in transport.threads.items() if th["private"])
+    proposals = [t for t in transport.texts(watch_thread) if "as the victim" in t and f"player{kill.args['target'][-2:]}" in t]
+    assert len(proposals) == 1, transport.texts(watch_thread)

@@ -284,6 +284,10 @@ def test_nw_13_watch_cannot_target_the_watch_and_may_change_the_proposal():
         t.act("p2", "kill", target="p3")
     assert err.value.code == "bad_target"
     t.act("p2", "kill", target="p1")
+    # the same proposal again (a double click) is refused, so the Watch's channel shows it once
+    with pytest.raises(IllegalAction) as err:
+        t.act("p2", "kill", target="p1")
+    assert err.value.code == "bad_target"
     t.act("p2", "kill", target="p5")
     t.timeout()
     assert t.last("nw.dawn").params["dead"] == ["p5"]
