@@ -82,15 +82,27 @@ def commitment_of(row: Game) -> str | None:
 
 def begin_ops(live: Any) -> list[Op]:
     """At the deal: the commitment to the seed, in the game's thread, before anything is dealt."""
-    sealed = commitment_of(live.row)
-    if sealed is None:
+    try:
+        sealed = commitment_of(live.row)
+        if sealed is None:
+            return []
+        return [post("game", "🔐 " + live.table().t("records.commit", commitment=sealed))]
+    except Exception:  # a fault here costs the commitment, never the deal
+        log.exception("game %s: no commitment posted", live.id)
         return []
-    return [post("game", "🔐 " + live.table().t("records.commit", commitment=sealed))]
 
 
 def end_ops(live: Any, state: State) -> list[Op]:
     """At the end: the seed and salt (the commitment opened), and the game's record attached to this, the final
     message of the game's thread. Its slot (``record``) is what /game history links to."""
+    try:
+        return _end_ops(live)
+    except Exception:  # a fault here costs the reveal, never the game's end
+        log.exception("game %s: no reveal posted", live.id)
+        return []
+
+
+def _end_ops(live: Any) -> list[Op]:
     table = live.table()
     row = live.row
     rule = reveal_of(row.engine)
