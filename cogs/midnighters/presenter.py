@@ -327,6 +327,8 @@ class MidnightersPresenter(Presenter):
         is counted); everything else is worded by the catalogue."""
         out = []
         for event in events:
+            if event.key == "mn.trap_sprung":
+                event = Event(event.key, _sprung_params(event.params), event.audience)
             cards = event.params.get("cards")
             if isinstance(cards, list) and event.key != "mn.game_over":
                 text = self.pile(table, cards) if event.key == "mn.discard_pile" else self.cards(table, cards)
@@ -647,6 +649,23 @@ def _merged_draws(events: Sequence[Event]) -> list[Event]:
             last_public = len(out)
         out.append(event)
     return out
+
+
+def _sprung_params(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A sprung trap's public event with what it did named (``how``) and every slot filled, so no language prints
+    a missing ``target`` (a Vertigo trap has none; its move and turn are events of their own, MN-55)."""
+    card, target = params.get("card"), params.get("target", "none")
+    if card == "sleepwalk":  # MN-54
+        how = "corridor" if "corridor" in params else "self"
+    elif card == "dutch":  # MN-57
+        how = "swap"
+    elif card == "catcher":  # MN-58
+        how = "claim"
+    elif card == "star" and target != "none":  # MN-56 (a): the owner takes the activation over
+        how = "star"
+    else:
+        how = "none"
+    return {"target": "none", "corridor": "none", **params, "how": how}
 
 
 def _board_key(view: Mapping[str, Any]) -> str:

@@ -506,7 +506,7 @@ def test_mn_27_the_window_dm_reads_well_for_holders_and_others():
     window2 = state2.prompts[0]
     assert set(window2.players) == {ada, cenek}
     (dm,) = [o for o in ops2 if o.get("slot") == dm_slot(window2, ada)]
-    assert "Boris answers Ada's Sleepwalk with Dutch Angle (cancel). Answer it?" in dm["content"]
+    assert "Boris answers the Sleepwalk of Ada with Dutch Angle (cancel). Answer it?" in dm["content"]
 
 
 def test_mn_50_a_trap_is_set_in_two_steps_and_stays_face_down_in_public():
@@ -657,3 +657,31 @@ def test_mn_53_the_traps_dm_between_turns_says_where_you_stand_and_offers_a_spri
     assert "📍 You stand on Corridor 2 (arrows: ↑ ↓)." in dm["content"] and "fallback" not in dm
     assert any(c["label"].startswith("💥") for c in components_of(dm))
     assert not [o for o in ops if o.get("slot") == f"traps:{cenek}"]  # no trap, no message
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "cs"])
+def test_mn_53_a_sprung_trap_says_what_it_did(lang):
+    """MN-53 .. MN-58: the public line of a sprung trap names its owner, place and card and what it did; a
+    Vertigo trap (no target: its move and turn are lines of their own) prints no stray ``target``."""
+    ada, boris = PLAYERS[:2]
+    t = table(lang, 3)
+    cases = {
+        "self": {"player": ada, "location": "bridge", "card": "sleepwalk", "target": ada},
+        "corridor": {"player": ada, "location": "forest", "card": "sleepwalk", "target": boris, "corridor": "corridor3"},
+        "vertigo": {"player": ada, "location": "forest", "card": "vertigo", "cell": "B3", "turns": 2},
+        "swap": {"player": ada, "location": "motel", "card": "dutch", "target": boris},
+        "claim": {"player": ada, "location": "motel", "card": "catcher", "target": boris},
+        "star": {"player": ada, "location": "forest", "card": "star", "target": boris},
+        "townhall": {"player": ada, "location": "townhall", "card": "star", "target": "none"},
+    }
+    texts = {}
+    for name, params in cases.items():
+        (event,) = PRESENTER.worded(t, [Event("mn.trap_sprung", params)])
+        texts[name] = t.say(event)
+        assert "Ada" in texts[name] and not re.search(r"\btarget\b|\bnone\b|\{|\$", texts[name]), texts[name]
+        assert ("Boris" in texts[name]) == (name in ("corridor", "swap", "claim", "star")), texts[name]
+    assert len(set(texts.values())) == len(texts)
+    if lang == "en":
+        assert texts["self"] == "💥 Trap sprung by Ada at the Bridge: Sleepwalk, and Ada steps onto it."
+        assert texts["corridor"] == "💥 Trap sprung by Ada at the Forest: Sleepwalk, and Boris is sent to Corridor 3."
+        assert texts["vertigo"] == "💥 Trap sprung by Ada at the Forest: Vertigo."

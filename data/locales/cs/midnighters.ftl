@@ -73,7 +73,7 @@ mn-arrow-left = ←
 mn-layout-random = náhodné rozložení
 mn-layout-classic = klasické rozložení
 mn-outcome-woke = probuzení na Mostě
-mn-outcome-dead_sleep = Půlnoční hrůza uvrhla všechny do mrtvého spánku
+mn-outcome-dead_sleep = Půlnoční hrůza uvrhá všechny do mrtvého spánku
 mn-outcome-nobody_woke = nikdo se neprobudil
 mn-outcome-abandoned = všichni opustili sen
 
@@ -87,19 +87,22 @@ mn-turn_started = { $controller ->
         [many] { $actions } akce
        *[other] { $actions } akcí
     }).
-   *[other] Tah { $turn }: hraje { $player }, ale všechna rozhodnutí dělá { $controller } (past Lapače snů).
+   *[other] Tah { $turn }: hraje { $player }, ale všechna rozhodnutí činí hráč { $controller } (past Lapače snů).
 }
 mn-turn_skipped = Tah { $turn }: { $player } je ve spánkové paralýze a tah vynechává.
 mn-turn_ended = { $player } končí tah.
 mn-played = { $player } hraje: { $play }{ $target ->
     [none] {""}
-   *[other] {" "}na { $target }
-}{ $direction ->
-    [none] {""}
-   *[other] {" "}({ $direction })
+   *[other] {" "}na hráče { $target }
 }{ $location ->
-    [none] {""}
-   *[other] {" "}— { $location }
+    [none] { $direction ->
+        [none] {""}
+       *[other] {" "}({ $direction })
+    }
+   *[other] {" "}— { $location }{ $direction ->
+        [none] {""}
+       *[other] , { $direction }
+    }
 }.
 mn-trap_set = { $player } nastraží past lícem dolů.
 mn-trap_set_secret = Vaše past: { $card }, lokace { $location }.
@@ -111,7 +114,7 @@ mn-intercepted = { $player } zachycuje kartu „{ $card }“ hráče { $target }
     [many] { $count } karty
    *[other] { $count } karet
 } do ruky).
-mn-cards_received = Vzali jste: { $cards }.
+mn-cards_received = Berete si: { $cards }.
 mn-mark_set = Vaše past Půlnoční hvězdy v lokaci { $location } je označena.
 mn-mark_lapsed = Označení pasti Půlnoční hvězdy v lokaci { $location } propadlo; past zůstává skrytá.
 mn-trap_ready = { $player } má { $traps ->
@@ -123,12 +126,12 @@ mn-trap_ready = { $player } má { $traps ->
 mn-moved = { $player } se přesouvá: { $location }.
 mn-location_moved = Lokace { $location } se posouvá na pole { $cell }.
 mn-location_rotated = Lokace { $location } je otočena na { $degrees }° (šipky: { $arrows }).
-mn-actions_cut = { $player } i { $target } budou mít příští tah o 1 akci méně.
+mn-actions_cut = Příští tah o 1 akci méně mají dva hráči: { $player }, { $target }.
 mn-extra_action = { $player } získává akci navíc (zbývá: { $actions }).
 mn-card_stolen = { $player } naslepo bere kartu hráči { $target }.
 mn-card_taken_secret = { $player } bere hráči { $target } kartu „{ $card }“.
 mn-fizzled = Karta „{ $card }“ hráče { $player } vyzní naprázdno: její účinek už není možný.
-mn-card_drawn = Líznuli jste kartu „{ $card }“.
+mn-card_drawn = Líznete si kartu „{ $card }“.
 mn-drew = { $player } si lízá kartu (v ruce: { $hand }).
 mn-reshuffled = Odhazovací balíček je zamíchán do nového balíčku ({ $count ->
     [one] { $count } karta
@@ -143,34 +146,75 @@ mn-nightmare_drawn = { $fired ->
     }
    *[no] { $player } si na Radnici lízne noční můru ({ $colour }): nespustí se.
 }
-mn-gathered = Sen přenáší { $players } do lokace { $location }.
-mn-sent_to_corridors = Posláni do chodeb: { $corridors }.
-mn-hands_passed = Karty a pasti se předávají proti směru hodinových ručiček: { $players }.
+mn-gathered = { $players_count ->
+    [0] Sen táhne všechny do lokace { $location }, ale přenášet není koho.
+   *[other] Sen přenáší do lokace { $location }: { $players }.
+}
+mn-sent_to_corridors = { $corridors_count ->
+    [0] Do chodeb nemusí nikdo.
+   *[other] Posláni do chodeb: { $corridors }.
+}
+mn-hands_passed = { $players_count ->
+    [0] Karty se nepředávají nikomu.
+    [1] Karty se nepředávají: týká se to jen hráče { $players }.
+   *[other] Karty a pasti se předávají proti směru hodinových ručiček: { $players }.
+}
 mn-horror = 🖤 { $player } se stává Půlnoční hrůzou!
 mn-activated = { $player } aktivuje lokaci { $location }.
 mn-discard_pile = Odhazovací balíček: { $cards }.
-mn-neutralised = { $player } neutralizuje noční můry ({ $colours }); všichni mají opět 2 akce.{ $count ->
+mn-neutralised = { $colours_count ->
+    [0] Žádná noční můra není aktivní; všichni mají opět 2 akce.
+   *[other] { $player } neutralizuje noční můry ({ $colours }); všichni mají opět 2 akce.
+}{ $count ->
     [0] {""}
-   *[other] {" "}{ $player } odhazuje karty nočních můr: { $count }.
+    [one] {" "}{ $player } odhazuje { $count } kartu noční můry.
+    [few] {" "}{ $player } odhazuje { $count } karty nočních můr.
+    [many] {" "}{ $player } odhazuje { $count } karty nočních můr.
+   *[other] {" "}{ $player } odhazuje { $count } karet nočních můr.
 }
 mn-hand_shown = Karty hráče { $player }: { $cards }.
-mn-took = { $target ->
-    [none] { $player } bere karty: { $count } (lokace { $location }).
-   *[other] { $player } bere hráči { $target } karty: { $count } (lokace { $location }).
-}
-mn-excess_discarded = { $player } odhazuje přebytečné karty: { $count }{ $given ->
+mn-took = { $player } bere { $count ->
+    [one] { $count } kartu
+    [few] { $count } karty
+    [many] { $count } karty
+   *[other] { $count } karet
+}{ $target ->
+    [none] {""}
+   *[other] {" "}z ruky hráče { $target }
+} (lokace { $location }).
+mn-excess_discarded = { $player } odhazuje { $count ->
+    [one] { $count } přebytečnou kartu
+    [few] { $count } přebytečné karty
+    [many] { $count } přebytečné karty
+   *[other] { $count } přebytečných karet
+}{ $given ->
     [0] {""}
-   *[other] {" "}a dává hráči { $target }: { $given }
+    [one] {" "}a { $given } kartu dává hráči { $target }
+    [few] {" "}a { $given } karty dává hráči { $target }
+    [many] {" "}a { $given } karty dává hráči { $target }
+   *[other] {" "}a { $given } karet dává hráči { $target }
 }.
 mn-nothing_done = { $player } zde nic nedělá.
-mn-hands_shuffled = { $player } zamíchá karty hráčů { $players } a rozdá je zpět.
-mn-blind_discard = { $player } odhazuje náhodné karty hráče { $target }: { $count }.
-mn-trap_sprung = 💥 Spouští se past hráče { $player } v lokaci { $location }: { $card }{ $target ->
-    [none] {""}
-   *[other] {" "}— { $target }
+mn-hands_shuffled = { $players_count ->
+    [0] { $player } chce zamíchat karty u Mostu, ale nikdo, čí karty lze zamíchat, tam nestojí.
+   *[other] { $player } zamíchá karty hráčů { $players } a rozdá je zpět.
+}
+mn-blind_discard = { $player } odhazuje { $count ->
+    [one] { $count } náhodnou kartu
+    [few] { $count } náhodné karty
+    [many] { $count } náhodné karty
+   *[other] { $count } náhodných karet
+} z ruky hráče { $target }.
+mn-trap_sprung = 💥 Spouští se past hráče { $player } v lokaci { $location }: { $card }{ $how ->
+    [self] {" "}— hráč { $player } na ni vstupuje
+    [corridor] {" "}— hráč { $target } jde do chodby: { $corridor }
+    [swap] {" "}— hráč { $player } si mění místo s hráčem { $target }
+    [claim] {" "}— příští tah hráče { $target } odehraje hráč { $player }
+    [star] {" "}— místo hráče { $target }
+   *[none] {""}
 }.
 mn-player_removed = { $player } opouští sen.
-mn-game_over = Sen skončil: { $outcome }. { $winners_count ->
+mn-game_over = Sen končí: { $outcome }. { $winners_count ->
     [0] Nikdo nevyhrál.
    *[other] Vítěz: { $winners }.
 }
@@ -181,7 +225,7 @@ mn-window = Odpověď na kartu „{ $card }“ hráče { $player }: Holandský �
 mn-choose_forest = Les: jděte kamkoli ve snu.
 mn-choose_square = Náměstí: vezměte si až 3 karty z odhazovacího balíčku.
 mn-choose_motel_target = Motel: vyberte, čí karty si prohlédnete.
-mn-choose_motel_take = Motel: vezměte si až 3 jeho karty.
+mn-choose_motel_take = Motel: vezměte si až 3 karty tohoto hráče.
 mn-choose_excess = Příliš mnoho karet: odhoďte na 5.
 mn-choose_restaurant = Restaurace: zamíchejte karty u Mostu, nebo naslepo odhoďte něčí karty.
 mn-choose_assign = Jako Půlnoční hrůza pošlete každého Půlnočníka do jiné chodby.
@@ -227,11 +271,11 @@ mn-board-status_turn = Na tahu je { $player }: { $actions ->
     [many] zbývá { $actions } akce
    *[other] zbývá { $actions } akcí
 }
-mn-board-status_controlled = Všechna rozhodnutí za hráče { $player } činí { $controller } (past Lapače snů).
+mn-board-status_controlled = Všechna rozhodnutí za hráče { $player } činí hráč { $controller } (past Lapače snů).
 mn-board-status_window = Okno reakcí: karta „{ $card }“ hráče { $player }
 mn-board-status_window_trap = Okno reakcí: { $player } nastražuje past lícem dolů
-mn-board-status_choice = Volbu provádí { $player }.
-mn-board-status_over = Sen skončil: { $outcome }.
+mn-board-status_choice = Vybírá hráč { $player }.
+mn-board-status_over = Sen končí: { $outcome }.
 mn-board-winner = Vítěz: { $players }
 mn-board-no_winner = Nikdo nevyhrál.
 mn-board-col_player = Hráč
@@ -246,7 +290,7 @@ mn-board-penalty = příští tah o { $count ->
    *[other] { $count } akcí
 } méně
 mn-board-paralysed = spánková paralýza (vynechává tahy)
-mn-board-claimed = příští tah odehraje { $controller }
+mn-board-claimed = příští tah odehraje hráč { $controller }
 mn-board-left = mimo hru
 mn-board-deck = Balíček: { $count }
 mn-board-discard = Odložené karty: { $count }
@@ -417,7 +461,7 @@ mn-the_discard = 🗑️ Odhazovací balíček: { $cards }
 mn-their_hand = 👁️ Karty tohoto hráče: { $cards }
 mn-traps_now = 🪤 **Vaše pasti**, zatímco hraje { $player }: { $traps }
 mn-traps_spring = Jednu z nich můžete spustit hned, mimo svůj tah.
-mn-traps_wait = Žádnou z nich teď spustit nelze.
+mn-traps_wait = Žádnou ze svých pastí teď spustit nemůžete.
 mn-mine_waiting = Čeká se na: { $players }.
 
 ## Discord: popisek hracího plánu a konec hry
@@ -445,7 +489,7 @@ mn-drew_cards = { $player } si lízá { $count ->
 } (v ruce: { $hand }).
 mn-over-title = 🏁 **{ $reason ->
     [woke] { $player } se probouzí na Mostě: sen končí.
-    [dead_sleep] Půlnoční hrůza { $player } uvrhá všechny Půlnočníky do mrtvého spánku.
+    [dead_sleep] { $player }, Půlnoční hrůza, uvrhá všechny Půlnočníky do mrtvého spánku.
     [abandoned] Všichni sen opustili.
    *[other] Nikdo se neprobudil: sen končí.
 }**

@@ -41,7 +41,7 @@ mn-card-purple = Purple Nightmare
 mn-card-black = Black Nightmare
 mn-card-multi = Multicoloured Nightmare
 mn-card-colourless = Colourless Nightmare
-mn-card-trap = a face-down trap
+mn-card-trap = face-down trap
 mn-colour-red = Red
 mn-colour-blue = Blue
 mn-colour-purple = Purple
@@ -72,7 +72,7 @@ mn-arrow-down = ↓
 mn-arrow-left = ←
 mn-layout-random = random layout
 mn-layout-classic = classic layout
-mn-outcome-woke = woke up on the Bridge
+mn-outcome-woke = a Midnighter woke up on the Bridge
 mn-outcome-dead_sleep = the Midnight Horror put everyone into dead sleep
 mn-outcome-nobody_woke = nobody woke up
 mn-outcome-abandoned = everyone left the dream
@@ -92,18 +92,21 @@ mn-turn_ended = { $player } ends the turn.
 mn-played = { $player } plays { $play }{ $target ->
     [none] {""}
    *[other] {" "}on { $target }
-}{ $direction ->
-    [none] {""}
-   *[other] {" "}({ $direction })
 }{ $location ->
-    [none] {""}
-   *[other] {" "}— { $location }
+    [none] { $direction ->
+        [none] {""}
+       *[other] {" "}({ $direction })
+    }
+   *[other] {" "}— { $location }{ $direction ->
+        [none] {""}
+       *[other] , { $direction }
+    }
 }.
 mn-trap_set = { $player } sets a trap face down.
 mn-trap_set_secret = Your trap: { $card } waiting in { $location }.
-mn-reacted = { $player } answers { $target }'s { $card } with { $play }.
-mn-cancelled = { $player }'s Dutch Angle cancels { $target }'s { $card }.
-mn-intercepted = { $player } intercepts { $target }'s { $card } ({ $count ->
+mn-reacted = { $player } answers the { $card } of { $target } with { $play }.
+mn-cancelled = The Dutch Angle of { $player } cancels the { $card } of { $target }.
+mn-intercepted = { $player } intercepts the { $card } of { $target } ({ $count ->
     [one] 1 card
    *[other] { $count } cards
 } into their hand).
@@ -115,13 +118,13 @@ mn-trap_ready = { $player } now has { $traps ->
    *[other] { $traps } prepared traps
 }.
 mn-moved = { $player } moves to { $location }.
-mn-location_moved = { $location } slides to cell { $cell }.
-mn-location_rotated = { $location } turns to { $degrees }° (arrows: { $arrows }).
+mn-location_moved = The dream shifts: cell { $cell } now holds { $location }.
+mn-location_rotated = The dream turns: { $location } now stands at { $degrees }° (arrows: { $arrows }).
 mn-actions_cut = { $player } and { $target } will each have 1 action less next turn.
 mn-extra_action = { $player } takes an extra action ({ $actions } left).
 mn-card_stolen = { $player } blindly takes a card from { $target }.
 mn-card_taken_secret = { $player } took { $card } from { $target }.
-mn-fizzled = { $player }'s { $card } fizzles: its effect is no longer possible.
+mn-fizzled = The { $card } of { $player } fizzles: its effect is no longer possible.
 mn-card_drawn = You drew { $card }.
 mn-drew = { $player } draws a card ({ $hand } in hand).
 mn-reshuffled = The discard pile is shuffled into a new deck ({ $count ->
@@ -129,37 +132,68 @@ mn-reshuffled = The discard pile is shuffled into a new deck ({ $count ->
    *[other] { $count } cards
 }).
 mn-nightmare_drawn = { $fired ->
-    [yes] 😱 { $player } draws the { $colour } Nightmare! { $immune_count ->
+    [yes] 😱 { $player } draws the { $colour } Nightmare!{ $immune_count ->
         [0] {""}
-       *[other] Safe in the Town Hall: { $immune }.
+       *[other] {" "}Safe in the Town Hall: { $immune }.
     }
    *[no] { $player } draws the { $colour } Nightmare inside the Town Hall: it does not fire.
 }
-mn-gathered = The dream pulls { $players } to { $location }.
-mn-sent_to_corridors = Sent to the corridors: { $corridors }.
-mn-hands_passed = Hands and traps pass counter-clockwise among { $players }.
+mn-gathered = { $players_count ->
+    [0] The dream would pull everyone to { $location }, but nobody it affects is left to move.
+   *[other] The dream pulls { $players } to { $location }.
+}
+mn-sent_to_corridors = { $corridors_count ->
+    [0] Nobody has to go back to a corridor.
+   *[other] Sent to the corridors: { $corridors }.
+}
+mn-hands_passed = { $players_count ->
+    [0] No hand has to pass.
+    [1] No hand has to pass: { $players } has nobody to pass to.
+   *[other] Hands and traps pass counter-clockwise among { $players }.
+}
 mn-horror = 🖤 { $player } has become the Midnight Horror!
 mn-activated = { $player } activates { $location }.
 mn-discard_pile = The discard pile: { $cards }.
-mn-neutralised = { $player } neutralises the nightmares ({ $colours }); everyone is back to 2 actions.{ $count ->
+mn-neutralised = { $colours_count ->
+    [0] No nightmare is active; everyone is back to 2 actions.
+   *[other] { $player } neutralises the nightmares ({ $colours }); everyone is back to 2 actions.
+}{ $count ->
     [0] {""}
+    [one] {" "}{ $player } discards 1 nightmare card.
    *[other] {" "}{ $player } discards { $count } nightmare cards.
 }
-mn-hand_shown = { $player }'s hand: { $cards }.
-mn-took = { $target ->
-    [none] { $player } takes { $count } cards in { $location }.
-   *[other] { $player } takes { $count } cards from { $target } in { $location }.
-}
-mn-excess_discarded = { $player } discards { $count } excess cards{ $given ->
+mn-hand_shown = Hand of { $player }: { $cards }.
+mn-took = { $player } takes { $count ->
+    [one] 1 card
+   *[other] { $count } cards
+}{ $target ->
+    [none] {""}
+   *[other] {" "}from { $target }
+} in { $location }.
+mn-excess_discarded = { $player } discards { $count ->
+    [one] 1 card
+   *[other] { $count } cards
+} over the hand limit{ $given ->
     [0] {""}
-   *[other] {" "}and gives { $given } to { $target }
+    [one] {" "}and gives 1 card to { $target }
+   *[other] {" "}and gives { $given } cards to { $target }
 }.
 mn-nothing_done = { $player } does nothing here.
-mn-hands_shuffled = { $player } shuffles the hands of { $players } and deals them back.
-mn-blind_discard = { $player } discards { $count } random cards from { $target }'s hand.
-mn-trap_sprung = 💥 { $player }'s trap springs in { $location }: { $card }{ $target ->
-    [none] {""}
-   *[other] {" "}on { $target }
+mn-hands_shuffled = { $players_count ->
+    [0] { $player } would shuffle the hands near the Bridge, but nobody whose hand can be shuffled stands there.
+   *[other] { $player } shuffles the hands of { $players } and deals them back.
+}
+mn-blind_discard = { $player } discards { $count ->
+    [one] 1 random card
+   *[other] { $count } random cards
+} from the hand of { $target }.
+mn-trap_sprung = 💥 Trap sprung by { $player } at { $location }: { $card }{ $how ->
+    [self] , and { $player } steps onto it
+    [corridor] , and { $target } is sent to { $corridor }
+    [swap] , and { $player } swaps places with { $target }
+    [claim] , and { $player } will play the next turn of { $target }
+    [star] , taking the activation over from { $target }
+   *[none] {""}
 }.
 mn-player_removed = { $player } has left the dream.
 mn-game_over = The dream is over: { $outcome }. { $winners_count ->
@@ -169,7 +203,7 @@ mn-game_over = The dream is over: { $outcome }. { $winners_count ->
 
 ## Prompts
 mn-turn = Your turn: play a card, set a trap, or end your turn.
-mn-window = Answer { $player }'s { $card }: Dutch Angle to cancel, Dream Catcher to intercept, or pass.
+mn-window = Answer the { $card } of { $player }: Dutch Angle to cancel, Dream Catcher to intercept, or pass.
 mn-choose_forest = The Forest: go anywhere in the dream.
 mn-choose_square = The Square: take up to 3 cards from the discard pile.
 mn-choose_motel_target = The Motel: choose whose hand to look at.
@@ -218,7 +252,7 @@ mn-board-status_turn = { $player } to play: { $actions ->
    *[other] { $actions } actions left
 }
 mn-board-status_controlled = { $controller } makes every choice for { $player } (Dream Catcher trap).
-mn-board-status_window = Reaction window: { $player }'s { $card }
+mn-board-status_window = Reaction window: { $player } plays { $card }
 mn-board-status_window_trap = Reaction window: { $player } sets a face-down trap
 mn-board-status_choice = { $player } is choosing.
 mn-board-status_over = The dream is over: { $outcome }.
@@ -340,7 +374,7 @@ mn-do-shuffle = Shuffle the hands on and next to the Bridge
 mn-do-blind_discard = Discard { $count ->
     [one] { $count } random card
    *[other] { $count } random cards
-} of { $player }
+} from the hand of { $player }
 mn-do-assign = Send { $player } to { $corridor }
 mn-do-remove = Remove { $player } from the dream
 mn-do-spring = Spring: { $trap } — { $effect }
@@ -393,7 +427,7 @@ mn-the_discard = 🗑️ The discard pile: { $cards }
 mn-their_hand = 👁️ Their hand: { $cards }
 mn-traps_now = 🪤 **Your traps** while { $player } plays: { $traps }
 mn-traps_spring = You may spring one now, out of turn.
-mn-traps_wait = None of them can be sprung right now.
+mn-traps_wait = No trap of yours can be sprung right now.
 mn-mine_waiting = The table waits for: { $players }.
 
 ## Discord: the public board's caption and the end

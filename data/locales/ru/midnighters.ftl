@@ -1,7 +1,7 @@
 ## Полуночники — карточная игра о сюрреалистическом осознанном сновидении. Ключи событий "mn.<событие>".
 
 mn-name = Полуночники
-mn-tagline = Режиссируйте сюрреалистическое осознанное сновидение. Проснитесь на Мосту, пока Полночный ужас не запечатал сон.
+mn-tagline = Режиссируйте сюрреалистическое осознанное сновидение. Проснитесь на Мосту, пока Полночный ужас не запечатает сон.
 
 ## Карты локаций
 mn-location-corridor1 = Коридор 1
@@ -73,7 +73,7 @@ mn-arrow-left = ←
 mn-layout-random = случайное поле
 mn-layout-classic = классическое поле
 mn-outcome-woke = пробуждение на Мосту
-mn-outcome-dead_sleep = Полночный ужас погрузил всех в мёртвый сон
+mn-outcome-dead_sleep = Полночный ужас погружает всех в мёртвый сон
 mn-outcome-nobody_woke = никто не проснулся
 mn-outcome-abandoned = все покинули сновидение
 
@@ -87,19 +87,22 @@ mn-turn_started = { $controller ->
         [many] { $actions } действий
        *[other] { $actions } действия
     }).
-   *[other] Ход { $turn }: ходит { $player }, но все решения принимает { $controller } (ловушка Ловца снов).
+   *[other] Ход { $turn }: ходит { $player }, но все решения принимает игрок { $controller } (ловушка Ловца снов).
 }
 mn-turn_skipped = Ход { $turn }: { $player } в сонном параличе и пропускает ход.
 mn-turn_ended = { $player } заканчивает ход.
 mn-played = { $player } играет: { $play }{ $target ->
     [none] {""}
-   *[other] {" "}на { $target }
-}{ $direction ->
-    [none] {""}
-   *[other] {" "}({ $direction })
+   *[other] {" "}на игрока { $target }
 }{ $location ->
-    [none] {""}
-   *[other] {" "}— { $location }
+    [none] { $direction ->
+        [none] {""}
+       *[other] {" "}({ $direction })
+    }
+   *[other] {" "}— { $location }{ $direction ->
+        [none] {""}
+       *[other] , { $direction }
+    }
 }.
 mn-trap_set = { $player } готовит ловушку рубашкой вверх.
 mn-trap_set_secret = Ваша ловушка: { $card }, локация { $location }.
@@ -123,7 +126,7 @@ mn-trap_ready = У игрока { $player } { $traps ->
 mn-moved = { $player } перемещается: { $location }.
 mn-location_moved = Локация { $location } сдвигается на клетку { $cell }.
 mn-location_rotated = Локация { $location } повёрнута на { $degrees }° (стрелки: { $arrows }).
-mn-actions_cut = У { $player } и { $target } в следующем ходу будет на 1 действие меньше.
+mn-actions_cut = В следующем ходу на 1 действие меньше у двоих: { $player }, { $target }.
 mn-extra_action = { $player } получает дополнительное действие (осталось: { $actions }).
 mn-card_stolen = { $player } вслепую забирает карту у игрока { $target }.
 mn-card_taken_secret = { $player } забирает карту «{ $card }» у игрока { $target }.
@@ -143,31 +146,72 @@ mn-nightmare_drawn = { $fired ->
     }
    *[no] { $player } вытягивает кошмар ({ $colour }) в Ратуше: он не срабатывает.
 }
-mn-gathered = Сновидение переносит { $players } в локацию { $location }.
-mn-sent_to_corridors = Отправлены в коридоры: { $corridors }.
-mn-hands_passed = Карты и ловушки передаются против часовой стрелки: { $players }.
+mn-gathered = { $players_count ->
+    [0] Сновидение тянет всех в локацию { $location }, но переносить некого.
+   *[other] Сновидение переносит в локацию { $location }: { $players }.
+}
+mn-sent_to_corridors = { $corridors_count ->
+    [0] В коридоры никого отправлять не нужно.
+   *[other] Отправлены в коридоры: { $corridors }.
+}
+mn-hands_passed = { $players_count ->
+    [0] Передавать карты некому.
+    [1] Передавать карты некому: { $players } — единственный, кого это касается.
+   *[other] Карты и ловушки передаются против часовой стрелки: { $players }.
+}
 mn-horror = 🖤 { $player } становится Полночным ужасом!
 mn-activated = { $player } активирует локацию { $location }.
 mn-discard_pile = Сброс: { $cards }.
-mn-neutralised = { $player } нейтрализует кошмары ({ $colours }); у всех снова по 2 действия.{ $count ->
+mn-neutralised = { $colours_count ->
+    [0] Активных кошмаров нет; у всех снова по 2 действия.
+   *[other] { $player } нейтрализует кошмары ({ $colours }); у всех снова по 2 действия.
+}{ $count ->
     [0] {""}
-   *[other] {" "}{ $player } сбрасывает карты кошмаров: { $count }.
+    [one] {" "}{ $player } сбрасывает { $count } карту кошмара.
+    [few] {" "}{ $player } сбрасывает { $count } карты кошмаров.
+    [many] {" "}{ $player } сбрасывает { $count } карт кошмаров.
+   *[other] {" "}{ $player } сбрасывает { $count } карты кошмаров.
 }
 mn-hand_shown = Карты игрока { $player }: { $cards }.
-mn-took = { $target ->
-    [none] { $player } берёт карт: { $count } (локация { $location }).
-   *[other] { $player } берёт у игрока { $target } карт: { $count } (локация { $location }).
-}
-mn-excess_discarded = { $player } сбрасывает лишние карты: { $count }{ $given ->
+mn-took = { $player } берёт { $count ->
+    [one] { $count } карту
+    [few] { $count } карты
+    [many] { $count } карт
+   *[other] { $count } карты
+}{ $target ->
+    [none] {""}
+   *[other] {" "}у игрока { $target }
+} (локация { $location }).
+mn-excess_discarded = { $player } сбрасывает { $count ->
+    [one] { $count } лишнюю карту
+    [few] { $count } лишние карты
+    [many] { $count } лишних карт
+   *[other] { $count } лишней карты
+}{ $given ->
     [0] {""}
-   *[other] {" "}и отдаёт игроку { $target }: { $given }
+    [one] {" "}и отдаёт { $given } карту игроку { $target }
+    [few] {" "}и отдаёт { $given } карты игроку { $target }
+    [many] {" "}и отдаёт { $given } карт игроку { $target }
+   *[other] {" "}и отдаёт { $given } карты игроку { $target }
 }.
 mn-nothing_done = { $player } ничего здесь не делает.
-mn-hands_shuffled = { $player } перемешивает карты игроков { $players } и раздаёт их обратно.
-mn-blind_discard = { $player } сбрасывает случайные карты игрока { $target }: { $count }.
-mn-trap_sprung = 💥 Срабатывает ловушка игрока { $player } в локации { $location }: { $card }{ $target ->
-    [none] {""}
-   *[other] {" "}— { $target }
+mn-hands_shuffled = { $players_count ->
+    [0] { $player } хочет перемешать карты у Моста, но там нет никого, чьи карты можно перемешать.
+   *[other] { $player } перемешивает карты игроков { $players } и раздаёт их обратно.
+}
+mn-blind_discard = { $player } сбрасывает { $count ->
+    [one] { $count } случайную карту
+    [few] { $count } случайные карты
+    [many] { $count } случайных карт
+   *[other] { $count } случайной карты
+} игрока { $target }.
+mn-trap_sprung = 💥 Срабатывает ловушка игрока { $player } в локации { $location }: { $card }{ $how ->
+    [self] {" "}— игрок { $player } встаёт на эту локацию
+    [corridor] {" "}— игрок { $target } отправляется в коридор: { $corridor }
+    [swap] {" "}— игрок { $player } меняется местами с игроком { $target }
+    [claim] {" "}— следующий ход игрока { $target } играет игрок { $player }
+    [star] {" "}— вместо игрока { $target }
+   *[none] {""}
 }.
 mn-player_removed = { $player } покидает сновидение.
 mn-game_over = Сновидение окончено: { $outcome }. { $winners_count ->
@@ -181,7 +225,7 @@ mn-window = Ответ на карту «{ $card }» игрока { $player }: �
 mn-choose_forest = Лес: отправляйтесь в любую область сновидения.
 mn-choose_square = Площадь: возьмите до 3 карт из сброса.
 mn-choose_motel_target = Мотель: выберите, чьи карты посмотреть.
-mn-choose_motel_take = Мотель: заберите до 3 его карт.
+mn-choose_motel_take = Мотель: заберите до 3 карт этого игрока.
 mn-choose_excess = Слишком много карт: сбросьте до 5.
 mn-choose_restaurant = Ресторан: перемешайте карты у Моста или вслепую сбросьте чьи-то карты.
 mn-choose_assign = Как Полночный ужас, отправьте каждого Полуночника в свой коридор.
@@ -227,10 +271,10 @@ mn-board-status_turn = Ходит { $player }: { $actions ->
     [many] осталось { $actions } действий
    *[other] осталось { $actions } действия
 }
-mn-board-status_controlled = Все решения за игрока { $player } принимает { $controller } (ловушка Ловца снов).
+mn-board-status_controlled = Все решения за игрока { $player } принимает игрок { $controller } (ловушка Ловца снов).
 mn-board-status_window = Окно ответа: карта «{ $card }» игрока { $player }
 mn-board-status_window_trap = Окно ответа: { $player } готовит ловушку рубашкой вверх
-mn-board-status_choice = Выбор делает { $player }.
+mn-board-status_choice = Выбирает игрок { $player }.
 mn-board-status_over = Сновидение окончено: { $outcome }.
 mn-board-winner = Победитель: { $players }
 mn-board-no_winner = Никто не победил.
@@ -246,7 +290,7 @@ mn-board-penalty = в следующем ходу на { $count ->
    *[other] { $count } действия
 } меньше
 mn-board-paralysed = сонный паралич (пропускает ходы)
-mn-board-claimed = следующий ход играет { $controller }
+mn-board-claimed = следующий ход играет игрок { $controller }
 mn-board-left = вне игры
 mn-board-deck = Колода: { $count }
 mn-board-discard = Сброс: { $count }
@@ -417,7 +461,7 @@ mn-the_discard = 🗑️ Сброс: { $cards }
 mn-their_hand = 👁️ Карты этого игрока: { $cards }
 mn-traps_now = 🪤 **Ваши ловушки**, пока ходит { $player }: { $traps }
 mn-traps_spring = Одну из них можно запустить прямо сейчас, вне своего хода.
-mn-traps_wait = Сейчас ни одну из них запустить нельзя.
+mn-traps_wait = Сейчас ни одну из ваших ловушек запустить нельзя.
 mn-mine_waiting = Ждём: { $players }.
 
 ## Discord: подпись к полю и конец игры
@@ -445,7 +489,7 @@ mn-drew_cards = { $player } берёт { $count ->
 } (на руке: { $hand }).
 mn-over-title = 🏁 **{ $reason ->
     [woke] { $player } просыпается на Мосту: сновидение окончено.
-    [dead_sleep] Полночный ужас { $player } погружает всех Полуночников в мёртвый сон.
+    [dead_sleep] { $player }, Полночный ужас, погружает всех Полуночников в мёртвый сон.
     [abandoned] Все покинули сновидение.
    *[other] Никто не проснулся: сновидение окончено.
 }**
