@@ -11,7 +11,7 @@ records-attached_secret = Záznam hry je v příloze: veřejné akce s časem a 
 records-file_description = Záznam hry č. { $id }, otisk { $digest }
 
 records-deleted_player = (smazaný hráč)
-records-off = Statistiky jsou na tomto serveru vypnuté. Správce serveru je může zapnout příkazem `/game stats switch`.
+records-off = Statistiky jsou na tomto serveru vypnuté. Správce serveru je může zapnout příkazem `/hra statistiky zapnutí` (`/game stats switch`).
 
 records-history-title = **Nedávné hry na tomto serveru**
 records-history-none = Na tomto serveru zatím žádná hra neskončila.
@@ -82,7 +82,7 @@ records-top-pick = Kterou hru? Vyberte ji v poli `game`.
 records-privacy-hidden = Nejste v žebříčcích tohoto serveru a ostatní zde vaše statistiky neuvidí.
 records-privacy-shown = Jste zase v žebříčcích tohoto serveru.
 records-switch-on = Statistiky jsou na tomto serveru zapnuté.
-records-switch-off = Statistiky jsou na tomto serveru vypnuté: `/game stats` nic neukáže, dokud je znovu nezapnete. Dohrané hry se dál počítají.
+records-switch-off = Statistiky jsou na tomto serveru vypnuté: `/hra statistiky` (`/game stats`) nic neukáže, dokud je znovu nezapnete. Dohrané hry se dál počítají.
 records-forget-done = { $player }: smazáno ze statistik serveru ({ $count ->
     [one] { $count } výsledek
     [few] { $count } výsledky
