@@ -272,6 +272,12 @@ class Engine:
         self._check_options(out, n_players)
         return out
 
+    def seats(self, options: Mapping[str, Any]) -> int | None:
+        """How many seats a lobby with these options has (``None``: any count from ``min_players`` to
+        ``max_players``). A game whose options fix its table size (Midnight Hunt's mode) says so here; whoever
+        joins a full lobby watches."""
+        return None
+
     def suggested_option(self, name: str, n_players: int) -> Any:
         """What an option left at its default amounts to for ``n_players`` (shown to a host editing it)."""
         return next(o.default for o in self.options if o.name == name)

@@ -21,14 +21,16 @@ Time (the engine has no clock of its own, see :mod:`engines.core`):
 * **Rejoin window** (MH-55): leaving opens an ``mh.rejoin`` prompt for ``rejoin_seconds``; its timeout is a
   technical loss. While the leaver's turn waits, their turn prompt has no timeout unless their clock is on.
 
-Mode (MH-11) follows the player count: 2 players is 1v1 (seats A, B), 4 players is 2v2 (seats A1, A2, B1, B2), in
-the order the players are given.
+Mode (MH-11, MH-60): the option ``mode`` (``1v1``: seats A, B; ``2v2``: seats A1, A2, B1, B2, in the order the
+players are given) is the host's choice in the lobby, which seats that many players (:meth:`MidnightHunt.seats`;
+anyone else who joins watches, MH-61). Left out (the offline table, scenarios), it follows the player count.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from engines.core import (
@@ -79,6 +81,7 @@ class MidnightHunt(Engine):
     recommended_players = 2
     reports_elapsed = True  # see "Time" above
     options = (
+        Option("mode", "1v1", "choice", choices=("1v1", "2v2")),  # MH-11, MH-60
         Option("first_player", "random", "choice", choices=("random", *SIDES)),  # MH-13
         *(Option(f"faction_{i}", "random", "choice", choices=("random", *FACTIONS)) for i in range(1, 5)),  # MH-12
         Option("clock_minutes", 0, "int", 0, 180),  # MH-57: 0 = off
@@ -99,6 +102,18 @@ class MidnightHunt(Engine):
 
     # -- setup ---------------------------------------------------------------------------------------------
 
+    def validate_options(self, raw: Mapping[str, Any], n_players: int) -> dict[str, Any]:
+        """As every engine's, except that a ``mode`` left out follows the player count (2: 1v1, 4: 2v2)."""
+        if "mode" not in raw:
+            counted = next((b.mode for b in self.rules.boards.values() if b.players == n_players), None)
+            raw = {**raw, "mode": counted} if counted else raw
+        return super().validate_options(raw, n_players)
+
+    def seats(self, options: Mapping[str, Any]) -> int:
+        """MH-11 / MH-61: the mode fixes the seats (2 or 4); whoever joins beyond them watches."""
+        mode = options.get("mode", "1v1")
+        return self.rules.boards[mode].players if mode in self.rules.boards else self.max_players
+
     def _check_options(self, options: dict[str, Any], n_players: int) -> None:
         require(
             any(b.players == n_players for b in self.rules.boards.values()),
@@ -108,12 +123,21 @@ class MidnightHunt(Engine):
             max=4,
             count=n_players,
         )
-        for i in range(n_players + 1, 5):
+        seats = self.rules.boards[options["mode"]].players if options["mode"] in self.rules.boards else n_players
+        for i in range(seats + 1, 5):
             if options[f"faction_{i}"] != "random":
                 raise IllegalAction("bad_option", f"there is no seat {i}", option=f"faction_{i}")
 
     def _setup(self, players, options, seed, overrides, events) -> MidnightHuntState:
         board = self.rules.board_for(len(players))
+        require(
+            board.mode == options["mode"],
+            "mode_players",
+            f"{options['mode']} needs {self.seats(options)} players, not {len(players)}",
+            mode=options["mode"],
+            seats=self.seats(options),
+            count=len(players),
+        )
         state = MidnightHuntState(players=players, seed=seed, options=options, mode=board.mode)
         state.control = {loc.id: loc.control for loc in board.locations}  # MH-8, MH-9
         # MH-12 / MH-16: faction preferences, random ones resolved by the seeded RNG.

@@ -142,6 +142,7 @@ mh-error-illegal_play = Takový tah teď není možný.
 mh-error-bad_unit = Tuto jednotku si vybrat nelze.
 mh-error-bad_override = Neplatné nastavení scénáře.
 mh-error-player_count = Půlnoční hon hrají 2 hráči (1 na 1) nebo 4 hráči (2 na 2).
+mh-error-mode_players = Režim { $mode } je pro { $seats } hráče, obsazených míst je { $count }.
 mh-error-bad_option = Neplatné nastavení.
 
 ## Obrázek hracího plánu (cogs/midnight_hunt/board.py) a jeho popis pro čtečky obrazovky.
@@ -220,6 +221,7 @@ mh-board-alt-away = Mimo hru.
 mh-board-picked = vybráno { $count } z { $total }
 
 ## Discord: prezentace hry (cogs/midnight_hunt/presenter.py), nastavení lobby a ovládání.
+mh-option-mode = Režim
 mh-option-first_player = Začínající hráč
 mh-first_player-random = 🎲 Náhodně
 mh-first_player-A = Strana A (červená)

@@ -134,6 +134,7 @@ mh-error-illegal_play = That play is not legal now.
 mh-error-bad_unit = That unit cannot be drafted.
 mh-error-bad_override = That scenario setup is not valid.
 mh-error-player_count = Midnight Hunt is for 2 (1v1) or 4 (2v2) players.
+mh-error-mode_players = { $mode } is for { $seats } players, and { $count } are seated.
 mh-error-bad_option = That option is not valid.
 
 ## The board image (cogs/midnight_hunt/board.py) and its description for screen readers.
@@ -206,6 +207,7 @@ mh-board-alt-away = Away.
 mh-board-picked = drafted { $count } of { $total }
 
 ## Discord: the presenter (cogs/midnight_hunt/presenter.py), the lobby's options and the controls.
+mh-option-mode = Mode
 mh-option-first_player = First player
 mh-first_player-random = 🎲 Random
 mh-first_player-A = Side A (red)

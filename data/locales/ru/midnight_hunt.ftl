@@ -142,6 +142,7 @@ mh-error-illegal_play = Сейчас так сыграть нельзя.
 mh-error-bad_unit = Этот отряд нельзя выбрать.
 mh-error-bad_override = Неверная расстановка сценария.
 mh-error-player_count = В Полночную Охоту играют вдвоём (1×1) или вчетвером (2×2).
+mh-error-mode_players = Режим { $mode }: нужно игроков — { $seats }, а за столом — { $count }.
 mh-error-bad_option = Неверная настройка.
 
 ## Картинка поля (cogs/midnight_hunt/board.py) и её описание для экранных дикторов.
@@ -220,6 +221,7 @@ mh-board-alt-away = Вне игры.
 mh-board-picked = выбрано { $count } из { $total }
 
 ## Discord: ведущий (cogs/midnight_hunt/presenter.py), настройки лобби и кнопки.
+mh-option-mode = Режим
 mh-option-first_player = Первый игрок
 mh-first_player-random = 🎲 Случайно
 mh-first_player-A = Сторона А (красные)

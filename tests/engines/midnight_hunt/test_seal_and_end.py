@@ -318,7 +318,7 @@ def test_mh_59_the_end_reveals_no_hands_or_seal_choices():
 
 def test_mh_60_options_and_defaults():
     options = MH.validate_options({}, 2)
-    assert options == {"first_player": "random", "faction_1": "random", "faction_2": "random", "faction_3": "random",
+    assert options == {"mode": "1v1", "first_player": "random", "faction_1": "random", "faction_2": "random", "faction_3": "random",
                        "faction_4": "random", "clock_minutes": 0, "increment_seconds": 0, "rejoin_seconds": 120,
                        "idle_minutes": 10}
     with pytest.raises(IllegalAction):

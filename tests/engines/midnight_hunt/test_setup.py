@@ -208,6 +208,22 @@ def test_mh_11_seats_by_mode_and_player_count():
     assert err.value.code == "player_count"
 
 
+def test_mh_11_mh_60_the_hosts_mode_fixes_the_seats_and_must_match_the_table():
+    """The lobby's mode option seats 2 or 4 (MH-61: whoever joins beyond them watches); without it (the offline
+    table, scenarios) the player count decides."""
+    assert MH.seats({}) == 2 and MH.seats({"mode": "1v1"}) == 2 and MH.seats({"mode": "2v2"}) == 4
+    assert MH.setup(TEAMS, {"mode": "2v2"}, seed=1)[0].mode == "2v2"
+    assert MH.setup(DUEL, {"mode": "1v1"}, seed=1)[0].mode == "1v1"
+    for players, mode in ((DUEL, "2v2"), (TEAMS, "1v1")):
+        with pytest.raises(IllegalAction) as err:
+            MH.setup(players, {"mode": mode}, seed=1)
+        assert err.value.code == "mode_players"
+    # a 2v2 lobby may set the 3rd and 4th seats' factions once the mode says they exist
+    assert MH.validate_options({"mode": "2v2", "faction_4": "darkness"}, 2)["faction_4"] == "darkness"
+    with pytest.raises(IllegalAction):
+        MH.validate_options({"mode": "1v1", "faction_3": "hunters"}, 2)
+
+
 def test_mh_12_faction_preferences_random_resolved_and_announced():
     seen = set()
     for seed in range(30):
