@@ -422,12 +422,12 @@ class GameCog(commands.Cog):
         await records.top(self, interaction, game.value)
 
     @stats.command(name=_("privacy", key="cmd.stats.privacy.name"), description=_("Hide yourself from this server's leaderboards, or show yourself again", key="cmd.stats.privacy.description"))
-    @app_commands.describe(hide=_("True: hide me; False: show me again", key="cmd.stats.privacy.hide"))
+    @app_commands.describe(hide=_("Hide me (choose no to be shown again)", key="cmd.stats.privacy.hide"))
     async def stats_privacy(self, interaction: discord.Interaction, hide: bool = True) -> None:
         await records.privacy(self, interaction, hide)
 
     @stats.command(name=_("switch", key="cmd.stats.switch.name"), description=_("Turn stats on or off for this server (Manage Server)", key="cmd.stats.switch.description"))
-    @app_commands.describe(enabled=_("True: on; False: off", key="cmd.stats.switch.enabled"))
+    @app_commands.describe(enabled=_("Stats on (yes) or off (no)", key="cmd.stats.switch.enabled"))
     async def stats_switch(self, interaction: discord.Interaction, enabled: bool) -> None:
         await records.switch(self, interaction, enabled)
 

@@ -299,7 +299,7 @@ async def test_the_leaderboard_ranks_by_win_rate_with_a_minimum_of_games_and_res
     await stats.set_hidden(database, GUILD, U1, False)
     assert [r.user_id for r in await stats.leaderboard(database, GUILD, "night_watch", min_games=5)] == [U1, U2, U3]
     text = answers.top_text("en", "night_watch", board, 5)
-    assert "1. user11: 5/6 wins (83%)" in text and "at least 5 games" in text
+    assert "1. user11: won 5 of 6 (83%)" in text and "at least 5 games" in text
 
 
 async def test_history_lists_the_servers_latest_games_with_a_link_to_each_final_message(database):

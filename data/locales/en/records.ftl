@@ -41,8 +41,8 @@ records-stats-streak-won = current streak: { $count ->
    *[other] { $count } wins in a row
 }
 records-stats-streak-lost = current streak: { $count ->
-    [one] { $count } loss
-   *[other] { $count } losses in a row
+    [one] { $count } defeat
+   *[other] { $count } defeats in a row
 }
 records-stats-streak-draw = current streak: { $count ->
     [one] { $count } draw
@@ -55,7 +55,7 @@ records-top-title = **{ $game }: leaderboard of this server** (at least { $min -
     [one] { $min } game
    *[other] { $min } games
 })
-records-top-line = { $rank }. { $player }: { $wins }/{ $games } wins ({ $rate })
+records-top-line = { $rank }. { $player }: won { $wins } of { $games } ({ $rate })
 records-top-none = Nobody has finished { $min ->
     [one] { $min } game
    *[other] { $min } games
@@ -89,10 +89,10 @@ cmd-stats-top-description = A game's leaderboard on this server (top 10)
 cmd-stats-top-game = Which game
 cmd-stats-privacy-name = privacy
 cmd-stats-privacy-description = Hide yourself from this server's leaderboards, or show yourself again
-cmd-stats-privacy-hide = True: hide me; False: show me again
+cmd-stats-privacy-hide = Hide me (choose no to be shown again)
 cmd-stats-switch-name = switch
 cmd-stats-switch-description = Turn stats on or off for this server (Manage Server)
-cmd-stats-switch-enabled = True: on; False: off
+cmd-stats-switch-enabled = Stats on (yes) or off (no)
 cmd-stats-forget-name = forget
 cmd-stats-forget-description = Delete a player's stats and name on this server, on their request (Manage Server)
 cmd-stats-forget-player = The player to forget
