@@ -23,20 +23,32 @@ SECONDS_PRESETS = (5, 10, 15, 20, 30, 45, 60, 90, 120, 150, 180, 240, 300, 420, 
 SELECTS_PER_PANEL = 3
 
 
+def seat_limit(engine: Engine, options: dict[str, Any]) -> int:
+    """How many players a lobby seats: what its options fix (:meth:`Engine.seats`), else the engine's maximum."""
+    return engine.seats(options) or engine.max_players
+
+
+def watchers(row: Any) -> list[str]:
+    """Who joined a lobby beyond its seats and watches (MH-61): named in the lobby, never seated. A lobby keeps
+    the name of everyone who joined, so these are the names of the unseated."""
+    return [user for user in row.names if user not in row.seats]
+
+
 def lobby_text(table: Table, engine: Engine, row: Any) -> str:
     prefix = engine.prefix
     names = [table.name(p) for p in row.seats]
+    fixed = engine.seats(row.options)
+    players = ", ".join(names) or table.t("common.nobody")
     lines = [
         f"**{table.t(f'{prefix}.name')}** — {table.t('common.lobby.title', id=str(row.id))}",
         table.t("common.lobby.host", host=f"<@{row.host_id}>"),
-        table.t(
-            "common.lobby.seats",
-            count=len(row.seats),
-            min=engine.min_players,
-            max=engine.max_players,
-            players=", ".join(names) or table.t("common.nobody"),
-        ),
+        table.t("common.lobby.seats_of", count=len(row.seats), seats=fixed, players=players)
+        if fixed
+        else table.t("common.lobby.seats", count=len(row.seats), min=engine.min_players, max=engine.max_players, players=players),
     ]
+    watching = watchers(row)
+    if watching:
+        lines.append(table.t("common.lobby.watchers", players=", ".join(table.name(u) for u in watching)))
     if table.has(f"{prefix}.recommended"):
         lines.append(table.t(f"{prefix}.recommended"))
     if row.narrator_id:

@@ -20,7 +20,7 @@ from bot import controls as ctl
 from bot import i18n
 from bot.db import Game
 from bot.games import game_ui, playable, registered
-from bot.lobby import counts_text, lobby_ops, lobby_text, parse_counts, settings_panel
+from bot.lobby import counts_text, lobby_ops, lobby_text, parse_counts, seat_limit, settings_panel, watchers
 from bot.ops import MAX_ROWS, post
 from bot.runtime import GameError, LiveGame, Runtime
 from cogs import records
@@ -634,9 +634,10 @@ class GameCog(commands.Cog):
             return
         try:
             if what == "join":
-                await self._lobby_join(live, user, interaction.user.display_name)
-                await self.reply(interaction, table.t("common.lobby.joined"))
-                await self._check_dms(interaction, table)
+                seated = await self._lobby_join(live, user, interaction.user.display_name)
+                await self.reply(interaction, table.t("common.lobby.joined" if seated else "common.lobby.watching"))
+                if seated:  # a watcher is never sent anything privately (MH-61)
+                    await self._check_dms(interaction, table)
             elif what == "leave":
                 await self._lobby_leave(live, user)
                 await self.reply(interaction, table.t("common.lobby.left"))
@@ -672,20 +673,25 @@ class GameCog(commands.Cog):
         except (IllegalAction, GameError) as exc:
             await self.refuse(interaction, lang, exc, table.prefix)
 
-    async def _lobby_join(self, live: LiveGame, user: str, name: str) -> None:
-        max_players = live.engine.max_players
+    async def _lobby_join(self, live: LiveGame, user: str, name: str) -> bool:
+        """Seat ``user``; in a game whose options fix the seats (:meth:`Engine.seats`), a full lobby makes them a
+        watcher instead (MH-61). Returns whether they were seated."""
+        engine = live.engine
 
         def change(row: Game) -> None:  # checked against the stored lobby, which another process may have changed
             if user in row.seats:
                 raise GameError("already_seated")
-            if len(row.seats) >= max_players:
-                raise GameError("lobby_full", max=max_players)
             if row.narrator_id and str(row.narrator_id) == user:
                 raise GameError("narrator_cannot_play")
-            row.seats.append(user)
+            if len(row.seats) >= seat_limit(engine, row.options):
+                if not engine.seats(row.options):
+                    raise GameError("lobby_full", max=engine.max_players)
+            else:
+                row.seats.append(user)
             row.names[user] = name
 
-        await self.runtime.update_lobby(live.id, change, lobby_ops)
+        live = await self.runtime.update_lobby(live.id, change, lobby_ops)
+        return user in live.row.seats
 
     async def _check_dms(self, interaction: discord.Interaction, table: Any) -> None:
         """Say hello by DM to a player who joins, so one whose DMs are closed learns it now, privately, and not
@@ -699,9 +705,11 @@ class GameCog(commands.Cog):
 
     async def _lobby_leave(self, live: LiveGame, user: str) -> None:
         def change(row: Game) -> None:
-            if user not in row.seats:
+            if user not in row.seats and user not in watchers(row):
                 raise GameError("not_seated")
-            row.seats.remove(user)
+            if user in row.seats:
+                row.seats.remove(user)
+            row.names.pop(user, None)  # nor a watcher any more
 
         await self.runtime.update_lobby(live.id, change, lobby_ops)
 
@@ -753,6 +761,15 @@ class GameCog(commands.Cog):
         n = len(live.row.seats)
         if n < live.engine.min_players:
             raise GameError("too_few_players", min=live.engine.min_players, count=n)
+        limit = seat_limit(live.engine, live.row.options)
+        if live.engine.seats(live.row.options) and n != limit:
+            if n < limit:
+                raise GameError("too_few_players", min=limit, count=n)
+
+            def unseat(row: Game) -> None:  # the host made the table smaller: the last to join watch
+                row.seats = row.seats[:limit]
+
+            live = await self.runtime.update_lobby(live.id, unseat, lobby_ops)
         started = table.t("common.lobby.started")
 
         def start_ops(game: LiveGame) -> list[dict[str, Any]]:

@@ -56,6 +56,9 @@ common-lobby-saved = Uloženo.
 common-lobby-expired = Toto lobby se zavřelo: do hodiny hru nikdo nespustil. Otevřete novou příkazem `/hra začít` (`/game start`).
 common-lobby-counts_label = Počty rolí, například: hlídka=2 obyvatel=5
 common-lobby-started = Hra začala!
+common-lobby-seats_of = Hráči ({ $count } z { $seats }): { $players }
+common-lobby-watchers = Diváci: { $players }
+common-lobby-watching = Všechna místa jsou obsazená, takže se díváte: ve vlákně hry uvidíte plán a všechny veřejné tahy, ničí ruku ale neuvidíte.
 
 common-host-panel = Ovládání hostitele:
 common-host-pause = Pozastavit časovače

@@ -50,6 +50,9 @@ common-lobby-saved = Saved.
 common-lobby-expired = This lobby closed: nobody started it within an hour. Open a new one with `/game start`.
 common-lobby-counts_label = Counts, like: watch=2 citizen=5
 common-lobby-started = The game has started!
+common-lobby-seats_of = Players ({ $count } of { $seats }): { $players }
+common-lobby-watchers = Watching: { $players }
+common-lobby-watching = Every seat is taken, so you watch: the game's thread shows the board and every public move; you see no one's hand.
 
 common-host-panel = Host controls:
 common-host-pause = Pause timers

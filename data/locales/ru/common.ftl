@@ -57,6 +57,9 @@ common-lobby-saved = Сохранено.
 common-lobby-expired = Это лобби закрыто: за час игру так никто и не начал. Откройте новое командой `/игра начать` (`/game start`).
 common-lobby-counts_label = Число ролей, например: страж=2 житель=5
 common-lobby-started = Игра началась!
+common-lobby-seats_of = Игроки ({ $count } из { $seats }): { $players }
+common-lobby-watchers = Зрители: { $players }
+common-lobby-watching = Все места заняты, поэтому вы зритель: в ветке игры видны поле и все открытые ходы, но ничьих жетонов и карт на руке вы не видите.
 
 common-host-panel = Управление организатора:
 common-host-pause = Остановить таймеры
