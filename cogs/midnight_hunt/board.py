@@ -25,6 +25,7 @@ least :data:`~bot.render.MIN_TEXT_PX` pixels after scaling.
 
 from __future__ import annotations
 
+import io
 import math
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -46,7 +47,6 @@ from bot.render import (
     fit_text,
     font,
     readable_on,
-    to_png,
 )
 from engines.midnight_hunt.hexgrid import disk, hex_id, parse_hex
 
@@ -252,7 +252,15 @@ def render(view: Mapping[str, Any], ctx: RenderContext) -> BoardImage:
     _panels(p, words, "A", y, panel_h)
     y += panel_h + GAP
     _legend(p, words, y)
-    return BoardImage(to_png(p.finish()), _description(words), filename="midnight_hunt.png")
+    return BoardImage(_png(p.finish()), _description(words), filename="midnight_hunt.png")
+
+
+def _png(image: Image.Image) -> bytes:
+    """PNG at zlib's default level: about 8 % more bytes than ``optimize`` and six times faster to encode, which
+    matters because the board is drawn after nearly every play, on the delivery path."""
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=6)
+    return out.getvalue()
 
 
 # -- header --------------------------------------------------------------------------------------------------------

@@ -368,7 +368,7 @@ class MidnightHuntPresenter(Presenter):
         # new hands go by DM after the rest, so a round's public lines stay one message with the next turn
         hands = [e for e in events if e.key == "mh.hand"]
         rest = [self.reword(table, view, e) for e in events if e.key != "mh.hand"]
-        ops = super().present(table, before, after, rest, actor)
+        ops = _board_first(super().present(table, before, after, rest, actor))
         for event in hands:
             ops += self.hand_ops(table, after, event)
         if before is None and view["mode"] == "2v2":
@@ -732,6 +732,16 @@ def _previous(stage: ctl.Partial) -> ctl.Partial | None:
     if len(args) == 1 and args[0][0] == "unit":
         return ctl.Partial(None, dict(args))
     return ctl.Partial(stage.kind, dict(args[:-1]))
+
+
+def _board_first(ops: list[Op]) -> list[Op]:
+    """``ops`` with the board drawn before the new prompts are offered: a player asked to play sees the position
+    they play on, and the next turn's messages do not wait behind the dispatcher's debounce of a last rewrite
+    (a board edit left last waits ~0.75 s for a newer one, which in a quick game delayed every turn)."""
+    boards = [op for op in ops if "render" in op]
+    rest = [op for op in ops if "render" not in op]
+    at = next((i for i, op in enumerate(rest) if op.get("do") == "post" and op.get("slot")), len(rest))
+    return rest[:at] + boards + rest[at:]
 
 
 def _complete(choice: ctl.Partial, offered: Sequence[Action]) -> Action | None:

@@ -539,6 +539,37 @@ def test_mh_p1_a_narrator_set_in_the_lobby_sees_no_hand():
     assert not [o for o in ops if o.get("user") == narrator or narrator in (o.get("members") or [])]
 
 
+def test_the_board_is_drawn_before_the_next_turn_is_offered():
+    """The board's edit comes before the new prompt's messages: the player asked to play sees the position they play
+    on, and the next turn is not held behind the dispatcher's wait on a last rewrite."""
+    checked = 0
+    for (_, after, _, _), ops in presented(2, 3, "en", CLOCKED):
+        kinds = ["board" if "render" in op else "prompt" if op.get("do") == "post" and op.get("slot") else "" for op in ops]
+        if "board" in kinds and "prompt" in kinds:
+            assert kinds.index("board") < kinds.index("prompt"), kinds
+            checked += 1
+    assert checked > 5
+
+
+def test_mh_60_mh_61_the_lobby_seats_by_mode_and_names_its_watchers():
+    """The mode fixes the seats (2 or 4); whoever joins beyond them watches and is named as watching. A game whose
+    options do not fix its seats keeps the engine's range."""
+    from types import SimpleNamespace
+
+    from bot.lobby import lobby_text, seat_limit, watchers
+
+    row = SimpleNamespace(id=7, host_id=1, narrator_id=None, options={}, seats=PLAYERS[:2], names={**NAMES, SPECTATOR: "Eva"})
+    assert seat_limit(MH, row.options) == 2 and seat_limit(MH, {"mode": "2v2"}) == 4
+    assert watchers(row) == [PLAYERS[2], PLAYERS[3], SPECTATOR]
+    text = lobby_text(Table(game_id=7, engine=MH, lang="en", names=row.names, guild_name="Night Hunt"), MH, row)
+    assert "Players (2 of 2): Ada, Boris" in text and "Watching: Čeněk, Dana, Eva" in text and "Mode: 1 vs 1" in text
+    row.options, row.seats, row.names = {"mode": "2v2"}, PLAYERS[:3], {p: NAMES[p] for p in PLAYERS[:3]}
+    text = lobby_text(Table(game_id=7, engine=MH, lang="ru", names=row.names, guild_name="Night Hunt"), MH, row)
+    assert "Игроки (3 из 4): Ada, Boris, Čeněk" in text and "Зрители" not in text
+    watch = get_engine("night_watch")
+    assert watch.seats({}) is None and seat_limit(watch, {}) == watch.max_players
+
+
 # -- wording ---------------------------------------------------------------------------------------------------------
 
 
