@@ -5,6 +5,6 @@ from cogs.midnighters.board import render
 from cogs.midnighters.presenter import MidnightersPresenter
 from engines import get_engine
 
-UI = GameUI(get_engine("midnighters"), MidnightersPresenter(), board=render, playable=False)
+UI = GameUI(get_engine("midnighters"), MidnightersPresenter(), board=render, playable=True)
 
 __all__ = ["UI"]
