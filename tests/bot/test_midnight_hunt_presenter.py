@@ -508,7 +508,7 @@ def test_mh_55_leaving_opens_the_rejoin_window():
     ops = PRESENTER.present(t, state, after, events, PLAYERS[0])
     rejoin = next(p for p in after.prompts if p.key == "mh.rejoin")
     (dm,) = [o for o in ops if o.get("slot") == dm_slot(rejoin, PLAYERS[0])]
-    assert [c["label"] for c in components_of(dm)] == ["Vrátit se"] and "Hru jste opustili." in dm["content"]
+    assert [c["label"] for c in components_of(dm)] == ["Vrátit se"] and "Jste mimo hru." in dm["content"]
     assert f"<t:{NOW + 120}:R>" in dm["content"]
     public = "\n".join(texts_of(next(o for o in ops if o.get("slot") == prompt_slot(rejoin))))
     assert "Ada opouští hru" in public and f"⏳ Ada se může vrátit <t:{NOW + 120}:R>, jinak prohrává." in public
@@ -571,6 +571,30 @@ def test_mh_60_mh_61_the_lobby_seats_by_mode_and_names_its_watchers():
 
 
 # -- wording ---------------------------------------------------------------------------------------------------------
+
+
+#: Forms a native reader trips over (issue #20): an English possessive on a name or "a" before a vowel; a Russian
+#: masculine-only past tense or "first" agreeing with a name; a Czech participle after "jste" (one person's "vy").
+TRIPS = {
+    "en": re.compile(r"(Ada|Boris|Čeněk|Dana)'s|\ba [AEIOU]"),
+    "ru": re.compile(r"\b(Первым|первым|вышел|вернулся|взял|забрал|сделал|сдался|победил|проиграл)\b"),
+    "cs": re.compile(r"\bjste \w+l[iy]\b|\b\w+l[iy] jste\b"),
+}
+
+
+@pytest.mark.parametrize(("players", "seed", "lang", "options"), [(2, 1, "en", {}), (4, 5, "en", {}), (2, 1, "ru", {}), (4, 0, "cs", {})])
+def test_the_words_read_as_a_native_reader_expects(players, seed, lang, options):
+    """Issue #20 / #17: "Ada's Archer", "forfeits a Archer token", "Первым ходит Ada", "Hru jste opustili"."""
+    for _, ops in presented(players, seed, lang, options):
+        for op in ops:
+            for text in texts_of(op):
+                assert not TRIPS[lang].search(text), text
+    for key in ("mh.forfeited", "mh.moved", "mh.attacked", "mh.destroyed", "mh.controlled"):
+        params = {"player": PLAYERS[0], "victim": PLAYERS[1], "name": "archer", "victim_name": "archer", "how": "attack",
+                  "hex": "0,0", "target": "0,1", "from": "0,0", "to": "0,1", "location": "N", "previous": "neutral",
+                  "left": 1, "stack": 1, "counter": False, "count": 3}
+        text = table(lang).say(Event(key, params))
+        assert not TRIPS[lang].search(text) and "{" not in text, text
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "cs"])

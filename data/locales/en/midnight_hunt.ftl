@@ -93,18 +93,18 @@ mh-reshuffled = { $player } shuffles { $count ->
 } from the discard back into the bag.
 mh-deployed = { $player } deploys the { $name } at { $hex }.
 mh-bolstered = { $player } bolsters the { $name } at { $hex } (stack { $stack }).
-mh-moved = { $player }'s { $name } ({ $how }): { $from } → { $to }.
-mh-attacked = { $player }'s { $name } ({ $how }) at { $hex } hits { $victim }'s { $victim_name } at { $target }: { $left } left.{ $counter ->
+mh-moved = { $player }: { $name }, { $how } { $from } → { $to }.
+mh-attacked = { $player }: { $name } ({ $how }) at { $hex } hits the { $victim_name } of { $victim } at { $target }: { $left } left.{ $counter ->
     [yes] { " " }Counter-strike! The attacker has { $stack } left.
    *[no] {""}
 }
-mh-destroyed = { $player }'s { $name } at { $hex } is destroyed.
+mh-destroyed = The { $name } of { $player } at { $hex } is destroyed.
 mh-fee = The { $name } of { $player } pays its fee: { $paid } to the discard (stack { $stack }).
-mh-controlled = { $player }'s { $name } takes { $location } (was { $previous }): { $count ->
+mh-controlled = { $player }: { $name } takes { $location } (it was { $previous }); { $count ->
     [one] 1 location
    *[other] { $count } locations
 } held.
-mh-forfeited = { $player } forfeits a { $name } token (no legal play).
+mh-forfeited = { $player } forfeits one { $name } token: it has no legal play.
 mh-seal_played = { $player }: ***
 mh-seal_chosen = Your Seal: { $choice } { $unit } (takes effect at the end of the round).
 mh-round_ended = Round { $round } is over. Next round: { $side } leads{ $changed ->

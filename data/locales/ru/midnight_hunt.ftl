@@ -78,10 +78,10 @@ mh-draft = { $player }, выберите тип отряда.
 mh-turn = { $player }, разыграйте жетон (раунд { $round }).
 mh-rejoin = { $player } выходит из игры: нажмите «Вернуться».
 
-mh-game_started = Полночная Охота, { $mode }. Фракции: { $factions }. Первым ходит { $first } ({ $side }).
+mh-game_started = Полночная Охота, { $mode }. Фракции: { $factions }. Первый ход: { $first } ({ $side }).
 mh-drafted = { $player } берёт отряд: { $name }.
 mh-draft_done = Драфт окончен: { $units }.
-mh-round_started = Раунд { $round }: ведёт { $side }, первым ходит { $first }.
+mh-round_started = Раунд { $round }: ведёт { $side }, первый ход: { $first }.
 mh-drew = { $player } тянет { $count ->
     [one] { $count } жетон
     [few] { $count } жетона
