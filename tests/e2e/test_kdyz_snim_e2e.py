@@ -11,7 +11,6 @@ its reveal (KS-P2).
 from __future__ import annotations
 
 import asyncio
-import inspect
 import re
 from typing import Any
 
