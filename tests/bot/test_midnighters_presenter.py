@@ -530,7 +530,7 @@ def test_mn_50_a_trap_is_set_in_two_steps_and_stays_face_down_in_public():
     action = Action(ada, prompt.id, "set_trap", {"suspense": "suspense-bridge", "card": "catcher"})
     after, events = MN.apply(state, action)
     assert PRESENTER.ack_text(t, action) == "✅ 🪤 Set a trap at the Bridge: Dream Catcher"
-    assert PRESENTER.answer_lines(t, action, events) == ["Your trap: Dream Catcher waiting in the Bridge."]
+    assert PRESENTER.answer_lines(t, action, events) == ["Your trap: Dream Catcher, waiting at the Bridge."]
     public = "\n".join(o["content"] for o in PRESENTER.present(table("en", 3, after), state, after, events, ada) if is_public(o))
     assert "Ada sets a trap face down." in public and "Catcher" not in public and "Bridge:" not in public
 
@@ -685,3 +685,6 @@ def test_mn_53_a_sprung_trap_says_what_it_did(lang):
         assert texts["self"] == "💥 Trap sprung by Ada at the Bridge: Sleepwalk, and Ada steps onto it."
         assert texts["corridor"] == "💥 Trap sprung by Ada at the Forest: Sleepwalk, and Boris is sent to Corridor 3."
         assert texts["vertigo"] == "💥 Trap sprung by Ada at the Forest: Vertigo."
+        # the confirmation comes after the spring, when the trap is gone from the owner's view: no "trap no. 1"
+        spring = Action(ada, "window#1", "spring", {"trap": 1, "mode": "self"})
+        assert PRESENTER.ack_text(t, spring) == "✅ 💥 Spring: your trap — step onto it yourself"

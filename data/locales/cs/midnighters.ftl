@@ -140,9 +140,9 @@ mn-reshuffled = Odhazovací balíček je zamíchán do nového balíčku ({ $cou
    *[other] { $count } karet
 }).
 mn-nightmare_drawn = { $fired ->
-    [yes] 😱 { $player } si lízne noční můru: { $colour }! { $immune_count ->
+    [yes] 😱 { $player } si lízne noční můru: { $colour }!{ $immune_count ->
         [0] {""}
-       *[other] V bezpečí na Radnici: { $immune }.
+       *[other] {" "}V bezpečí na Radnici: { $immune }.
     }
    *[no] { $player } si na Radnici lízne noční můru ({ $colour }): nespustí se.
 }
@@ -366,7 +366,7 @@ mn-label-count = { $count ->
    *[other] { $count } karet
 }
 mn-label-trap = past „{ $card }“ v lokaci { $location }
-mn-label-trap_unknown = past č. { $id }
+mn-label-trap_unknown = vaše past
 
 ## Discord: jedna akce slovy (tlačítka, položky výběru, potvrzení po kliknutí)
 mn-do-end = Ukončit tah

@@ -103,7 +103,7 @@ mn-played = { $player } plays { $play }{ $target ->
     }
 }.
 mn-trap_set = { $player } sets a trap face down.
-mn-trap_set_secret = Your trap: { $card } waiting in { $location }.
+mn-trap_set_secret = Your trap: { $card }, waiting at { $location }.
 mn-reacted = { $player } answers the { $card } of { $target } with { $play }.
 mn-cancelled = The Dutch Angle of { $player } cancels the { $card } of { $target }.
 mn-intercepted = { $player } intercepts the { $card } of { $target } ({ $count ->
@@ -338,7 +338,7 @@ mn-label-count = { $count ->
    *[other] { $count } cards
 }
 mn-label-trap = { $card } trap at { $location }
-mn-label-trap_unknown = trap no. { $id }
+mn-label-trap_unknown = your trap
 
 ## Discord: one action in words (buttons, select options, the confirmation after a click)
 mn-do-end = End turn

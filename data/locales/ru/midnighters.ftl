@@ -140,9 +140,9 @@ mn-reshuffled = Сброс перемешан в новую колоду ({ $cou
    *[other] { $count } карты
 }).
 mn-nightmare_drawn = { $fired ->
-    [yes] 😱 { $player } вытягивает кошмар: { $colour }! { $immune_count ->
+    [yes] 😱 { $player } вытягивает кошмар: { $colour }!{ $immune_count ->
         [0] {""}
-       *[other] В безопасности в Ратуше: { $immune }.
+       *[other] {" "}В безопасности в Ратуше: { $immune }.
     }
    *[no] { $player } вытягивает кошмар ({ $colour }) в Ратуше: он не срабатывает.
 }
@@ -366,7 +366,7 @@ mn-label-count = { $count ->
    *[other] { $count } карты
 }
 mn-label-trap = ловушка «{ $card }» в локации { $location }
-mn-label-trap_unknown = ловушка № { $id }
+mn-label-trap_unknown = ваша ловушка
 
 ## Discord: одно действие словами (кнопки, пункты списков, подтверждение после нажатия)
 mn-do-end = Закончить ход
@@ -380,8 +380,8 @@ mn-do-star = { $location ->
     [none] Полночная звезда: активировать свою локацию
    *[other] Полночная звезда: активировать локацию { $location }
 }
-mn-do-dutch_cut = Голландский угол: у игрока { $target } и у вас на 1 действие меньше в следующем ходу
-mn-do-dutch_extra = Голландский угол: 1 дополнительное действие сейчас, на 1 меньше в следующем ходу
+mn-do-dutch_cut = Голландский угол: −1 действие в следующем ходу игроку { $target } и вам
+mn-do-dutch_extra = Голландский угол: +1 действие сейчас, −1 в следующем ходу
 mn-do-catcher_steal = Ловец снов: вслепую взять карту у игрока { $target }
 mn-do-set_trap = Ловушка в локации { $location }: { $card }
 mn-do-pass = Пас
