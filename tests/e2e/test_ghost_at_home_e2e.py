@@ -1,21 +1,37 @@
-"""A whole 2-player Ghost at Home game through the real bot and the fake Discord server, played by the generic
-GameTable driver with the controls each player is shown: the board in the game thread, each hand by DM, reaction
-windows by DM with a countdown, one public line per turn, and the end with every hand and the seed (GH-33)."""
+"""Whole Ghost at Home games through the real bot and the fake Discord server, played with the controls each
+player is shown:
+
+* a 2-player game by the generic GameTable driver: the board in the game thread, each hand by DM, reaction windows
+  by DM with a countdown, one public line per turn, and the end with every hand and the seed (GH-33);
+* a 4-player game (players racing for the roof, :class:`tests.reliability.policies.GhostRacers`) in which the bot
+  is SIGKILLed twice mid-turn - while it handles a player's action, and while a cat window is open - and restarted:
+  the game goes on to its escape with nothing lost and nothing posted twice, and no hand is ever shown in public.
+
+The two games run at the same time (two fake servers, two bot processes): each waits mostly on Discord's pace of
+five posts in five seconds per channel, so together they take about as long as the longer one.
+``NOCTURNE_LONG=1`` adds a 4-player game by the generic policy (long: ghosts, lights, specials) with SIGKILLs at
+seeded random clicks.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import random
 import re
 
 import pytest
 
 from tests.e2e.harness import BotProcess, GameTable
 from tests.fakediscord import FakeDiscord
+from tests.reliability.play import LONG, GameRun, Request, check_delivered, crash_plan, names
+from tests.reliability.play import play as play_through
+from tests.reliability.policies import control_kind
 
 pytestmark = pytest.mark.e2e
 
 NAMES = ["Ada", "Boris"]
-SEED = "haunted-e2e-1"  # no "gh-" in it: the texts are checked for raw message keys
+SEED = "haunted-2-270"  # a short game (ghosts, cats, a light, a discard); no "gh-" in it: texts are checked for raw keys
 MAX_STEPS = 800
 CARD_NAMES = (
     "Floor-1 room",
@@ -60,9 +76,46 @@ def board(table: GameTable) -> dict | None:
     return next((m for m in table.public() if m.get("attachments") and not m.get("deleted")), None)
 
 
+#: The 4-player game: a short race (16 actions: rooms, discards face down, a ghost a cat answers, the escape's three
+#: windows). The bot is SIGKILLed mid-turn: right after it accepted the ghost (its answer to the click is out, the
+#: public line, the defender's cat window and the board are still in its outbox).
+SEED4 = "haunted-4-135"
+
+
+async def play_haunted(tmp_path, seed: str = SEED4, crashes: dict[int, str] | None = None, policy=None) -> GameRun:
+    """The 4-player game, SIGKILLed per ``crashes`` (click number -> "mid" / "before") and once when the first
+    ghost is sent; returns what it left behind (:class:`tests.reliability.play.GameRun`)."""
+    killed: list[Request] = []
+
+    def kill_on_the_ghost(request: Request) -> str | None:
+        """Kill the bot once the first ghost is accepted: one REST call (the answer to the click) after it."""
+        method, args, _ = request
+        if killed or method != "click" or control_kind({"custom_id": args[2]}) != "ghost":
+            return None
+        killed.append(request)
+        return "mid@1"
+
+    return await play_through(
+        tmp_path, 4, game="ghost_at_home", seed=seed, crashes=crashes, crash_on=kill_on_the_ghost, policy=policy
+    )
+
+
 @pytest.fixture(scope="module")
-def game(tmp_path_factory):
-    return asyncio.run(play(tmp_path_factory.mktemp("gh")))
+def games(tmp_path_factory):
+    async def both():
+        return await asyncio.gather(play(tmp_path_factory.mktemp("gh")), play_haunted(tmp_path_factory.mktemp("gh4")))
+
+    return asyncio.run(both())
+
+
+@pytest.fixture(scope="module")
+def game(games):
+    return games[0]
+
+
+@pytest.fixture(scope="module")
+def haunted(games) -> GameRun:
+    return games[1]
 
 
 def test_a_two_player_game_is_played_to_its_end_through_discord(game):
@@ -119,3 +172,97 @@ def test_reaction_windows_come_by_dm_with_a_countdown(game):
     waiting = [t for t in (m.get("content") or "" for m in table.public()) if "Waiting for" in t]
     assert len(windows) >= len(waiting) > 0
     assert all("<t:" in w for w in windows)
+
+
+# -- the 4-player game, SIGKILLed mid-turn ---------------------------------------------------------------------
+
+
+def test_a_four_player_game_killed_mid_turn_goes_on_to_its_escape(haunted):
+    """The bot dies mid-turn, right after it accepted a ghost (GH-12) and before it told anyone; after the restart
+    the turn goes on where it was: the public line and the defender's cat window (GH-17) arrive, the defender
+    answers with a cat (GH-16), and the game ends in an escape (GH-32) with every hand and the seed (GH-33)."""
+    run = haunted
+    assert run.kills == 1 and run.retried == 0, (run.kills, run.retried)  # the click was answered before the kill
+    kinds = [a["kind"] for a in run.log]
+    assert kinds.index("ghost") + 1 == kinds.index("answer_cat")  # the window, opened before the kill, answered
+    assert kinds.count("no_ghost") == 3  # GH-30: each opponent's escape window, in turn
+    public = "\n".join(m.get("content") or "" for m in run.server.messages(run.thread) if not m.get("deleted"))
+    assert public.count("sends a ghost at") == 1 and public.count("⏳ Waiting for") == 4  # the cat window, 3 escapes
+    assert "Game over: escaped" in run.reveal and f"Seed: {SEED4}" in run.reveal
+    assert "Hands at the end:" in run.reveal and all(f"• {name}: " in run.reveal for name in names(4))
+    windows = [t for name in names(4) for t in run.dms[name] if "Answer with a cat?" in t]
+    assert len(windows) == 1, windows  # the defender's window, delivered once after the restart
+
+
+def test_nothing_lost_and_nothing_posted_twice_across_the_kills(haunted):
+    """Every accepted click is in the stored log (numbered without a gap), the log replays to the announced end,
+    every outbox row was delivered once, and every message in the thread and the DMs is one of them."""
+    check_delivered(haunted)
+    thread = haunted.server.messages(haunted.thread)
+    texts = [m.get("content") or "" for m in thread if not m.get("deleted")]
+    turns = [int(t) for text in texts for t in re.findall(r"Turn (\d+): \w+ to play\.", text)]
+    assert turns == list(range(1, max(turns) + 1)), turns  # each turn announced once, in order
+    assert sum(t.startswith("🔄") for t in texts) >= 1  # the table was told the bot is back
+    boards = [t for t in texts if t.startswith("👻 **Turn")]
+    assert len(boards) == 1, boards  # one board, edited in place across the restarts
+    for name in names(4):
+        moves = [t for t in haunted.dms[name] if "your move" in t]
+        asked = [re.search(r"Turn (\d+): your move", t).group(1) for t in moves]
+        assert len(asked) == len(set(asked)), (name, asked)  # each turn's DM once
+
+
+def test_no_hand_in_public_across_the_kills(haunted):
+    """GH-P1 / GH-P2 / GH-P4: whatever the bot posted to the thread (every request, restarts included) carries no
+    controls and no hand; a discard shows only its count; each hand reached only its owner's DMs."""
+    server, thread = haunted.server, haunted.thread
+    sent = [
+        r.json
+        for r in server.requests
+        if r.method in ("POST", "PATCH") and r.path.startswith(f"/channels/{thread}/messages") and isinstance(r.json, dict)
+    ]
+    assert len(sent) > 15
+    for payload in sent:
+        text = payload.get("content") or ""
+        assert not payload.get("components"), payload  # windows and hands come by DM only (GH-P4)
+        if text.startswith("🏁"):
+            continue  # the end shows every hand (GH-33)
+        assert "🃏" not in text and "Your hand" not in text and "your move" not in text, text
+        for line in text.splitlines():
+            if "face down" in line:
+                assert not any(card in line for card in CARD_NAMES), line
+    for name in names(4):
+        hands = [t for t in haunted.dms[name] if "Your hand:" in t or "🃏" in t]
+        assert hands, name
+
+
+@pytest.mark.parametrize("fault", ["undelivered", "posted twice", "lost action", "gap"])
+def test_the_delivery_check_catches_a_planted_fault(haunted, fault):
+    """The check above can fail: a row never delivered, a message no row accounts for (as a second copy posted
+    after a restart would be), an accepted click missing from the log, a gap in the log."""
+    outbox = [dict(row) for row in haunted.outbox]
+    posts = [row for row in outbox if (row["result"] or {}).get("message")]
+    raw_log, seqs = list(haunted.raw_log), list(haunted.seqs)
+    if fault == "undelivered":
+        posts[3]["sent"] = False
+    elif fault == "posted twice":  # a thread message no row made
+        outbox.remove(next(row for row in posts if int(row["result"]["channel"]) == haunted.thread))
+    elif fault == "lost action":
+        raw_log = [a for a in raw_log if a["kind"] != "answer_cat"]
+    else:
+        seqs = seqs[:3] + seqs[4:]
+    planted = dataclasses.replace(haunted, outbox=outbox, raw_log=raw_log, seqs=seqs)
+    with pytest.raises(AssertionError):
+        check_delivered(planted)
+
+
+@pytest.mark.skipif(not LONG, reason="long variant: NOCTURNE_LONG=1")
+@pytest.mark.parametrize("kills", [6])
+def test_long_four_player_game_by_the_generic_policy_killed_at_random_clicks(tmp_path, kills):
+    """The generic policy plays every kind of action (ghosts, lights, specials); the bot dies at seeded random
+    clicks, half of them while it handles one, and whenever a ghost is sent."""
+    plan = crash_plan(random.Random(f"gh-long-{kills}"), 120, kills)
+    run = asyncio.run(play_haunted(tmp_path, seed=SEED, crashes=plan, policy=GameTable))
+    print(f"{run.kills} kills, {run.retried} clicks repeated, {len(run.log)} actions, {run.seconds:.1f}s")
+    assert run.kills >= kills
+    assert "Game over" in run.reveal
+    check_delivered(run)

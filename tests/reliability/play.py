@@ -4,7 +4,13 @@
 same seed make the same choices) whose clicks go through :meth:`ChaosTable.interact`, the one place where trouble is
 made: the bot SIGKILLed before a click or while it handles one, or the click routed to one of two bot processes
 (or to both at once, a double click). :func:`play` runs a game to its end and returns a :class:`GameRun`:
-the reveal, the public messages, the DMs and the stored action log, for comparison with an uninterrupted run.
+the reveal, the public messages, the DMs and the stored action log, for comparison with an uninterrupted run,
+and what the bot stored (its outbox, the game's record) for :func:`check_delivered`, which needs no reference run:
+every action asked for is in the log, the log replays to the end announced, and every message in the game's thread
+and DMs is exactly one delivered outbox row (nothing lost, nothing posted twice).
+
+Any game plays: its players follow the game's policy from :mod:`tests.reliability.policies` (short games), or the
+generic :class:`GameTable` policy. :data:`CHAOS_GAMES` lists the games the suites play.
 """
 
 from __future__ import annotations
@@ -21,10 +27,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+import cogs.registry  # noqa: F401 - the games as the bot registers them
 from bot import controls as ctl
-from tests.e2e.harness import BotProcess, GameTable, game_texts, readable
+from bot.games import game_ui
+from engines import get_engine
+from engines.core import replay
+from tests.e2e.harness import BotProcess, GameTable, find_component, game_texts, readable
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.server import WaitTimeout
+from tests.reliability.policies import LOBBY_OPTIONS, POLICIES
 
 #: ``NOCTURNE_LONG=1``: run the long variants.
 LONG = os.environ.get("NOCTURNE_LONG") == "1"
@@ -35,6 +46,31 @@ CREW = ["Sheridan", "Ivanova", "Garibaldi", "Franklin", "Delenn", "Londo", "Gkar
 
 def names(players: int) -> list[str]:
     return (CREW + [f"Ensign{i:02d}" for i in range(players)])[:players]
+
+
+@dataclass(frozen=True)
+class ChaosGame:
+    """One short game of the chaos suites: the game, its table size and its seed (chosen for a short game with
+    the game's policy)."""
+
+    game: str
+    players: int
+    seed: str
+
+
+#: The games the chaos and secret suites play through the bot besides Night Watch (which has its own, longer,
+#: tables): one short game each, with a seed chosen for a short game under the game's policy
+#: (:mod:`tests.reliability.policies`; without one, the generic policy plays). A game joins the suites with one
+#: line here, and plays once ``/game start`` offers it (``UI.playable`` in its ``cogs/<game>/__init__.py``).
+SHORT_GAMES = [
+    ChaosGame("ghost_at_home", 4, "haunted-4-135"),  # 16 actions: rooms, discards, a cat answers a ghost, 3 windows
+    ChaosGame("kdyz_snim", 4, "dream-chaos-1"),  # one night of clues and guesses, then the Dreamer leaves (KS-32, KS-33)
+]
+
+
+def chaos_games() -> list[ChaosGame]:
+    """The short games of :data:`SHORT_GAMES` whose game ``/game start`` offers."""
+    return [g for g in SHORT_GAMES if game_ui(g.game).playable]
 
 
 #: ``(method, args, kwargs)`` of a slash command or a click, not sent yet (so it can be sent again, or twice).
@@ -77,7 +113,7 @@ class Click:
             cid = ctl.ControlId.parse(self.custom_id)
         except ctl.CodecError:
             return None
-        code = cid.code if cid.tag == "nc" else (self.values or [""])[0] if cid.tag == "ns" else ""
+        code = cid.code if cid.tag in ("nc", "nt") else (self.values or [""])[0] if cid.tag == "ns" else ""
         if not code or code[0] in "+?@":
             return None  # a picker step or a modal, not an action yet
         partial = ctl.decode(code)
@@ -93,6 +129,10 @@ def accepted(server: FakeDiscord, interaction: int) -> bool | None:
     rec = server.interaction(interaction)
     if not rec.responses:
         return None
+    if rec.modal is not None:  # the click opened a modal (what was typed in it is answered separately)
+        return True
+    if rec.callback_type == 7:  # a picker step that replaced the (private) message clicked on
+        return True
     assert rec.ephemeral, rec.responses
     return not (rec.responses[0].get("content") or "").startswith("⚠️")
 
@@ -102,8 +142,10 @@ class ChaosTable(GameTable):
 
     ``crashes`` maps the number of a click (1 = the first one after the lobby was opened) to ``"before"``
     (SIGKILL and restart, then click) or ``"mid"`` (click, SIGKILL while the bot handles it after ``depth`` more
-    REST calls, restart; a click left unanswered is clicked again, as a player would). ``route`` picks the shards
-    a click goes to (None: as Discord routes it; two shards: a double click on both processes at once).
+    REST calls, restart; a click left unanswered is clicked again, as a player would). ``crash_on(request)`` plans
+    a crash by what is clicked instead (``"before"``, ``"mid"``, or ``"mid@N"``: killed after exactly ``N`` more
+    REST calls). ``route`` picks the shards a click goes to (None: as Discord routes it; two shards: a double click
+    on both processes at once).
     """
 
     def __init__(
@@ -116,8 +158,10 @@ class ChaosTable(GameTable):
         rng: random.Random | None = None,
         route: Callable[[Request], list[int | None]] | None = None,
         game: str = "night_watch",
+        crash_on: Callable[[Request], str | None] | None = None,
     ) -> None:
         super().__init__(server, bots[0], players, game)
+        self.crash_on = crash_on
         self.real = server
         self.server = _Requests(server)  # type: ignore[assignment]
         self.bots = bots
@@ -132,6 +176,9 @@ class ChaosTable(GameTable):
         number = self.clicks
         self.clicks += 1
         plan = self.crashes.get(number) if request[0] == "click" else None  # a repeated /game start opens a 2nd lobby
+        if plan is None and self.crash_on is not None and request[0] == "click":
+            plan = self.crash_on(request)
+        plan, _, fixed_depth = (plan or "").partition("@")
         if plan == "before":
             await self.crash()
         shards = self.route(request)
@@ -141,7 +188,7 @@ class ChaosTable(GameTable):
             return None
         if plan == "mid":
             before = len(self.real.requests)
-            depth = self.rng.randrange(3)
+            depth = int(fixed_depth) if fixed_depth else self.rng.randrange(3)
             try:  # let the bot get this far into the click (ack, deliveries) before it dies
                 await self.real.wait_for(lambda s: len(s.requests) >= before + depth, timeout=3, what="bot at work")
             except WaitTimeout:
@@ -159,7 +206,10 @@ class ChaosTable(GameTable):
     async def _send(self, request: Request, shard: int | None) -> int:
         method, args, kwargs = request
         iid = await getattr(self.real, method)(*args, **kwargs, shard=shard)
-        if method == "submit_modal":
+        if method == "submit_modal":  # the typed action, under the modal's id (``nt:``)
+            modal = self.real.interaction(args[0]).modal or {}
+            user = kwargs.get("user_id") or self.real.interaction(args[0]).user_id
+            self.sent.append(Click(int(user), str(modal.get("custom_id", "")), None, iid, shard))
             return iid
         if method == "click":
             user, _message, custom_id, *rest = args
@@ -194,6 +244,14 @@ class GameRun:
     rate_limited: int = 0
     answers: dict[int, bool | None] = field(default_factory=dict)
     seconds: float = 0.0
+    game: str = "night_watch"
+    #: What :func:`check_delivered` reads: the server as the game left it, the game thread, the players (user id
+    #: -> name), the bot's outbox rows (``None``: the store cannot list them) and the game's stored record.
+    server: FakeDiscord | None = None
+    thread: int | None = None
+    players: dict[str, str] = field(default_factory=dict)
+    outbox: list[dict[str, Any]] | None = None
+    record: dict[str, Any] | None = None
 
 
 def public_texts(server: FakeDiscord, thread: int | None) -> list[str]:
@@ -229,6 +287,17 @@ class SqliteStore:
     async def pending(self) -> int:
         return self._query("SELECT count(*) FROM outbox WHERE sent = 0")[0][0]
 
+    async def outbox(self) -> list[dict[str, Any]]:
+        """The newest game's outbox rows, in order: ``id``, ``op``, ``sent`` and ``result``."""
+        rows = self._query("SELECT id, op, sent, result FROM outbox WHERE game_id = (SELECT max(id) FROM games) ORDER BY id")
+        return [{"id": i, "op": json.loads(op), "sent": bool(sent), "result": json.loads(r) if r else None} for i, op, sent, r in rows]
+
+    async def record(self) -> dict[str, Any]:
+        """The newest game as :func:`engines.core.replay` takes it: seats, options, seed and the action log."""
+        ((engine, seats, options, seed),) = self._query("SELECT engine, seats, options, seed FROM games WHERE id = (SELECT max(id) FROM games)")
+        _, log = await self.log()
+        return {"engine": engine, "players": json.loads(seats), "options": json.loads(options or "{}"), "seed": seed, "log": log}
+
 
 async def drained(server: FakeDiscord, store: Store, timeout: float = 30) -> None:
     """Wait until every outbox row is delivered: checked again whenever the bot makes a REST call (bounded)."""
@@ -245,6 +314,31 @@ async def drained(server: FakeDiscord, store: Store, timeout: float = 30) -> Non
             pass
 
 
+def table_class(game: str, policy: type[GameTable] | None = None) -> type[ChaosTable]:
+    """A :class:`ChaosTable` whose players follow ``policy`` (default: the game's, from
+    :data:`tests.reliability.policies.POLICIES`, else the generic one)."""
+    policy = policy or POLICIES.get(game)
+    if policy is None or issubclass(ChaosTable, policy):  # the generic policy
+        return ChaosTable
+    return type(f"Chaos{policy.__name__}", (policy, ChaosTable), {})
+
+
+async def set_lobby_options(table: GameTable, lobby_id: int, options: dict[str, str]) -> None:
+    """The host sets lobby options through the lobby's settings panel (every page of it), as a host would."""
+    host = table.players[0]
+    rec = await table.interact(table.server.click(host, lobby_id, f"nl:{table.game_id}:settings"))
+    pages = [rec.original]
+    page = 1
+    while find_component(pages[-1], f"nl:{table.game_id}:settings:{page}") is not None:
+        rec = await table.interact(table.server.click(host, int(pages[-1]["id"]), f"nl:{table.game_id}:settings:{page}"))
+        pages.append(rec.original)
+        page += 1
+    for option, value in options.items():
+        select = f"nls:{table.game_id}:opt:{option}"
+        shown = next(p for p in pages if find_component(p, select) is not None)
+        await table.interact(table.server.click(host, int(shown["id"]), select, [value]))
+
+
 async def play(
     tmp_path: Path,
     players: int,
@@ -258,13 +352,21 @@ async def play(
     store: Store | None = None,
     play_rounds: Callable[[ChaosTable], Awaitable[None]] | None = None,
     game: str = "night_watch",
+    policy: type[GameTable] | None = None,
+    options: dict[str, str] | None = None,
+    before_step: Callable[[ChaosTable], Awaitable[None]] | None = None,
+    crash_on: Callable[[Request], str | None] | None = None,
+    max_steps: int | None = None,
 ) -> GameRun:
     """Play one game of ``game`` with ``players`` to its end and return what it left behind.
 
     ``prepare(server)`` runs once the bot is up (e.g. to inject 429s); ``bots(server)`` makes the bot processes
     (default: one on a SQLite file in ``tmp_path``, read through a :class:`SqliteStore`; pass ``store`` for others);
     ``play_rounds(table)`` may play scripted moves right after the
-    game starts, before the policy plays the rest.
+    game starts, before the policy plays the rest; ``before_step(table)`` runs before each move (e.g. to kill the
+    bot at a moment of the game), and ``crash_on`` plans crashes by what is clicked (see :class:`ChaosTable`).
+    The players follow ``policy`` (default: the game's, see :func:`table_class`); the host sets the lobby
+    ``options`` first (default: the game's from :data:`tests.reliability.policies.LOBBY_OPTIONS`).
     """
     started = time.monotonic()
     server = FakeDiscord(guild_name="Babylon 5", users=names(players), text_channels=["general"])
@@ -273,33 +375,43 @@ async def play(
     processes = bots(server) if bots else [BotProcess(server, db_path, seed)]
     store = store or SqliteStore(db_path)
     table: ChaosTable | None = None
+    options = LOBBY_OPTIONS.get(game, {}) if options is None else options
     try:
         for bot in processes:
             await bot.start()
         if prepare:
             prepare(server)
         ids = [server.user_id(n) for n in names(players)]
-        table = ChaosTable(server, processes, ids, crashes=crashes, rng=random.Random(rng_seed), route=route, game=game)
+        table = table_class(game, policy)(
+            server, processes, ids, crashes=crashes, rng=random.Random(rng_seed), route=route, game=game, crash_on=crash_on
+        )
         lobby = await table.open_lobby()
+        if options:
+            await set_lobby_options(table, lobby, options)
         await table.seat_everyone_and_start(lobby)
         if play_rounds:
             await play_rounds(table)
-        for _ in range(60 * players):
+        for _ in range(max_steps or 400 + 60 * players):
+            if before_step:
+                await before_step(table)
             if not await table.step():
                 break
         logs = "\n".join(b.log()[-3000:] for b in processes)
         assert table.game_over(), logs
-        if game == "night_watch":  # the reveal may span several messages; the seed is its last line (NW-23)
-            await server.wait_for(lambda s: "Seed:" in (table.game_over() or ""), timeout=30, what="the full reveal")
+        # the end may span several messages; the game's seed is its last line (NW-23, GH-33, KS-30)
+        await server.wait_for(lambda s: "Seed:" in (table.game_over() or ""), timeout=30, what="the full reveal")
         # let deliveries after the reveal (unmuting, the last edits) finish before reading what players saw
         await drained(server, store)
         seqs, raw_log = await store.log()
-        log = named(raw_log, {str(server.user_id(n)): n for n in names(players)})
+        by_id = {str(server.user_id(n)): n for n in names(players)}
+        log = named(raw_log, by_id)
         # by name: user ids are snowflakes, different on every server
         dms = {
             name: [readable(m.get("content") or "") for m in server.dm_messages(server.user_id(name))] for name in names(players)
         }
         server.clear_faults()
+        outbox = getattr(store, "outbox", None)
+        record = getattr(store, "record", None)
         return GameRun(
             reveal=table.game_over() or "",
             public=public_texts(server, table.thread),
@@ -315,6 +427,12 @@ async def play(
             rate_limited=server.count_requests(status=429),
             answers={c.interaction: accepted(server, c.interaction) for c in table.sent},
             seconds=time.monotonic() - started,
+            game=game,
+            server=server,
+            thread=table.thread,
+            players=by_id,
+            outbox=await outbox() if outbox else None,
+            record=await record() if record else None,
         )
     finally:
         for bot in processes:
@@ -358,12 +476,66 @@ def crash_plan(rng: random.Random, clicks: int, kills: int, mid_share: float = 0
     return {p: ("mid" if rng.random() < mid_share else "before") for p in sorted(points)}
 
 
-_references: dict[tuple[int, str], GameRun] = {}
+_references: dict[tuple[int, str, str], GameRun] = {}
 
 
-def reference(tmp_path_factory: Any, players: int, seed: str = SEED) -> GameRun:
-    """The uninterrupted game of ``players`` with ``seed``, played once per test process and shared by modules."""
-    key = (players, seed)
+def reference(tmp_path_factory: Any, players: int, seed: str = SEED, game: str = "night_watch") -> GameRun:
+    """The uninterrupted game of ``game`` with ``players`` and ``seed``, played once per test process and shared
+    by modules."""
+    key = (players, seed, game)
     if key not in _references:
-        _references[key] = asyncio.run(play(tmp_path_factory.mktemp(f"ref{players}"), players, seed=seed))
+        _references[key] = asyncio.run(play(tmp_path_factory.mktemp(f"ref{players}"), players, seed=seed, game=game))
     return _references[key]
+
+
+# -- what a game left behind, checked without a reference run -----------------------------------------------
+
+#: Bot messages in a game's thread or DMs that no outbox row makes: timer warnings (sent straight away, they
+#: depend on the wall clock) and the lobby's hello DM (sent when a player joins, before the game has an outbox).
+NOT_FROM_THE_OUTBOX = ("⏳", "👋")
+
+
+def check_delivered(run: GameRun) -> None:
+    """Nothing lost, nothing twice, from what the bot stored and what Discord shows (no reference run needed):
+
+    * the stored log is numbered 1, 2, 3... and replays through the engine from the stored seats, options and
+      seed to a finished game whose winners the end names;
+    * every click and typed answer the bot accepted is an action in the log, with its player, prompt and kind;
+    * every outbox row was delivered; each post made its own message, which Discord still has; and every bot
+      message in the game's thread and the players' DMs is one of those (no copy posted twice by a restart);
+    * the end (the line with the seed) was posted once.
+    """
+    assert run.seqs == list(range(1, len(run.seqs) + 1)), f"the log has a gap or a repeat: {run.seqs}"
+    assert run.record is not None and run.outbox is not None and run.server is not None, "a SQLite store is needed"
+    engine = get_engine(run.record["engine"])
+    final = replay(engine, run.record)
+    assert final.outcome is not None, "the stored log does not replay to the end of the game"
+    for winner in final.outcome.winners:
+        assert run.players.get(winner, winner) in run.reveal, f"the end does not name the winner {winner}"
+    logged = {(a["player"], a["prompt"], a["kind"]) for a in run.raw_log}
+    for click in run.clicks:
+        key = click.action_key()
+        if key is not None and run.answers.get(click.interaction):
+            assert key[:3] in logged, f"an accepted {key[2]} of {run.players.get(key[0])} is not in the log"
+    server = run.server
+    made: dict[int, int] = {}
+    for row in run.outbox:
+        assert row["sent"], f"outbox row {row['id']} was never delivered: {row['op']}"
+        message = (row["result"] or {}).get("message")
+        if message is None:
+            continue
+        message = int(message)
+        assert message not in made, f"outbox rows {made[message]} and {row['id']} made the same message"
+        made[message] = row["id"]
+        assert server.message(message) is not None, f"outbox row {row['id']}: message {message} is not on Discord"
+    channels = [run.thread] + [server.dm_channel_id(int(user)) for user in run.players]
+    for channel in filter(None, channels):
+        for message in server.messages(channel):
+            if message.get("ephemeral") or message.get("interaction_id") is not None:
+                continue
+            text = message.get("content") or ""
+            if any(line.startswith(NOT_FROM_THE_OUTBOX) for line in text.splitlines()[:2]):
+                continue
+            assert int(message["id"]) in made, f"a message no outbox row made (posted twice?): {text[:200]!r}"
+    ends = [m for m in server.messages(run.thread) if "Seed:" in (m.get("content") or "") and not m.get("deleted")]
+    assert len(ends) == 1, [m.get("content") for m in ends]
