@@ -800,7 +800,6 @@ class GameCog(commands.Cog):
             await self.reply(interaction, live.table().t("common.moderators_read_threads", players=", ".join(readers)))
 
 
-
 def _option(live: LiveGame, name: str):  # noqa: ANN202
     for option in live.engine.options:
         if option.name == name:

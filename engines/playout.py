@@ -9,6 +9,8 @@ With ``check=True`` every step is verified:
 * ``load(dump(state))`` equals the state, through real JSON;
 * a running game has at least one prompt, and the game's own invariants hold;
 * every legal action of one randomly chosen prompted player applies without error (and leaves the state as it was);
+  ``legal_sample=k`` tries only k of them, drawn at random each step (a game with hundreds of legal actions per step
+  then checks a different few at every step instead of all of them at each);
 * the caller's ``on_step`` hook sees each transition (the privacy checks use this);
 * at the end, replaying seed + log reproduces every intermediate state.
 """
@@ -51,6 +53,7 @@ def random_playout(
     check: bool = True,
     on_step: StepHook | None = None,
     keep_events: bool = False,
+    legal_sample: int | None = None,
 ) -> Playout:
     """Play one game to its end with random choices drawn from ``seed`` (independent of the game's own RNG)."""
     chooser = random.Random(f"playout/{seed}")
@@ -77,7 +80,7 @@ def random_playout(
         if action is None:
             raise PlayoutError(f"{where} step {step}: no prompted player has a legal action and no timeout")
         if check:
-            _check_all_legal(engine, state, prompts, chooser, where, step)
+            _check_all_legal(engine, state, prompts, chooser, where, step, legal_sample)
         try:
             new_state, events = engine.apply(state, action)
         except Exception as exc:
@@ -129,11 +132,16 @@ def _choose(
     return Action.timeout(chooser.choice(timed).id) if timed else None
 
 
-def _check_all_legal(engine: Engine, state: State, prompts: list, chooser: random.Random, where: str, step: int) -> None:
+def _check_all_legal(
+    engine: Engine, state: State, prompts: list, chooser: random.Random, where: str, step: int, sample: int | None = None
+) -> None:
     before = pickle.dumps(state)
     prompted = sorted({p for prompt in prompts for p in prompt.players})
     player = chooser.choice(prompted) if prompted else HOST
-    for action in engine.legal_actions(state, player):
+    legal = engine.legal_actions(state, player)
+    if sample is not None and len(legal) > sample:
+        legal = random.Random(f"{where}/{step}").sample(legal, sample)  # not ``chooser``: the game stays the same
+    for action in legal:
         if any(v is None for v in action.args.values()):
             continue  # a free-text template: the engine's random_action fills it in
         try:

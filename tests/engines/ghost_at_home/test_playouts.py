@@ -40,6 +40,9 @@ def test_gh_14_gh_p1_to_p6_random_playouts_2_to_4_players(chunk):
         assert {"last_player", "escaped"} <= reasons.keys()
 
 
-def test_playout_count_is_at_least_1000_by_default(monkeypatch):
+def test_the_long_run_plays_at_least_1000_games_and_the_default_fewer(monkeypatch):
     monkeypatch.delenv("NOCTURNE_PLAYOUTS", raising=False)
+    monkeypatch.setenv("NOCTURNE_LONG", "1")
     assert playout_count() >= 1000
+    monkeypatch.delenv("NOCTURNE_LONG")
+    assert 100 <= playout_count() < 1000
