@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import records
-from bot.clock import Clock
+from bot.clock import Clock, ScaledClock
 from bot.config import Settings
 from bot.db import Database, Meta, open_database
 from bot.delivery import Dispatcher, DiscordTransport, Pacer
@@ -42,7 +42,7 @@ class Nocturne(commands.AutoShardedBot):
             guild_ready_timeout=0.5 if settings.fake_discord_url else 2.0,
         )
         self.settings = settings
-        self.clock = clock or Clock()
+        self.clock = clock or (ScaledClock(settings.test_time_scale) if settings.test_time_scale != 1.0 else Clock())
         self.db: Database | None = None
         self.runtime: Runtime | None = None
         self.dispatcher: Dispatcher | None = None
@@ -55,7 +55,8 @@ class Nocturne(commands.AutoShardedBot):
         hooks = {"new_seed": lambda: seed, "new_salt": lambda: salt} if seed else {}
         self.runtime = Runtime(self.db, self.clock, owns_guild=self._owns_guild, **hooks)
         self.dispatcher = Dispatcher(
-            self.runtime, DiscordTransport(self.http), debounce=TALLY_DEBOUNCE_SECONDS, pacer=Pacer(self.clock)
+            # Discord's pace is wall-clock time, whatever the games' clock
+            self.runtime, DiscordTransport(self.http), debounce=TALLY_DEBOUNCE_SECONDS, pacer=Pacer(Clock())
         )
         records.install(self.runtime, self.dispatcher)  # seed commitments, reveals, game records, result roles
         await self.tree.set_translator(FluentTranslator())

@@ -35,6 +35,8 @@ class Settings:
     fake_discord_url: str | None = None
     #: Test hook: deal every game from this seed, so end-to-end runs can be compared. Never set in production.
     test_seed: str | None = None
+    #: Test hook: game time runs this many times faster than the wall clock. Never set in production.
+    test_time_scale: float = 1.0
 
     @classmethod
     def from_env(cls, env: os._Environ[str] | dict[str, str] = os.environ) -> Settings:
@@ -56,6 +58,7 @@ class Settings:
             log_level=_choice(env, "LOG_LEVEL", LOG_LEVELS, lower=False) or "INFO",
             fake_discord_url=env.get("NOCTURNE_FAKE_DISCORD") or None,
             test_seed=env.get("NOCTURNE_TEST_SEED") or None,
+            test_time_scale=float(env.get("NOCTURNE_TEST_TIME_SCALE") or 1.0),
         )
 
 

@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parents[2]
 class BotProcess:
     """The bot as its own process, pointed at the fake server, with a database file that outlives it."""
 
-    def __init__(self, server: FakeDiscord, db_path: Path, seed: str) -> None:
+    def __init__(self, server: FakeDiscord, db_path: Path, seed: str, *, time_scale: float = 1.0) -> None:
+        """``time_scale``: game time runs that many times faster (timers of minutes play in seconds)."""
         self.server = server
         self.env = {
             **os.environ,
@@ -36,6 +37,7 @@ class BotProcess:
             "LOG_LEVEL": os.environ.get("NOCTURNE_E2E_LOG_LEVEL", "WARNING"),
             "PYTHONPATH": str(ROOT),
             "NOCTURNE_NO_DOTENV": "1",  # a developer's own .env (cwd is the checkout) must not reach the tests
+            "NOCTURNE_TEST_TIME_SCALE": str(time_scale),
         }
         self.proc: subprocess.Popen[bytes] | None = None
         self.log_path = db_path.with_suffix(".log")
