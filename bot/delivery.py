@@ -387,6 +387,7 @@ class Dispatcher:
         if message_id is None:
             await self._pace(channel)
             message_id = await self.transport.post(channel, payload, **_files(files))
+            self._posted_now(live, message_id)
         if slot_name:
             slot = {"channel": channel, "message": message_id, "preamble": preamble, "at": self.runtime.clock.now()}
             live.row.slots = {**live.row.slots, slot_name: slot}
@@ -417,6 +418,13 @@ class Dispatcher:
                 log.info("game %s: message %s was posted before a crash; not posting it again", live.id, mid)
                 return mid
         return None
+
+    def _posted_now(self, live: Any, message_id: int) -> None:
+        """A message just posted for a resumed game was made by no earlier row: two pending rows with the same text
+        (two restarts' notices) make two messages, the second not taken for the first's copy from before a crash."""
+        known = self._resumed.get(live.id)
+        if known is not None:
+            known.add(int(message_id))
 
     def _stale_board(self, slot: dict[str, Any], op: Op) -> bool:
         """A board older than :data:`REPOST_AFTER` is posted anew (Discord refuses many edits to old messages,
@@ -471,6 +479,7 @@ class Dispatcher:
             if message_id is None:
                 await self._pace(channel)
                 message_id = await self.transport.post(channel, payload)
+                self._posted_now(live, message_id)
         except DeliveryError as exc:
             if exc.kind not in ("dm_closed", "forbidden"):
                 raise
@@ -498,6 +507,7 @@ class Dispatcher:
             if message_id is None:
                 await self._pace(slot["thread"])
                 message_id = await self.transport.post(slot["thread"], payload)
+                self._posted_now(live, message_id)
             return {"message": message_id, "channel": slot["thread"]}
         # no private thread allowed: relay to each member by DM (their replies are relayed too, see relay())
         if slot.get("members") != list(op["members"]):

@@ -1,0 +1,57 @@
+"""Resending the outbox after crashes: rows with the same text make as many messages as there are rows.
+
+Found by the chaos suite (two SIGKILLs in one Ghost at Home game): after a restart the dispatcher looks in the
+channel for a message a pending row may have posted just before the crash, matching it by its text, so it is not
+posted twice. A message posted *after* the restart by an earlier pending row with the same text (the first
+restart's "I am back" notice, still undelivered when the bot died again) was taken for the later row's copy, and
+the later row made no message at all. Discord forgets nonces after a while, so the test does too.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.clock import ManualClock
+from bot.db import open_database
+from bot.delivery import Dispatcher
+from bot.runtime import Runtime
+from tests.bot.conftest import RecordingTransport
+from tests.bot.test_runtime import open_game_without_delivery
+
+
+class Sink:
+    """A dispatcher that never delivers: the process dies before it sends anything."""
+
+    def kick(self, game_id: int) -> None:
+        pass
+
+    def resume(self, game_id: int) -> None:
+        pass
+
+    async def idle(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("restarts", [2, 3])
+async def test_each_restart_notice_is_its_own_message_after_crashes_in_a_row(tmp_path, restarts):
+    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'resume.sqlite3'}")
+    clock = ManualClock()
+    transport = RecordingTransport()
+    transport.nonce_window = 0.0  # an outage longer than Discord's nonce memory
+    runtimes = [Runtime(database, clock)]
+    live = await open_game_without_delivery(runtimes[0])
+    for _ in range(restarts - 1):  # the bot restarts, says it is back, and dies before delivering anything
+        runtimes.append(Runtime(database, clock))
+        runtimes[-1].dispatcher = Sink()
+        await runtimes[-1].recover(announce=True)
+    last = Runtime(database, clock)
+    runtimes.append(last)
+    Dispatcher(last, transport, retry_delay=0)
+    await last.recover(announce=True)
+    await last.idle()
+    thread = (await last.get(live.id)).row.thread_id
+    notices = [t for t in transport.texts(thread) if t.startswith("🔄")]
+    assert len(notices) == restarts, transport.texts(thread)
+    for rt in runtimes:
+        await rt.close()
+    await database.close()
