@@ -1,0 +1,501 @@
+"""Midnight Hunt through the real bot and the fake Discord server, played with the controls each player is shown.
+
+Two games run side by side (each with its own bot process and fake server), so the whole file takes about as
+long as the longer one; the bot posts at most 5 messages in 5 s to a thread, like Discord allows, so a turn takes
+about a second and the default games are short. ``NOCTURNE_LONG=1`` plays both to a control win (MH-53).
+
+* **1 vs 1 with a spectator and the chess clock** (MH-57, MH-61, MH-P1, MH-P4): a third member joins the full lobby
+  and watches; the hex board is edited in place, each hand comes by DM, every play is chosen step by step (token →
+  action → target, MH-22). In round 1 the bot is SIGKILLed while a player is half-way through their choice; after
+  the restart the live ``<t:…:R>`` countdowns still match the clocks, the player finishes the play, the time they
+  used (the downtime too: their countdown kept running on everyone's screen) comes off their clock, and the game
+  goes on to the end of the round; then a player surrenders (MH-54). The spectator is never sent anything, and no
+  public post or edit (board captions and alt texts included) shows a hand, a bag or a Seal's choice (MH-P2).
+* **2 vs 2** (MH-11, MH-20, MH-54): the host picks the mode in the lobby, each team gets its private thread, the
+  draft and the first plays are made, then a member of team B surrenders and the team loses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import sqlite3
+import time
+from typing import Any
+
+import pytest
+
+from engines.midnight_hunt.rules import DEFAULT_RULES
+from tests.e2e.harness import NAVIGATION, BotProcess, GameTable, find_component, game_controls
+from tests.fakediscord import FakeDiscord
+
+pytestmark = pytest.mark.e2e
+
+LONG = os.environ.get("NOCTURNE_LONG") == "1"
+NAMES = ["Ada", "Boris", "Cleo", "Dmitri", "Eva"]
+MAX_STEPS = 1500
+HEX = re.compile(r"→ (-?\d+,-?\d+)")
+#: The DM parts that hold a secret: the hand, the bag's contents and a Seal's choice (MH-P1, MH-P5).
+SECRET_MARKS = ("🎒", "👜", "Your hand", "In your bag", "Your Seal", "Take initiative", "🔑 Recruit", "🔑 Pass")
+#: Unit types in the order these players draft them (fast movers first: the game is a race for locations).
+DRAFT_ORDER = ("Light Cavalry", "Cavalry", "Swordsman", "Knight", "Spearman", "Uhlan", "Necromancer", "Night Shooter",
+               "Crossbowman", "Archer")
+COUNTDOWN = re.compile(r"<t:(\d+):R>")
+CLOCK_OF = re.compile(r"(\d+):(\d\d)")
+
+
+class HuntTable(GameTable):
+    """Players racing for the locations, reading only their own DMs and the public thread: a capture first, then a
+    deployment nearest the locations their side does not hold, a move or dash towards them, an attack, a bolster;
+    a Seal passes. The public Surrender button is used only when a test asks for it (:attr:`surrender_by`)."""
+
+    def __init__(self, server: FakeDiscord, bot: BotProcess, players: list[int], names: list[str]) -> None:
+        super().__init__(server, bot, players, "midnight_hunt")
+        self.names = dict(zip(players, names))
+        self.surrender_by: int | None = None
+        self.picked: dict[tuple[int, str], str] = {}  # (player, select id) -> the option's value to send
+        self.paused = False  # a test holds the players (SIGKILL scenario)
+        self.sent_at: list[float] = []  # when each click was sent (wall clock, to bound when a prompt opened)
+
+    async def interact(self, coro) -> Any:
+        self.sent_at.append(time.time())
+        return await super().interact(coro)
+
+    # -- what the players read -------------------------------------------------------------------------------
+
+    def started(self) -> str:
+        return next((m.get("content") or "" for m in self.public() if "⚔️ **Midnight Hunt**" in (m.get("content") or "")), "")
+
+    def mode(self) -> str:
+        return "2v2" if "2 vs 2" in self.started() else "1v1"
+
+    def side_of(self, player: int) -> str | None:
+        found = re.search(rf"\b([AB])\d? · {re.escape(self.names[player])} ·", self.started())
+        return found.group(1) if found else None
+
+    def held(self) -> dict[str, str]:
+        """Who holds each location, from the board's start and the public capture lines (MH-27)."""
+        board = DEFAULT_RULES.boards[self.mode()]
+        control = {loc.id: loc.control for loc in board.locations}
+        for message in self.public():
+            for line in (message.get("content") or "").splitlines():
+                found = re.search(r" takes ([A-Z]+\d?) ", line)
+                who = next((p for p, n in self.names.items() if n in line), None)
+                if found and who is not None and found.group(1) in control:
+                    control[found.group(1)] = self.side_of(who)
+        return control
+
+    def gap(self, player: int, hex_: str) -> int:
+        """How far ``hex_`` is from the nearest location ``player``'s side does not hold."""
+        board = DEFAULT_RULES.boards[self.mode()]
+        side = self.side_of(player)
+        goals = [
+            loc.hex
+            for loc in board.locations
+            if self.held()[loc.id] != side and not (loc.is_necropolis and board.necropolis_restricted)
+        ]
+        return min((board.grid.distance(hex_, g) for g in goals), default=0)
+
+    # -- the policy ------------------------------------------------------------------------------------------
+
+    def score(self, player: int, label: str) -> float | None:
+        if label.startswith(NAVIGATION) or "🏳️" in label:
+            return None
+        target = HEX.findall(label)
+        if "🚩" in label:
+            return 1000
+        if "📥" in label:
+            return 500 - (self.gap(player, target[-1]) if target else 0)
+        if "✨" in label and ("⚔️" in label or ":" in label.split("→")[-1]):
+            return 260  # a tactic that hits
+        if ("➡️" in label or "✨" in label) and target:
+            return 300 - 10 * self.gap(player, target[-1])
+        if "➡️" in label or "✨" in label:
+            return 280
+        if "⚔️" in label:
+            return 250
+        if "➕" in label:
+            return 100
+        if "🗑️" in label:
+            return 10
+        if "🔑" in label:
+            return 50 if "Pass" in label or "Seal" in label else 40 if "initiative" in label else 30
+        if " · " in label and "×" in label:  # a token on the board with several plays
+            at = re.search(r"· (-?\d+,-?\d+) ×", label)
+            return 400 if at and self.gap(player, at.group(1)) == 0 else 290
+        for rank, unit in enumerate(DRAFT_ORDER):  # the draft
+            if unit in label:
+                return 200 - rank
+        return 150
+
+    def choose(self, player: int, message: dict[str, Any]) -> dict[str, Any] | None:
+        if self.paused:
+            return None
+        public = message.get("channel_id") is not None and int(message["channel_id"]) == self.thread
+        if public:
+            if player != self.surrender_by:
+                return None
+            return next((c for c in game_controls(message) if "🏳️" in str(c.get("label", ""))), None)
+        if not message.get("ephemeral") and (player, int(message["id"])) in self.acted:
+            return None  # a turn's DM is answered once
+        best: tuple[float, dict[str, Any]] | None = None
+        for control in game_controls(message):
+            if (player, control["custom_id"]) in self.answered:
+                continue
+            if control["type"] == 3:
+                options = [(self.score(player, o["label"]), o) for o in control["options"]]
+                options = [(s, o) for s, o in options if s is not None]
+                if not options:
+                    continue
+                value, option = max(options, key=lambda so: so[0])
+                self.picked[(player, control["custom_id"])] = option["value"]
+            else:
+                value = self.score(player, str(control.get("label", "")))
+                if value is None and player == self.surrender_by and control.get("style") == 4:
+                    value = 10_000  # the red confirmation of a surrender this player asked for
+                if value is None:
+                    continue
+            if best is None or value > best[0]:
+                best = (value, control)
+        return best[1] if best else None
+
+    def values_for(self, player: int, control: dict[str, Any]) -> list[str] | None:
+        if control["type"] == 3 and (player, control["custom_id"]) in self.picked:
+            return [self.picked[(player, control["custom_id"])]]
+        return super().values_for(player, control)
+
+    async def play_until(self, done, steps: int = MAX_STEPS) -> None:
+        for _ in range(steps):
+            if done() or not await self.step():
+                return
+
+
+# -- the lobby -----------------------------------------------------------------------------------------------
+
+
+async def set_options(table: GameTable, lobby_id: int, options: dict[str, str]) -> None:
+    """The host sets options through the settings panel, page by page."""
+    host = table.players[0]
+    rec = await table.interact(table.server.click(host, lobby_id, f"nl:{table.game_id}:settings"))
+    pages = [rec.original]
+    while (more := find_component(pages[-1], f"nl:{table.game_id}:settings:")) is not None:
+        rec = await table.interact(table.server.click(host, int(pages[-1]["id"]), more["custom_id"]))
+        pages.append(rec.original)
+    for option, value in options.items():
+        select = f"nls:{table.game_id}:opt:{option}"
+        page = next(p for p in pages if find_component(p, select) is not None)
+        rec = await table.interact(table.server.click(host, int(page["id"]), select, [value]))
+        assert "Saved" in (rec.original or {}).get("content", ""), rec.responses
+
+
+async def open_table(server: FakeDiscord, bot: BotProcess, names: list[str], options: dict[str, str]) -> HuntTable:
+    table = HuntTable(server, bot, [server.user_id(n) for n in names], names)
+    lobby = await table.open_lobby()
+    if options:
+        await set_options(table, lobby, options)
+    table.lobby = lobby
+    return table
+
+
+async def start(table: HuntTable, watchers: list[int] = ()) -> dict[int, str]:
+    """Seat the players; then the watchers press Join on the full lobby. Returns each watcher's answer."""
+    lobby = table.lobby
+    join = f"nl:{table.game_id}:join"
+    for player in table.players[1:]:
+        await table.interact(table.server.click(player, lobby, join))
+    answers = {}
+    for watcher in watchers:
+        rec = await table.interact(table.server.click(watcher, lobby, join))
+        answers[watcher] = (rec.original or {}).get("content", "")
+    if watchers:
+        await table.server.wait_for(
+            lambda s: "Watching:" in (s.message(lobby).get("content") or ""), timeout=30, what="the lobby names its watchers"
+        )
+    table.lobby_text = table.server.message(lobby).get("content") or ""
+    rec = await table.interact(table.server.click(table.players[0], lobby, f"nl:{table.game_id}:start"))
+    assert "started" in (rec.original or {}).get("content", ""), rec.responses
+    threads = await table.server.wait_for(
+        lambda s: [t for t in s.threads(table.channel) if t.get("type") == 11], timeout=30, what="game thread"
+    )
+    table.thread = int(threads[-1]["id"])
+    return answers
+
+
+def board(table: GameTable) -> dict | None:
+    return next((m for m in table.public() if m.get("attachments") and not m.get("deleted")), None)
+
+
+def sent_to(server: FakeDiscord, channel: int) -> list[str]:
+    """Everything the bot ever wrote to ``channel``: each post and each edit, as JSON (alt texts included)."""
+    return [
+        json.dumps(r.json, ensure_ascii=False)
+        for r in server.requests
+        if r.method in ("POST", "PATCH") and r.path.startswith(f"/channels/{channel}/messages") and r.json is not None
+    ]
+
+
+# -- the games -----------------------------------------------------------------------------------------------
+
+
+def clock_seconds(text: str) -> int:
+    minutes, seconds = CLOCK_OF.search(text).groups()
+    return int(minutes) * 60 + int(seconds)
+
+
+def turn_prompts(table: HuntTable) -> list[dict[str, Any]]:
+    """The public turn messages (draft picks excluded), oldest first."""
+    return [m for m in table.public() if "to play." in (m.get("content") or "") and COUNTDOWN.search(m.get("content") or "")]
+
+
+def round_over(table: HuntTable, round_: int) -> bool:
+    return any(f"Round {round_} is over" in (m.get("content") or "") for m in table.public())
+
+
+def posted_at(message: dict[str, Any]) -> float:
+    return ((int(message["id"]) >> 22) + 1420070400000) / 1000  # a snowflake's time
+
+
+def stopped_clock(message: dict[str, Any], name: str) -> int:
+    """A waiting player's clock as a public turn message shows it (``… · Boris 2:55``)."""
+    line = next(line for line in (message.get("content") or "").splitlines() if line.startswith("⏳"))
+    part = next(p for p in line.split(" · ") if name in p and "<t:" not in p)
+    return clock_seconds(part)
+
+
+async def play_duel(tmp_path):
+    server = FakeDiscord(guild_name="Moonlit Moor", users=NAMES[:3], text_channels=["general"])
+    await server.start()
+    db = tmp_path / "nocturne.sqlite3"
+    bot = BotProcess(server, db, "hunt-duel-1")
+    facts: dict[str, Any] = {}
+    try:
+        await bot.start()
+        table = await open_table(server, bot, NAMES[:2], {"clock_minutes": "3", "increment_seconds": "5"})
+        spectator = server.user_id("Cleo")
+        table.answers = await start(table, [spectator])
+        table.spectator = spectator
+        # the spectator presses the public Surrender button: told they watch, nothing changes (MH-61)
+        prompt = await server.wait_for(lambda s: table.open_public_prompt(), timeout=30, what="a public prompt")
+        button = next(c for c in game_controls(prompt) if "🏳️" in str(c.get("label")))
+        rec = await table.interact(server.click(spectator, int(prompt["id"]), button["custom_id"]))
+        table.spectator_click = rec.messages
+        # the draft and the first three plays of round 1
+        await table.play_until(lambda: sum("Round 1" in m["content"] for m in turn_prompts(table)) >= 4)
+        table.paused = True
+        prompt = turn_prompts(table)[-1]
+        mover = next(p for p, n in table.names.items() if f"**{n} (" in prompt["content"])
+        other = next(p for p in table.players if p != mover)
+        facts.update(
+            due=int(COUNTDOWN.search(prompt["content"]).group(1)),
+            # the turn opened when the click before its message was applied: between that click and the message
+            opened=(max(t for t in table.sent_at if t < posted_at(prompt)), posted_at(prompt)),
+            # the mover's clock before this turn, as the previous turn's message showed it
+            before=stopped_clock(turn_prompts(table)[-2], table.names[mover]),
+            other_clock=stopped_clock(prompt, table.names[other]),
+        )
+        # mid-turn: the mover opens a token with several plays (a private step), then the bot dies
+        dm = await server.wait_for(
+            lambda s: next((m for m in reversed(s.dm_messages(mover)) if game_controls(m) and "Your turn" in (m.get("content") or "")), None),
+            timeout=30,
+            what="the mover's turn DM",
+        )
+        steps = [c for c in game_controls(dm) if c["custom_id"].startswith("np:") and "🏳️" not in str(c.get("label"))]
+        step = None
+        if steps:
+            rec = await table.interact(server.click(mover, int(dm["id"]), steps[0]["custom_id"]))
+            step = rec.original
+        facts["step_open"] = bool(step and game_controls(step))
+        bot.kill()
+        killed_at = time.time()
+        await bot.start()
+        await server.wait_for(lambda s: any((m.get("content") or "").startswith("🔄") for m in table.public()), timeout=30, what="back notice")
+        facts["down"] = time.time() - killed_at
+        # the live countdowns still say when the mover's clock runs out, and the restarted bot's timer agrees
+        facts["shown_after"] = [int(t) for m in table.public() if game_controls(m) for t in COUNTDOWN.findall(m.get("content") or "")]
+        facts["shown_dm"] = [int(t) for m in server.dm_messages(mover) if game_controls(m) for t in COUNTDOWN.findall(m.get("content") or "")]
+        with sqlite3.connect(db) as con:
+            facts["stored"] = [due for (due,) in con.execute("SELECT due_at FROM deadlines WHERE prompt_id LIKE 'turn#%'")]
+        # the mover finishes the play they started, on the step shown before the crash
+        table.paused = False
+        facts["played_at"] = time.time()
+        if facts["step_open"]:
+            await table.use(mover, step, table.choose(mover, step))
+        facts["played"] = (facts["played_at"], time.time())  # the play was applied in between
+        after = await server.wait_for(
+            lambda s: next((m for m in turn_prompts(table) if int(m["id"]) > int(prompt["id"])), None), timeout=30, what="the next turn"
+        )
+        facts.update(
+            mover_after=stopped_clock(after, table.names[mover]),
+            next_due=int(COUNTDOWN.search(after["content"]).group(1)),
+        )
+        # the game goes on: to the end of round 1, then the player who did not move surrenders (MH-54)
+        if LONG:
+            await table.play_until(lambda: False)
+        else:
+            await table.play_until(lambda: round_over(table, 1))
+            table.surrender_by = other
+            await table.play_until(lambda: False, 50)
+        assert table.game_over(), bot.log()[-3000:]
+        await server.wait_for(lambda s: "Game over" in (board(table) or {}).get("content", ""), timeout=30, what="the final board")
+        table.facts = facts
+        return server, table
+    finally:
+        await bot.stop()
+        await server.stop()
+
+
+async def play_teams(tmp_path):
+    server = FakeDiscord(guild_name="Moonlit Moor", users=NAMES[:4], text_channels=["general"])
+    await server.start()
+    bot = BotProcess(server, tmp_path / "nocturne.sqlite3", "hunt-teams-1")
+    try:
+        await bot.start()
+        table = await open_table(server, bot, NAMES[:4], {"mode": "2v2"})
+        await start(table)
+        if LONG:
+            await table.play_until(lambda: False)
+        else:  # the draft and the first two plays, then a member of team B surrenders (MH-54)
+            await table.play_until(lambda: len(turn_prompts(table)) >= 3)
+            table.surrender_by = table.players[-1]
+            await table.play_until(lambda: False, 50)
+        assert table.game_over(), bot.log()[-3000:]
+        return server, table
+    finally:
+        await bot.stop()
+        await server.stop()
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory):
+    async def both():
+        return await asyncio.gather(
+            play_duel(tmp_path_factory.mktemp("mh-duel")), play_teams(tmp_path_factory.mktemp("mh-teams"))
+        )
+
+    return asyncio.run(both())
+
+
+@pytest.fixture(scope="module")
+def duel(games):
+    return games[0]
+
+
+@pytest.fixture(scope="module")
+def teams(games):
+    return games[1]
+
+
+# -- 1 vs 1 ----------------------------------------------------------------------------------------------------
+
+
+def test_mh_52_a_1v1_game_is_played_to_its_end_through_discord(duel):
+    server, table = duel
+    over = table.game_over()
+    assert "🏁" in over and "wins" in over and "Winners:" in over, over
+    if LONG:
+        assert "control of the locations" in over  # MH-53
+    else:
+        assert "surrender" in over  # MH-54
+    assert not [r for r in table.refused if "not legal" in r], table.refused
+    texts = [m.get("content") or "" for m in table.public()]
+    assert any("📋 The draft is over." in t for t in texts) and round_over(table, 1)
+
+
+def test_mh_61_a_third_joiner_watches_and_is_never_sent_anything(duel):
+    """MH-61 / MH-P4: the full lobby makes the third member a spectator, named in the lobby; the bot never writes
+    to them privately; their click on the public Surrender button only tells them they watch."""
+    server, table = duel
+    assert "you watch" in table.answers[table.spectator], table.answers
+    assert "Watching: Cleo" in table.lobby_text and "Players (2 of 2)" in table.lobby_text, table.lobby_text
+    assert server.dm_messages(table.spectator) == [] and server.dm_channel_id(table.spectator) is None
+    (answer,) = table.spectator_click
+    assert answer["ephemeral"] and "You are watching this game" in answer["content"] and not game_controls(answer)
+
+
+def test_mh_p1_mh_p2_no_hand_bag_or_seal_choice_is_ever_public(duel):
+    """Every post and edit in the channel and the game thread (board captions and alt texts included) is free of
+    hands, bags and Seal choices; Seal plays show as *** (MH-47); the hands did reach their owners."""
+    server, table = duel
+    public = sent_to(server, table.channel) + sent_to(server, table.thread)
+    assert public and not [t for t in public if any(mark in t for mark in SECRET_MARKS)]
+    for player in table.players:
+        dms = [m.get("content") or "" for m in server.dm_messages(player)]
+        assert any("🎒" in t and "Moonlit Moor" in t for t in dms), table.names[player]
+        assert any("Your draft pick" in t for t in dms)
+
+
+def test_the_board_is_one_picture_edited_in_place_with_alt_text(duel):
+    _, table = duel
+    pictures = [m for m in table.public() if m.get("attachments") and not m.get("deleted")]
+    assert len(pictures) == 1
+    (picture,) = pictures[0]["attachments"]
+    assert picture["filename"].endswith(".png") and "Midnight Hunt board" in picture.get("description", "")
+    assert pictures[0].get("edits", 0) >= 3
+    assert "Game over" in pictures[0]["content"]
+
+
+def test_mh_22_plays_are_chosen_step_by_step_in_private(duel):
+    """A token with several plays opens a private step (action, then target) that only its player sees."""
+    _, table = duel
+    assert any(cid.startswith("np:") and ":turn#" in cid for _, cid in table.answered)
+    assert table.prompts_answered("draft") == 8 and table.prompts_answered("turn") >= 6
+
+
+def test_mh_57_the_countdown_shown_is_the_clock_left(duel):
+    """The public countdown of a turn ends when the mover's clock (as the previous turn showed it) runs out,
+    counted from when the turn opened."""
+    _, table = duel
+    facts = table.facts
+    start, posted = facts["opened"]
+    assert start - 1 <= facts["due"] - facts["before"] <= posted + 1, facts
+    assert 0 < facts["before"] <= 180 + 5 * (4 + 2)  # 3 minutes, 5 s after each pick and play
+
+
+def test_mh_57_after_a_sigkill_mid_turn_the_clocks_are_right_and_the_game_goes_on(duel):
+    _, table = duel
+    facts = table.facts
+    assert facts["step_open"], "the mover was half-way through a choice when the bot died"
+    # after the restart the live countdowns are unchanged and the bot's own timer fires at that moment
+    assert facts["due"] in facts["shown_after"] and facts["due"] in facts["shown_dm"], facts
+    assert any(abs(stored - facts["due"]) <= 1 for stored in facts["stored"]), facts
+    # the play made after the restart used the time since the turn opened (the downtime too), plus the increment
+    (start, posted), (played, applied) = facts["opened"], facts["played"]
+    first, last = played - posted, applied - start  # the least and the most time the turn can have taken
+    assert first >= facts["down"]
+    assert facts["before"] - last + 5 - 1 <= facts["mover_after"] <= facts["before"] - first + 5 + 1, facts
+    # the next player's countdown is their clock, untouched while they waited, from the moment the play was applied
+    assert facts["played"][0] - 1 <= facts["next_due"] - facts["other_clock"] <= facts["played"][1] + 1, facts
+    assert sum((m.get("content") or "").startswith("🔄") for m in table.public()) == 1
+    assert round_over(table, 1)
+
+
+# -- 2 vs 2 ----------------------------------------------------------------------------------------------------
+
+
+def test_mh_20_a_2v2_game_is_played_to_its_end(teams):
+    server, table = teams
+    over = table.game_over()
+    assert "🏁" in over and "Winners:" in over
+    if LONG:
+        assert "control of the locations" in over
+    else:  # MH-54: one member's surrender loses for the team
+        assert f"Surrender by {table.names[table.players[-1]]}" in over and "side A (red) wins" in over
+        assert "Winners: Ada, Boris" in over
+    texts = [m.get("content") or "" for m in table.public()]
+    assert any("2 vs 2" in t and "A1 · Ada" in t and "B2 · Dmitri" in t for t in texts)
+    assert table.prompts_answered("draft") == 12
+
+
+def test_2v2_teams_talk_in_private_threads_that_never_show_a_hand(teams):
+    server, table = teams
+    private = [t for t in server.threads(table.channel) if t.get("type") == 12]
+    assert len(private) == 2
+    sides = [{server.user_id("Ada"), server.user_id("Boris")}, {server.user_id("Cleo"), server.user_id("Dmitri")}]
+    for thread in private:
+        assert server.thread_member_ids(int(thread["id"])) - {server.bot_user_id} in sides
+        texts = sent_to(server, int(thread["id"]))
+        assert any("private thread" in t for t in texts)
+        assert not [t for t in texts if any(mark in t for mark in SECRET_MARKS)]
+    assert not [t for t in sent_to(server, table.thread) if any(mark in t for mark in SECRET_MARKS)]
