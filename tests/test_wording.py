@@ -41,14 +41,17 @@ from engines.core import CLOCK, HOST, Action
 
 LANGUAGES = i18n.LANGUAGES
 #: Catalogues whose wording has been reviewed for issue #20 (midnighters and midnight_hunt join when theirs is).
-POLISHED = ("common.ftl", "night_watch.ftl", "ghost_at_home.ftl", "kdyz_snim.ftl", "rules.ftl")
+POLISHED = (
+    "common.ftl", "night_watch.ftl", "ghost_at_home.ftl", "kdyz_snim.ftl", "midnighters.ftl", "records.ftl", "rules.ftl",
+)
 #: Games whose presenters' texts are checked over random games.
-GAMES = ("night_watch", "ghost_at_home", "kdyz_snim")
+GAMES = ("night_watch", "ghost_at_home", "kdyz_snim", "midnighters")
 
 #: Variables that hold a player's display name (or a list of names after a colon).
 NAME_VARS = {
     "player", "target", "holder", "accused", "offender", "reporter", "attacker", "defender", "dreamer", "from_player",
     "by", "voter", "host", "narrator", "escaper", "winner", "jailed", "next", "members", "winners", "players", "dead",
+    "controller",
 }
 #: Variables that hold words (a role, a card, a reason …), never a bare number.
 TEXT_VARS = {
@@ -56,6 +59,7 @@ TEXT_VARS = {
     "clue", "recap", "aliases", "pile", "language", "clue_mode", "counts", "actions", "votes_text", "house", "floors",
     "rooms", "help", "game", "server", "phase", "options", "example", "when", "text", "letter", "lit", "order",
     "clue_order", "spares", "roles", "points_text", "totals", "clues", "alive", "out", "seed", "id", "language_name",
+    "location", "card", "cell", "corridor", "arrows", "colour", "colours",
 }
 NAME = "Ольга"  # a name that cannot be declined, as a Discord display name often cannot
 
@@ -189,7 +193,7 @@ RU_PAST = re.compile(r"\b[а-яё]+(?:ал|ял|ил|ел|ёл|ол|ул|ыл|ё
 RU_PAST_OK = {"без", "выстрел", "стол", "пол", "зал", "канал", "финал", "сигнал", "отдел", "предел", "угол", "итог",
               "победил"}
 CS_PAST = re.compile(r"\b[a-záčďéěíňóřšťúůýž]+(?:al|el|il|yl|ul|ál|ěl|íl|ýl|ůl|šel)\b", re.I)
-CS_PAST_OK = {"faul", "výstřel", "rozdíl", "velitel", "hostitel", "obyvatel", "uživatel", "michael", "cíl", "podíl",
+CS_PAST_OK = {"faul", "sůl", "výstřel", "rozdíl", "velitel", "hostitel", "obyvatel", "uživatel", "michael", "cíl", "podíl",
               "úhel", "hotel", "motel", "kanál", "vypršel", "dál", "stůl", "pravidel"}
 _RU_GENERIC_SUBJECT = re.compile(r"[^.;:!?\n]*\b(?:никто|кто)\b[^.;:!?\n]*", re.I)
 _CS_GENERIC_SUBJECT = re.compile(r"[^.;:!?\n]*\b(?:nikdo|kdo)\b[^.;:!?\n]*", re.I)
