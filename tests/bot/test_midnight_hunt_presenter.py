@@ -597,6 +597,15 @@ def test_the_words_read_as_a_native_reader_expects(players, seed, lang, options)
         assert not TRIPS[lang].search(text) and "{" not in text, text
 
 
+def test_czech_addresses_the_player_as_vy_everywhere():
+    """Issue #20 item 2: no *ty* form anywhere in the Czech catalogue (pronouns, ty verb endings, ty imperatives)."""
+    from bot import i18n
+
+    text = (i18n.LOCALES_DIR / "cs" / "midnight_hunt.ftl").read_text(encoding="utf-8")
+    ty = re.compile(r"\b(tvůj|tvoje|tvá|tvé|tvou|tebe|tobě|jsi|máš|můžeš|budeš|vyber|zahraj|stiskni|zvol|táhni|drž)\b", re.I)
+    assert not [line for line in text.splitlines() if ty.search(line.split("=", 1)[-1])]
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "cs"])
 def test_every_kind_unit_and_option_is_worded(lang):
     t = table(lang)

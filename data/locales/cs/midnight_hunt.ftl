@@ -1,7 +1,7 @@
 ## Půlnoční hon — taktika na hexech 1 na 1 / 2 na 2 s pytlem žetonů. Klíče událostí "mh.<událost>".
 
 mh-name = Půlnoční hon
-mh-tagline = Vyber si jednotky, táhni žetony z pytle, drž lokace.
+mh-tagline = Vyberte si jednotky, táhněte žetony z pytle, držte lokace.
 mh-recommended = Pro 2 hráče (1 na 1) nebo 4 hráče (2 na 2).
 
 mh-mode-1v1 = 1 na 1
