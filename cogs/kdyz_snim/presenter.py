@@ -21,6 +21,7 @@ hides it here too.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import threading
 from collections.abc import Sequence
@@ -55,32 +56,49 @@ def user_text(text: str, limit: int = 100) -> str:
 
 
 _warmed = threading.Event()
+_loaded = threading.Event()
 
 
-def warm_judge() -> None:
-    """Load the judge's lemmatisers (KS-15, KS-20) off the event loop, once per process.
+def warm_judge(*, block: bool = False) -> None:
+    """Load the judge's lemmatisers (KS-15, KS-20) once per process, in a thread; ``block``: wait until loaded.
 
     They load on first use and take about 3 s (a clue is checked against every language, KS-15 c), which would
     block the bot's event loop during a game's first clue and make that click miss Discord's 3-second answer
-    window. The load starts in a thread when this package is imported (the bot imports it while starting), so it
-    is done long before anyone types a clue; presenting a game starts it too if it has not run yet."""
-    if _warmed.is_set():
-        return
-    _warmed.set()
+    window. Inside the bot this package is imported by its setup hook, before it connects to Discord: there the
+    import waits for the load (nobody can click yet), so even the first click after a restart in the middle of a
+    night is answered in time - a load still running in a thread when that click came held the interpreter and
+    made the answer late. Imported elsewhere (tests, tools), the load runs in a thread; presenting a game starts
+    it too if it has not run yet."""
+    if not _warmed.is_set():
+        _warmed.set()
 
-    def load() -> None:
-        from engines.kdyz_snim import judge
-        from engines.kdyz_snim.words import LANGUAGES, element_ids
+        def load() -> None:
+            from engines.kdyz_snim import judge
+            from engines.kdyz_snim.words import LANGUAGES, element_ids
 
-        first = element_ids()[0]
-        for language in LANGUAGES:
-            judge.clue_fault("a", first, language)
-            judge.guess_matches("a", first, language)
+            try:
+                first = element_ids()[0]
+                for language in LANGUAGES:
+                    judge.clue_fault("a", first, language)
+                    judge.guess_matches("a", first, language)
+            finally:
+                _loaded.set()
 
-    threading.Thread(target=load, name="ks-judge-warm-up", daemon=True).start()
+        threading.Thread(target=load, name="ks-judge-warm-up", daemon=True).start()
+    if block:
+        _loaded.wait()
 
 
-warm_judge()
+def _bot_is_starting() -> bool:
+    """Imported from a running event loop: the bot's setup hook loading its cogs, before it connects."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+warm_judge(block=_bot_is_starting())
 
 
 def _name(prompt: Prompt) -> str:

@@ -521,3 +521,20 @@ def test_voice_mode_shows_the_clue_order_and_runs_no_clue_turns():
 
 def test_the_presenter_is_registered_without_a_board():
     assert isinstance(P, KdyzSnimPresenter) and UI.board is None
+
+
+async def test_the_bot_loads_the_judge_before_it_connects():
+    """Imported by the bot's setup hook (an event loop runs, Discord is not connected yet), the package waits for
+    the judge's lemmatisers, so the first clue or guess after a restart in the middle of a night is answered
+    within Discord's 3 s (a load still running in a thread made that answer late: found by the chaos suite)."""
+    from cogs.kdyz_snim import presenter
+
+    assert presenter._bot_is_starting()
+    presenter.warm_judge(block=True)
+    assert presenter._loaded.is_set()
+
+
+def test_outside_the_bot_the_judge_loads_in_a_thread():
+    from cogs.kdyz_snim import presenter
+
+    assert not presenter._bot_is_starting()
