@@ -15,13 +15,13 @@ import pytest
 
 from bot import controls as ctl
 from bot.games import game_ui
-from bot.ops import MAX_CONTENT, MAX_CUSTOM_ID, MAX_LABEL, MAX_ROWS, MAX_SELECT_OPTIONS
 from bot.presenter import Table, dm_slot
 from cogs.ghost_at_home.presenter import GhostAtHomePresenter
 from engines import get_engine
-from engines.core import CLOCK, HOST, Action, Event, State
+from engines.core import CLOCK, HOST, Action, State
 from engines.ghost_at_home.cards import CARDS
-from engines.playout import random_playout
+from tests.bot import presenting
+from tests.bot.presenting import Step, action_key, assert_valid_rows, components_of, texts_of
 
 GH = get_engine("ghost_at_home")
 UI = game_ui("ghost_at_home")
@@ -48,23 +48,12 @@ def table(lang: str = "en", players: int = 4, after: State | None = None) -> Tab
     )
 
 
-Step = tuple[State | None, State, list[Event], Action | None]
 
 
 @cache
 def transitions(players: int, seed: int) -> list[Step]:
     """Every transition of one seeded random game: (before, after, events, action); the first is the setup."""
-    who = PLAYERS[:players]
-    log = random_playout(GH, who, seed=seed, check=False, timeout_rate=0.15).record["log"]
-    state, events = GH.setup(who, {}, seed)
-    steps: list[Step] = [(None, state, events, None)]
-    for entry in log:
-        action = Action.from_json(entry)
-        after, events = GH.apply(state, action)
-        steps.append((state, after, events, action))
-        state = after
-    assert GH.outcome(state) is not None
-    return steps
+    return presenting.transitions(GH, PLAYERS[:players], seed)
 
 
 def presented(lang: str, players: int, seed: int) -> Iterator[tuple[Step, list[dict[str, Any]]]]:
@@ -77,45 +66,12 @@ def presented(lang: str, players: int, seed: int) -> Iterator[tuple[Step, list[d
 # -- reading ops -------------------------------------------------------------------------------------------------
 
 
-def components_of(op: dict[str, Any]) -> list[dict[str, Any]]:
-    return [c for row in op.get("components", []) for c in row["components"]]
-
-
-def texts_of(op: dict[str, Any]) -> list[str]:
-    """Every text a person reads in an op: content, labels, placeholders, options, the DM-closed fallback."""
-    out = [op.get("content") or "", op.get("fallback") or "", op.get("preamble") or ""]
-    for c in components_of(op):
-        out += [c.get("label") or "", c.get("placeholder") or ""]
-        out += [o["label"] for o in c.get("options", [])]
-    return [t for t in out if t]
-
-
 def is_public(op: dict[str, Any]) -> bool:
     return op.get("do") == "post" and op.get("to") == "game"
 
 
 def assert_valid_for_discord(op: dict[str, Any]) -> None:
-    assert len(op.get("content") or "") <= MAX_CONTENT, op
-    rows = op.get("components", [])
-    assert len(rows) <= MAX_ROWS, op
-    ids = []
-    for row in rows:
-        items = row["components"]
-        assert row["type"] == 1 and 1 <= len(items) <= 5
-        assert all(i["type"] == 2 for i in items) or len(items) == 1, "a select takes a whole row"
-        for item in items:
-            ids.append(item["custom_id"])
-            assert len(item["custom_id"]) <= MAX_CUSTOM_ID, item["custom_id"]
-            if item["type"] == 2:
-                assert 1 <= len(item["label"]) <= MAX_LABEL
-            else:
-                options = item["options"]
-                assert 1 <= len(options) <= MAX_SELECT_OPTIONS
-                assert len({o["value"] for o in options}) == len(options), "option values are unique"
-                assert all(len(o["value"]) <= 100 and 1 <= len(o["label"]) <= 100 for o in options)
-                assert 1 <= item["min_values"] <= item["max_values"] <= len(options)
-                assert len(item.get("placeholder", "")) <= 150
-    assert len(ids) == len(set(ids)), f"custom_ids repeat in one message: {ids}"
+    assert_valid_rows(op.get("components", []), op.get("content") or "")
 
 
 def assert_no_raw_keys(op: dict[str, Any]) -> None:
@@ -128,69 +84,11 @@ def assert_no_raw_keys(op: dict[str, Any]) -> None:
 # -- reaching actions through the controls ------------------------------------------------------------------------
 
 
-def reached_actions(
-    t: Table, state: State, player: str, prompt_id: str, components: list[dict[str, Any]]
-) -> list[Action]:
-    """Every action a player reaches by clicking through the controls and the picker, decoded exactly as
-    ``cogs.game.on_control`` decodes clicks (``legal`` is the player's full list of legal actions)."""
-    legal = t.legal(state, player)
-    reached: list[Action] = []
-    seen: set[tuple[str, int]] = set()
-
-    def follow(partial: ctl.Partial, page: int = 0) -> None:
-        key = (ctl.encode(partial.kind, partial.args), page)
-        if key in seen:
-            return
-        seen.add(key)
-        try:
-            reached.append(ctl.to_action(partial, legal))
-            return
-        except ctl.CodecError:
-            pass
-        visit(PRESENTER.picker(t, state, player, prompt_id, partial, page).components)
-
-    def visit(rows: list[dict[str, Any]]) -> None:
-        for row in rows:
-            for comp in row["components"]:
-                cid = ctl.ControlId.parse(comp["custom_id"])
-                assert (cid.game_id, cid.prompt_id) == (t.game_id, prompt_id)
-                if cid.tag == "nx":
-                    partial = ctl.decode(cid.code)
-                    pool_values = [
-                        a.args[cid.arg] for a in legal if partial.matches(a) and isinstance(a.args.get(cid.arg), list)
-                    ]
-                    pool = ctl.list_pool(pool_values)
-                    assert [o["value"] for o in comp["options"]] == [str(i) for i in range(len(pool))]
-                    for value in pool_values:
-                        picked = _indexes(pool, value)
-                        assert comp["min_values"] <= len(picked) <= comp["max_values"]
-                        follow(ctl.pick_from_pool(partial, cid.arg, picked, legal))
-                elif cid.tag == "ns":
-                    for option in comp["options"]:
-                        value = option["value"]
-                        if value.startswith("+"):
-                            follow(ctl.decode(value[1:]))
-                        else:
-                            reached.append(ctl.to_action(ctl.resolve(value.lstrip("?"), legal), legal))
-                elif cid.tag == "np":
-                    follow(ctl.decode(cid.code), cid.page)
-                else:
-                    assert cid.tag == "nc", comp["custom_id"]
-                    reached.append(ctl.to_action(ctl.resolve(cid.code, legal), legal))
-
-    visit(components)
-    return reached
+def reached_actions(t: Table, state: State, player: str, prompt_id: str, rows: list[dict[str, Any]]) -> list[Action]:
+    return presenting.reached_actions(PRESENTER, t, state, player, prompt_id, rows)
 
 
-def _indexes(pool: list[Any], value: list[Any]) -> list[str]:
-    used: list[int] = []
-    for element in value:
-        used.append(next(i for i, e in enumerate(pool) if e == element and i not in used))
-    return [str(i) for i in used]
-
-
-def _key(action: Action) -> str:
-    return json.dumps([action.kind, action.args], sort_keys=True)
+_key = action_key
 
 
 # -- over every transition -----------------------------------------------------------------------------------------

@@ -16,14 +16,14 @@ import pytest
 
 from bot import controls as ctl
 from bot.games import game_ui
-from bot.ops import MAX_CONTENT, MAX_CUSTOM_ID, MAX_LABEL, MAX_ROWS, MAX_SELECT_OPTIONS
 from bot.presenter import Table, dm_slot
 from bot.render import RenderContext
 from cogs.midnighters.presenter import MidnightersPresenter
 from engines import get_engine
 from engines.core import CLOCK, HOST, Action, Event, IllegalAction, State
 from engines.midnighters.data import NIGHTMARES
-from engines.playout import random_playout
+from tests.bot import presenting
+from tests.bot.presenting import Step, action_key, assert_valid_rows, components_of, texts_of
 
 MN = get_engine("midnighters")
 UI = game_ui("midnighters")
@@ -56,23 +56,12 @@ def table(lang: str = "en", players: int = 3, after: State | None = None) -> Tab
     )
 
 
-Step = tuple[State | None, State, list[Event], Action | None]
 
 
 @cache
 def transitions(players: int, seed: int) -> list[Step]:
     """Every transition of one seeded random game: (before, after, events, action); the first is the setup."""
-    who = PLAYERS[:players]
-    log = random_playout(MN, who, seed=seed, options=OPTIONS, check=False, timeout_rate=0.1).record["log"]
-    state, events = MN.setup(who, OPTIONS, seed)
-    steps: list[Step] = [(None, state, events, None)]
-    for entry in log:
-        action = Action.from_json(entry)
-        after, events = MN.apply(state, action)
-        steps.append((state, after, events, action))
-        state = after
-    assert MN.outcome(state) is not None
-    return steps
+    return presenting.transitions(MN, PLAYERS[:players], seed, OPTIONS, timeout_rate=0.1)
 
 
 def presented(lang: str, players: int, seed: int) -> Iterator[tuple[Step, list[dict[str, Any]]]]:
@@ -85,43 +74,11 @@ def presented(lang: str, players: int, seed: int) -> Iterator[tuple[Step, list[d
 # -- reading ops -------------------------------------------------------------------------------------------------
 
 
-def components_of(op: dict[str, Any]) -> list[dict[str, Any]]:
-    return [c for row in op.get("components", []) for c in row["components"]]
-
-
-def texts_of(op: dict[str, Any]) -> list[str]:
-    """Every text a person reads in an op: content, labels, placeholders, options, the DM-closed fallback."""
-    out = [op.get("content") or "", op.get("fallback") or "", op.get("preamble") or ""]
-    for c in components_of(op):
-        out += [c.get("label") or "", c.get("placeholder") or ""]
-        out += [o["label"] for o in c.get("options", [])]
-    return [t for t in out if t]
-
-
 def is_public(op: dict[str, Any]) -> bool:
     return op.get("do") == "post" and op.get("to") in ("game", "channel")
 
 
-def assert_valid_for_discord(rows: list[dict[str, Any]], content: str = "") -> None:
-    assert len(content) <= MAX_CONTENT, content[:200]
-    assert len(rows) <= MAX_ROWS, rows
-    ids = []
-    for row in rows:
-        items = row["components"]
-        assert row["type"] == 1 and 1 <= len(items) <= 5
-        assert all(i["type"] == 2 for i in items) or len(items) == 1, "a select takes a whole row"
-        for item in items:
-            ids.append(item["custom_id"])
-            assert len(item["custom_id"]) <= MAX_CUSTOM_ID, item["custom_id"]
-            if item["type"] == 2:
-                assert 1 <= len(item["label"]) <= MAX_LABEL
-            else:
-                options = item["options"]
-                assert 1 <= len(options) <= MAX_SELECT_OPTIONS
-                assert len({o["value"] for o in options}) == len(options), "option values are unique"
-                assert all(len(o["value"]) <= 100 and 1 <= len(o["label"]) <= 100 for o in options)
-                assert 1 <= item["min_values"] <= item["max_values"] <= len(options)
-    assert len(ids) == len(set(ids)), f"custom_ids repeat in one message: {ids}"
+assert_valid_for_discord = assert_valid_rows
 
 
 def assert_no_raw_keys(texts: list[str]) -> None:
@@ -135,54 +92,17 @@ def assert_no_raw_keys(texts: list[str]) -> None:
 
 
 def reached_actions(t: Table, state: State, player: str, prompt_id: str, rows: list[dict[str, Any]]) -> list[Action]:
-    """Every action a player reaches by clicking through the enabled controls and the picker, decoded exactly as
-    ``cogs.game.on_control`` decodes clicks; every picker step is checked to be a valid message too."""
-    legal = t.legal(state, player)
-    reached: list[Action] = []
-    seen: set[tuple[str, int]] = set()
+    """Every action reached through the controls; every picker step is checked to be a valid message too."""
 
-    def follow(partial: ctl.Partial, page: int = 0) -> None:
-        key = (ctl.encode(partial.kind, partial.args), page)
-        if key in seen:
-            return
-        seen.add(key)
-        try:
-            reached.append(ctl.to_action(partial, legal))
-            return
-        except ctl.CodecError:
-            pass
-        step = PRESENTER.picker(t, state, player, prompt_id, partial, page)
+    def check(step: ctl.Step) -> None:
         text = PRESENTER.picker_text(t, step)
-        assert_valid_for_discord(step.components, text)
+        assert_valid_rows(step.components, text)
         assert_no_raw_keys([text] + [c.get("label") or c.get("placeholder") or "" for r in step.components for c in r["components"]])
-        visit(step.components)
 
-    def visit(rows: list[dict[str, Any]]) -> None:
-        for row in rows:
-            for comp in row["components"]:
-                if comp.get("disabled"):
-                    continue
-                cid = ctl.ControlId.parse(comp["custom_id"])
-                assert (cid.game_id, cid.prompt_id) == (t.game_id, prompt_id)
-                if cid.tag == "ns":
-                    for option in comp["options"]:
-                        value = option["value"]
-                        if value.startswith("+"):
-                            follow(ctl.decode(value[1:]))
-                        else:
-                            reached.append(ctl.to_action(ctl.resolve(value.lstrip("?"), legal), legal))
-                elif cid.tag == "np":
-                    follow(ctl.decode(cid.code), cid.page)
-                else:
-                    assert cid.tag == "nc", comp["custom_id"]
-                    reached.append(ctl.to_action(ctl.resolve(cid.code, legal), legal))
-
-    visit(rows)
-    return reached
+    return presenting.reached_actions(PRESENTER, t, state, player, prompt_id, rows, on_step=check)
 
 
-def _key(action: Action) -> str:
-    return json.dumps([action.kind, action.args], sort_keys=True)
+_key = action_key
 
 
 # -- over every transition -----------------------------------------------------------------------------------------

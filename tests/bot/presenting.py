@@ -1,0 +1,149 @@
+"""What the per-game presenter tests share: the transitions of a seeded random game, reading ops, Discord's limits
+on a message's components, and every action a player reaches by clicking through the controls and the picker,
+decoded exactly as :meth:`cogs.game.GameCog.on_control` decodes clicks."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from bot import controls as ctl
+from bot.ops import MAX_CONTENT, MAX_CUSTOM_ID, MAX_LABEL, MAX_ROWS, MAX_SELECT_OPTIONS
+from bot.presenter import Presenter, Table
+from engines.core import Action, Engine, Event, State
+from engines.playout import random_playout
+
+#: (before, after, events, action); the setup's is (None, state, events, None).
+Step = tuple[State | None, State, list[Event], Action | None]
+
+
+def transitions(
+    engine: Engine, players: list[str], seed: int, options: dict[str, Any] | None = None, timeout_rate: float = 0.15
+) -> list[Step]:
+    """Every transition of one seeded random game played to its end."""
+    log = random_playout(engine, players, seed=seed, options=options, check=False, timeout_rate=timeout_rate).record[
+        "log"
+    ]
+    state, events = engine.setup(players, options or {}, seed)
+    steps: list[Step] = [(None, state, events, None)]
+    for entry in log:
+        action = Action.from_json(entry)
+        after, events = engine.apply(state, action)
+        steps.append((state, after, events, action))
+        state = after
+    assert engine.outcome(state) is not None
+    return steps
+
+
+def components_of(op: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for row in op.get("components", []) for c in row["components"]]
+
+
+def texts_of(op: dict[str, Any]) -> list[str]:
+    """Every text a person reads in an op: content, labels, placeholders, options, the DM-closed fallback."""
+    out = [op.get("content") or "", op.get("fallback") or "", op.get("preamble") or ""]
+    for c in components_of(op):
+        out += [c.get("label") or "", c.get("placeholder") or ""]
+        out += [o["label"] for o in c.get("options", [])]
+    return [t for t in out if t]
+
+
+def assert_valid_rows(rows: list[dict[str, Any]], content: str = "") -> None:
+    """A message's content and component rows as Discord accepts them (lengths, rows, options, unique ids)."""
+    assert len(content) <= MAX_CONTENT, content[:200]
+    assert len(rows) <= MAX_ROWS, rows
+    ids = []
+    for row in rows:
+        items = row["components"]
+        assert row["type"] == 1 and 1 <= len(items) <= 5
+        assert all(i["type"] == 2 for i in items) or len(items) == 1, "a select takes a whole row"
+        for item in items:
+            ids.append(item["custom_id"])
+            assert len(item["custom_id"]) <= MAX_CUSTOM_ID, item["custom_id"]
+            if item["type"] == 2:
+                assert 1 <= len(item["label"]) <= MAX_LABEL
+            else:
+                options = item["options"]
+                assert 1 <= len(options) <= MAX_SELECT_OPTIONS
+                assert len({o["value"] for o in options}) == len(options), "option values are unique"
+                assert all(len(o["value"]) <= 100 and 1 <= len(o["label"]) <= 100 for o in options)
+                assert 1 <= item["min_values"] <= item["max_values"] <= len(options)
+                assert len(item.get("placeholder", "")) <= 150
+    assert len(ids) == len(set(ids)), f"custom_ids repeat in one message: {ids}"
+
+
+def reached_actions(
+    presenter: Presenter,
+    t: Table,
+    state: State,
+    player: str,
+    prompt_id: str,
+    rows: list[dict[str, Any]],
+    on_step: Callable[[ctl.Step], None] | None = None,
+) -> list[Action]:
+    """Every action ``player`` reaches by clicking through the enabled controls in ``rows`` and the picker steps
+    they open (``on_step`` sees each step, to check it as a message too)."""
+    legal = t.legal(state, player)
+    reached: list[Action] = []
+    seen: set[tuple[str, int]] = set()
+
+    def follow(partial: ctl.Partial, page: int = 0) -> None:
+        key = (ctl.encode(partial.kind, partial.args), page)
+        if key in seen:
+            return
+        seen.add(key)
+        try:
+            reached.append(ctl.to_action(partial, legal))
+            return
+        except ctl.CodecError:
+            pass
+        step = presenter.picker(t, state, player, prompt_id, partial, page)
+        if on_step is not None:
+            on_step(step)
+        visit(step.components)
+
+    def visit(rows: list[dict[str, Any]]) -> None:
+        for row in rows:
+            for comp in row["components"]:
+                if comp.get("disabled"):
+                    continue
+                cid = ctl.ControlId.parse(comp["custom_id"])
+                assert (cid.game_id, cid.prompt_id) == (t.game_id, prompt_id)
+                if cid.tag == "nx":
+                    partial = ctl.resolve(cid.code, legal)
+                    values = [
+                        a.args[cid.arg] for a in legal if partial.matches(a) and isinstance(a.args.get(cid.arg), list)
+                    ]
+                    pool = ctl.list_pool(values)
+                    assert [o["value"] for o in comp["options"]] == [str(i) for i in range(len(pool))]
+                    for value in values:
+                        picked = _indexes(pool, value)
+                        assert comp["min_values"] <= len(picked) <= comp["max_values"]
+                        follow(ctl.pick_from_pool(partial, cid.arg, picked, legal))
+                elif cid.tag == "ns":
+                    for option in comp["options"]:
+                        value = option["value"]
+                        if value.startswith("+"):
+                            follow(ctl.resolve(value[1:], legal))
+                        else:
+                            reached.append(ctl.to_action(ctl.resolve(value.lstrip("?"), legal), legal))
+                elif cid.tag == "np":
+                    follow(ctl.resolve(cid.code, legal), cid.page)
+                else:
+                    assert cid.tag in ("nc", "nm"), comp["custom_id"]
+                    reached.append(ctl.to_action(ctl.resolve(cid.code, legal), legal))
+
+    visit(rows)
+    return reached
+
+
+def _indexes(pool: list[Any], value: list[Any]) -> list[str]:
+    used: list[int] = []
+    for element in value:
+        used.append(next(i for i, e in enumerate(pool) if e == element and i not in used))
+    return [str(i) for i in used]
+
+
+def action_key(action: Action) -> str:
+    return json.dumps([action.kind, action.args], sort_keys=True)
