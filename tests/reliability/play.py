@@ -51,11 +51,41 @@ def names(players: int) -> list[str]:
 @dataclass(frozen=True)
 class ChaosGame:
     """One short game of the chaos suites: the game, its table size and its seed (chosen for a short game with
-    the game's policy)."""
+    the game's policy); ``actions``: at least this many in-game clicks and typed answers (kills are planned
+    among them)."""
 
     game: str
     players: int
     seed: str
+    actions: int = 12
+
+    def __str__(self) -> str:
+        return self.game
+
+
+def in_game(request: Request) -> bool:
+    """A click on an in-game control or a typed answer (not the lobby's, not a slash command)."""
+    method, args, _ = request
+    if method == "submit_modal":
+        return True
+    return method == "click" and str(args[2]).startswith(("nc:", "np:", "ns:", "nx:", "nm:"))
+
+
+def kill_plan(rng: random.Random, actions: int, kills: int) -> Callable[[Request], str | None]:
+    """``kills`` SIGKILLs at seeded random in-game clicks or typed answers among the first ``actions`` (see
+    :func:`in_game`), alternately while the bot handles one (after 0-2 of its REST calls) and just before one;
+    for ``crash_on`` of :func:`play`."""
+    points = sorted(rng.sample(range(1, actions), min(kills, actions - 1)))
+    plan = {p: ("mid" if i % 2 == 0 else "before") for i, p in enumerate(points)}
+    count = [0]
+
+    def crash_on(request: Request) -> str | None:
+        if not in_game(request):
+            return None
+        count[0] += 1
+        return plan.get(count[0])
+
+    return crash_on
 
 
 #: The games the chaos and secret suites play through the bot besides Night Watch (which has its own, longer,
@@ -63,8 +93,8 @@ class ChaosGame:
 #: (:mod:`tests.reliability.policies`; without one, the generic policy plays). A game joins the suites with one
 #: line here, and plays once ``/game start`` offers it (``UI.playable`` in its ``cogs/<game>/__init__.py``).
 SHORT_GAMES = [
-    ChaosGame("ghost_at_home", 4, "haunted-4-135"),  # 16 actions: rooms, discards, a cat answers a ghost, 3 windows
-    ChaosGame("kdyz_snim", 4, "dream-chaos-1"),  # one night of clues and guesses, then the Dreamer leaves (KS-32, KS-33)
+    ChaosGame("ghost_at_home", 4, "haunted-4-135", 16),  # rooms, discards, a cat answers a ghost, 3 escape windows
+    ChaosGame("kdyz_snim", 4, "dream-chaos-1", 20),  # one night of clues and guesses, the Dreamer leaves (KS-32/33)
 ]
 
 
@@ -143,7 +173,7 @@ class ChaosTable(GameTable):
     ``crashes`` maps the number of a click (1 = the first one after the lobby was opened) to ``"before"``
     (SIGKILL and restart, then click) or ``"mid"`` (click, SIGKILL while the bot handles it after ``depth`` more
     REST calls, restart; a click left unanswered is clicked again, as a player would). ``crash_on(request)`` plans
-    a crash by what is clicked instead (``"before"``, ``"mid"``, or ``"mid@N"``: killed after exactly ``N`` more
+    a crash by what is clicked or typed (a modal sent) instead (``"before"``, ``"mid"``, or ``"mid@N"``: killed after exactly ``N`` more
     REST calls). ``route`` picks the shards a click goes to (None: as Discord routes it; two shards: a double click
     on both processes at once).
     """
@@ -176,7 +206,7 @@ class ChaosTable(GameTable):
         number = self.clicks
         self.clicks += 1
         plan = self.crashes.get(number) if request[0] == "click" else None  # a repeated /game start opens a 2nd lobby
-        if plan is None and self.crash_on is not None and request[0] == "click":
+        if plan is None and self.crash_on is not None and request[0] in ("click", "submit_modal"):
             plan = self.crash_on(request)
         plan, _, fixed_depth = (plan or "").partition("@")
         if plan == "before":

@@ -126,7 +126,7 @@ class Dreamers(GameTable):
     judge's English words."""
 
     #: Clue turns and guesses after which the first Dreamer leaves (KS-32); 0: never.
-    dream_steps = 9
+    dream_steps = 12
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -135,6 +135,7 @@ class Dreamers(GameTable):
         self.guesses: list[str] = []
         self.dreamed = 0  # clue turns and guesses so far
         self.left = False
+        self.done: set[tuple[int, int, int]] = set()  # (player, message, edit): one choice per version of a message
 
     def dreamer(self) -> int | None:
         night = next((m for m in reversed(self.public()) if "is dreaming" in (m.get("content") or "")), None)
@@ -163,6 +164,15 @@ class Dreamers(GameTable):
         return await super().step()
 
     def choose(self, player: int, message: dict[str, Any]) -> dict[str, Any] | None:
+        version = (player, int(message["id"]), int(message.get("edits", 0)))
+        if version in self.done:
+            return None  # one choice per message until it changes (a new card, a new turn)
+        control = self._choice(player, message)
+        if control is not None:
+            self.done.add(version)
+        return control
+
+    def _choice(self, player: int, message: dict[str, Any]) -> dict[str, Any] | None:
         content = message.get("content") or ""
         mentioned = {int(m) for m in MENTION.findall(content)}
         public = message.get("channel_id") is not None and int(message["channel_id"]) == self.thread

@@ -11,21 +11,48 @@ left unanswered is clicked again after the restart, as a player would). Then:
 * the stored action log is the reference's (a repeated identical vote after an unanswered click aside), numbered
   1, 2, 3... without a gap: no action lost.
 
-Only Night Watch is playable on Discord today, so the games are Night Watch tables of 5, 10 and 25 players; the
-other engines join when their Discord play lands (a ``ChaosTable`` policy per game, same checks).
+Night Watch plays tables of 5, 10 and 25 players against a reference run. Every other game in
+:data:`tests.reliability.play.SHORT_GAMES` (Ghost at Home, Když sním; one line there adds a game) plays one short game
+with its policy (:mod:`tests.reliability.policies`) and SIGKILLs at seeded random in-game clicks and typed answers,
+checked without a reference run (a game whose night runs on the wall clock, like Když sním's, cannot be replayed
+click for click): :func:`tests.reliability.play.check_delivered` - every accepted action in the log, the log
+replaying to the announced end, every message in the thread and DMs made by exactly one delivered outbox row - and
+the game's own secrets, on every request the bot sent (:mod:`tests.reliability.leaks`: no hand in public, nothing to
+the Dreamer during their night, no card of the night in the thread...).
 
-CI runs the short variant (one 5-player game, a handful of kills). ``NOCTURNE_LONG=1`` runs the long one: at least
-50 kills in total over games of 5, 10 and 25 players.
+CI runs the short variant (one 5-player Night Watch game with a handful of kills, and one short game of each other
+game with 2 kills). ``NOCTURNE_LONG=1`` runs the long one: at least 50 kills in total over Night Watch games of 5, 10
+and 25 players, and longer games of the others (Ghost at Home by the generic policy, Když sním's four whole nights)
+with 6 kills each.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
+import re
+from types import SimpleNamespace
 
 import pytest
 
-from tests.reliability.play import LONG, GameRun, crash_plan, duplicates, play, reference, without_repeats
+from tests.e2e.harness import GameTable
+from tests.fakediscord.server import RequestRecord
+from tests.reliability.leaks import LEAK_CHECKS
+from tests.reliability.play import (
+    LONG,
+    ChaosGame,
+    GameRun,
+    chaos_games,
+    check_delivered,
+    crash_plan,
+    duplicates,
+    kill_plan,
+    play,
+    reference,
+    without_repeats,
+)
+from tests.reliability.policies import Dreamers
 
 pytestmark = pytest.mark.e2e
 
@@ -58,3 +85,104 @@ def test_sigkill_at_random_points_changes_nothing(tmp_path, tmp_path_factory, pl
     )
     assert run.kills == len(plan) == kills
     check_same_game(run, ref)
+
+
+# -- the other games: one short game each, checked without a reference ----------------------------------------
+
+SHORT_KILLS = 2
+LONG_KILLS = 6
+
+
+class WholeNights(Dreamers):
+    """Když sním players who sit through every night (the Dreamer never leaves): four nights of 60 s."""
+
+    dream_steps = 0
+
+
+#: The long variant of each game: its policy and lobby options (None: the short game's).
+LONG_VARIANTS = {
+    "ghost_at_home": (GameTable, None),
+    "kdyz_snim": (WholeNights, {"language": "en", "clue_seconds": "30", "round_seconds": "60"}),
+}
+
+_short_runs: dict[str, GameRun] = {}
+
+
+async def _play_short(tmp_path_factory, short: ChaosGame) -> GameRun:
+    rng = random.Random(f"chaos-{short.game}")
+    return await play(
+        tmp_path_factory.mktemp(short.game),
+        short.players,
+        game=short.game,
+        seed=short.seed,
+        crash_on=kill_plan(rng, short.actions, SHORT_KILLS),
+        rng_seed=rng.randrange(1 << 30),
+    )
+
+
+def short_run(tmp_path_factory, short: ChaosGame) -> GameRun:
+    """The short game of ``short`` with its kills, played once per test process (one game at a time: two bots
+    at once on a loaded machine risk missing Discord's 3 s answer window)."""
+    if short.game not in _short_runs:
+        _short_runs[short.game] = asyncio.run(_play_short(tmp_path_factory, short))
+    return _short_runs[short.game]
+
+
+@pytest.mark.parametrize("short", chaos_games(), ids=str)
+def test_sigkill_in_a_short_game_loses_nothing_and_leaks_nothing(tmp_path_factory, short):
+    """GH-P1..P4 / KS-P1, KS-P2, KS-P5 and the delivery invariants, across SIGKILLs mid-click and before one."""
+    run = short_run(tmp_path_factory, short)
+    print(f"{short.game}: {run.kills} kills, {run.retried} clicks repeated, {len(run.log)} actions, {run.seconds:.1f}s")
+    assert run.kills == SHORT_KILLS
+    check_delivered(run)
+    LEAK_CHECKS.get(short.game, lambda run: None)(run)
+
+
+@pytest.mark.skipif(not LONG, reason="long variant: NOCTURNE_LONG=1")
+@pytest.mark.parametrize("short", chaos_games(), ids=str)
+def test_sigkill_in_a_long_game_loses_nothing_and_leaks_nothing(tmp_path, short):
+    policy, options = LONG_VARIANTS.get(short.game, (None, None))
+    rng = random.Random(f"chaos-long-{short.game}")
+    run = asyncio.run(
+        play(
+            tmp_path,
+            short.players,
+            game=short.game,
+            seed=f"{short.seed}-long",
+            policy=policy,
+            options=options,
+            crash_on=kill_plan(rng, 3 * short.actions, LONG_KILLS),
+            rng_seed=rng.randrange(1 << 30),
+        )
+    )
+    print(f"{short.game}: {run.kills} kills, {run.retried} clicks repeated, {len(run.log)} actions, {run.seconds:.1f}s")
+    assert run.kills == LONG_KILLS
+    check_delivered(run)
+    LEAK_CHECKS.get(short.game, lambda run: None)(run)
+
+
+@pytest.mark.parametrize("short", [g for g in chaos_games() if g.game in LEAK_CHECKS], ids=str)
+def test_the_leak_checks_catch_a_planted_leak(tmp_path_factory, short):
+    """Each game's secret check can fail: a thread message naming what only a player may see (a line of a hand;
+    a card of the night, during the night) is caught."""
+    run = short_run(tmp_path_factory, short)
+    assert run.server is not None
+    thread_posts = [
+        i for i, r in enumerate(run.server.requests) if r.method == "POST" and r.path == f"/channels/{run.thread}/messages"
+    ]
+    if short.game == "kdyz_snim":
+        day = next(m["content"] for m in run.server.messages(run.thread) if (m.get("content") or "").startswith("☀️ Day 1:"))
+        piles = [line for line in day.splitlines() if line.startswith(("🟡", "🔵", "⚪"))]
+        leak = "💭 " + re.findall(r"\*\*([^*]+)\*\*", piles[0])[0]
+        at = next(i for i in thread_posts if "🌙 Night 1:" in (run.server.requests[i].json.get("content") or ""))
+    else:
+        hand = next(t for name in run.players.values() for t in run.dms[name] if "🃏" in t)
+        leak = next(line for line in hand.splitlines() if "🃏" in line)
+        at = thread_posts[2]
+    planted = RequestRecord(
+        "POST", f"/channels/{run.thread}/messages", {"content": leak}, 200, {}, "/channels/{channel_id}/messages"
+    )
+    requests = [*run.server.requests[: at + 1], planted, *run.server.requests[at + 1 :]]
+    shim = SimpleNamespace(requests=requests, interaction=run.server.interaction, dm_channel_id=run.server.dm_channel_id)
+    with pytest.raises(AssertionError, match="P1|P2"):
+        LEAK_CHECKS[short.game](dataclasses.replace(run, server=shim))
