@@ -70,18 +70,18 @@ mh-choice-recruit = Naverbovat
 mh-choice-pass = Vynechat tah
 mh-reason-control = ovládnutí lokací
 mh-reason-surrender = vzdání
-mh-reason-abandoned = hráč se nevrátil
-mh-reason-time = došel čas na hodinách
+mh-reason-abandoned = čas na návrat vypršel
+mh-reason-time = na hodinách už nezbývá čas
 mh-reason-stalemate = pat
 
 mh-draft = { $player }, vyberte typ jednotky.
 mh-turn = { $player }, zahrajte žeton ({ $round }. kolo).
 mh-rejoin = { $player } opouští hru: stiskněte Vrátit se.
 
-mh-game_started = Půlnoční hon, { $mode }. Frakce: { $factions }. Začíná { $first } ({ $side }).
+mh-game_started = Půlnoční hon, { $mode }. Frakce: { $factions }. První na tahu: { $first } ({ $side }).
 mh-drafted = { $player } si bere jednotku: { $name }.
-mh-draft_done = Výběr skončil: { $units }.
-mh-round_started = { $round }. kolo: vede { $side }, začíná { $first }.
+mh-draft_done = Výběr je u konce: { $units }.
+mh-round_started = { $round }. kolo: vede { $side }, první na tahu: { $first }.
 mh-drew = { $player } táhne { $count ->
     [one] { $count } žeton
     [few] { $count } žetony
@@ -98,7 +98,7 @@ mh-reshuffled = { $player } vrací do pytle { $count ->
 mh-deployed = { $player } nasazuje jednotku { $name } na { $hex }.
 mh-bolstered = { $player } posiluje jednotku { $name } na { $hex } (stoh { $stack }).
 mh-moved = { $player }: { $name } ({ $how }) { $from } → { $to }.
-mh-attacked = { $player }: { $name } ({ $how }) z { $hex } zasahuje jednotku { $victim_name } hráče { $victim } na { $target }: zbývá { $left }.{ $counter ->
+mh-attacked = { $player }: { $name } ({ $how }) z { $hex } zasahuje jednotku { $victim_name } hráče { $victim } na hexu { $target }: zbývá { $left }.{ $counter ->
     [yes] { " " }Protiúder! Útočníkovi zbývá { $stack }.
    *[no] {""}
 }
@@ -142,7 +142,12 @@ mh-error-illegal_play = Takový tah teď není možný.
 mh-error-bad_unit = Tuto jednotku si vybrat nelze.
 mh-error-bad_override = Neplatné nastavení scénáře.
 mh-error-player_count = Půlnoční hon hrají 2 hráči (1 na 1) nebo 4 hráči (2 na 2).
-mh-error-mode_players = Režim { $mode } je pro { $seats } hráče, obsazených míst je { $count }.
+mh-error-mode_players = Režim { $mode } je pro { $seats ->
+    [one] { $seats } hráče
+    [few] { $seats } hráče
+    [many] { $seats } hráče
+   *[other] { $seats } hráčů
+}; obsazených míst: { $count }.
 mh-error-bad_option = Neplatné nastavení.
 
 ## Obrázek hracího plánu (cogs/midnight_hunt/board.py) a jeho popis pro čtečky obrazovky.
@@ -177,7 +182,7 @@ mh-board-seal-rounds = { $count ->
 mh-board-clock = hodiny
 mh-board-away = mimo hru
 mh-board-acting = na tahu
-mh-board-bag = pytel { $count }
+mh-board-bag = v pytli { $count }
 mh-board-hand = ruka { $count }
 mh-board-face-down = skrytě v odhozu { $count }
 mh-board-col-unit = Jednotka
@@ -266,25 +271,25 @@ mh-help-archer = { $tokens ->
     [few] { $tokens } žetony
     [many] { $tokens } žetonu
    *[other] { $tokens } žetonů
-} · bez běžného útoku · Výstřel: zasáhne nepřítele přesně 2 hexy daleko.
+} · bez běžného útoku · Výstřel: zasáhne protivníka přesně 2 hexy daleko.
 mh-help-crossbowman = { $tokens ->
     [one] { $tokens } žeton
     [few] { $tokens } žetony
     [many] { $tokens } žetonu
    *[other] { $tokens } žetonů
-} · útočí jen při stohu 3 a více · Mířený výstřel: nepřítel v přímce 1 nebo 2 hexy daleko (hex mezi nimi prázdný).
+} · útočí jen při stohu 3 a více · Mířený výstřel: protivník v přímce 1 nebo 2 hexy daleko (hex mezi nimi prázdný).
 mh-help-night_shooter = { $tokens ->
     [one] { $tokens } žeton
     [few] { $tokens } žetony
     [many] { $tokens } žetonu
    *[other] { $tokens } žetonů
-} · útočí při stohu 2 a více a platí 1 žeton do odhozu · Mířený výstřel: nepřítel v přímce 1 nebo 2 hexy daleko.
+} · útočí při stohu 2 a více a platí 1 žeton do odhozu · Mířený výstřel: protivník v přímce 1 nebo 2 hexy daleko.
 mh-help-uhlan = { $tokens ->
     [one] { $tokens } žeton
     [few] { $tokens } žetony
     [many] { $tokens } žetonu
    *[other] { $tokens } žetonů
-} · bez běžného útoku · Průrazný úder: nepřítel v přímce 2 nebo 3 hexy daleko přes prázdné hexy, pak přiblížení.
+} · bez běžného útoku · Průrazný úder: protivník v přímce 2 nebo 3 hexy daleko přes prázdné hexy, pak přiblížení.
 mh-help-cavalry = { $tokens ->
     [one] { $tokens } žeton
     [few] { $tokens } žetony
@@ -330,11 +335,11 @@ mh-caption-held = Lokace: A { $a } · B { $b } (k vítězství { $count })
 mh-over-win = vítězí { $side }: { $reason }.
 mh-over-draw = remíza: { $reason }.
 mh-over-by-surrender = Vzdává se: { $player }.
-mh-over-by-time = Hráči { $player } došel čas na hodinách.
+mh-over-by-time = Hráči { $player } už nezbývá čas na hodinách.
 mh-over-by-abandoned = { $player }: čas na návrat vypršel.
 mh-over-winners = Vítězové: { $players }.
 mh-started = ⚔️ **Půlnoční hon**, { $mode }: { $lineup }. První výběr: { $first }, { $side }.
-mh-draft_over = 📋 Výběr jednotek skončil. { $lineup }.
+mh-draft_over = 📋 Výběr jednotek je u konce. { $lineup }.
 mh-public-draft = 📋 Výběr { $pick } z { $picks }: typ jednotky vybírá **{ $player }**.
 mh-public-turn = ▶️ { $round }. kolo: na tahu je **{ $player }**.
 mh-public-waiting = (mimo hru: čeká se na návrat hráče { $player })

@@ -134,7 +134,10 @@ mh-error-illegal_play = That play is not legal now.
 mh-error-bad_unit = That unit cannot be drafted.
 mh-error-bad_override = That scenario setup is not valid.
 mh-error-player_count = Midnight Hunt is for 2 (1v1) or 4 (2v2) players.
-mh-error-mode_players = { $mode } is for { $seats } players, and { $count } are seated.
+mh-error-mode_players = { $mode } needs { $seats ->
+    [one] 1 player
+   *[other] { $seats } players
+}; seated: { $count }.
 mh-error-bad_option = That option is not valid.
 
 ## The board image (cogs/midnight_hunt/board.py) and its description for screen readers.
@@ -247,16 +250,46 @@ mh-button-confirm_surrender = Surrender now
 mh-button-rejoin = Rejoin
 mh-button-leave = Leave the game
 
-mh-help-archer = { $tokens } tokens · no normal attack · Shot: hits an enemy exactly 2 hexes away.
-mh-help-crossbowman = { $tokens } tokens · attacks only at stack 3 or more · Aimed shot: an enemy in a straight line 1 or 2 hexes away (the hex between empty).
-mh-help-night_shooter = { $tokens } tokens · attacks at stack 2 or more, then pays 1 token to the discard · Aimed shot: an enemy in a straight line 1 or 2 hexes away.
-mh-help-uhlan = { $tokens } tokens · no normal attack · Piercing strike: an enemy 2 or 3 hexes away in a straight line over empty hexes, then closes in.
-mh-help-cavalry = { $tokens } tokens · attacks · Charge: moves one hex, then attacks from there.
-mh-help-light_cavalry = { $tokens } tokens · attacks · Dash: moves 2 hexes through an empty one.
-mh-help-spearman = { $tokens } tokens · attacks · Counter-strike: a melee attacker loses a token too.
-mh-help-knight = { $tokens } tokens · attacks · cannot be attacked at stack 1.
-mh-help-swordsman = { $tokens } tokens · attacks · no tactic.
-mh-help-necromancer = { $tokens } tokens · attacks · the only unit that takes the Necropolis in 2 vs 2.
+mh-help-archer = { $tokens ->
+    [one] 1 token
+   *[other] { $tokens } tokens
+} · no normal attack · Shot: hits an enemy exactly 2 hexes away.
+mh-help-crossbowman = { $tokens ->
+    [one] 1 token
+   *[other] { $tokens } tokens
+} · attacks only at stack 3 or more · Aimed shot: an enemy in a straight line 1 or 2 hexes away (the hex between empty).
+mh-help-night_shooter = { $tokens ->
+    [one] 1 token
+   *[other] { $tokens } tokens
+} · attacks at stack 2 or more, then pays 1 token to the discard · Aimed shot: an enemy in a straight line 1 or 2 hexes away.
+mh-help-uhlan = { $tokens ->
+    [one] 1 token
+   *[other] { $tokens } tokens
+} · no normal attack · Piercing strike: an enemy 2 or 3 hexes away in a straight line over empty hexes, then closes in.
+mh-help-cavalry = { $tokens ->
+    [one] 1 token
+   *[other] { $tokens } tokens
+} · attacks · Charge: moves one hex, then attacks from there.
+mh-help-light_cavalry = { $tokens ->
+    [one] 1 token
+   *[other] { $tokens } tokens
+} · attacks · Dash: moves 2 hexes through an empty one.
+mh-help-spearman = { $tokens ->
+    [one] 1 token
+   *[other] { $tokens } tokens
+} · attacks · Counter-strike: a melee attacker loses a token too.
+mh-help-knight = { $tokens ->
+    [one] 1 token
+   *[other] { $tokens } tokens
+} · attacks · cannot be attacked at stack 1.
+mh-help-swordsman = { $tokens ->
+    [one] 1 token
+   *[other] { $tokens } tokens
+} · attacks · no tactic.
+mh-help-necromancer = { $tokens ->
+    [one] 1 token
+   *[other] { $tokens } tokens
+} · attacks · the only unit that takes the Necropolis in 2 vs 2.
 
 mh-none = none
 mh-in_supply = { $count } in supply

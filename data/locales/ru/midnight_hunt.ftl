@@ -70,7 +70,7 @@ mh-choice-recruit = Завербовать
 mh-choice-pass = Пропустить ход
 mh-reason-control = контроль локаций
 mh-reason-surrender = сдача
-mh-reason-abandoned = игрок не вернулся
+mh-reason-abandoned = время на возвращение истекло
 mh-reason-time = время на часах истекло
 mh-reason-stalemate = пат
 
@@ -98,7 +98,7 @@ mh-reshuffled = { $player } замешивает в мешок { $count ->
 mh-deployed = { $player } разворачивает отряд «{ $name }» на { $hex }.
 mh-bolstered = { $player } укрепляет отряд «{ $name }» на { $hex } (стопка { $stack }).
 mh-moved = { $player }: «{ $name }» ({ $how }) { $from } → { $to }.
-mh-attacked = { $player }: «{ $name }» ({ $how }) с { $hex } бьёт «{ $victim_name }» игрока { $victim } на { $target }: осталось { $left }.{ $counter ->
+mh-attacked = { $player }: «{ $name }» ({ $how }) с { $hex } бьёт «{ $victim_name }» игрока { $victim } на гексе { $target }: осталось { $left }.{ $counter ->
     [yes] { " " }Контрудар! У атакующего осталось { $stack }.
    *[no] {""}
 }
@@ -142,7 +142,12 @@ mh-error-illegal_play = Сейчас так сыграть нельзя.
 mh-error-bad_unit = Этот отряд нельзя выбрать.
 mh-error-bad_override = Неверная расстановка сценария.
 mh-error-player_count = В Полночную Охоту играют вдвоём (1×1) или вчетвером (2×2).
-mh-error-mode_players = Режим { $mode }: нужно игроков — { $seats }, а за столом — { $count }.
+mh-error-mode_players = Режим { $mode } рассчитан на { $seats ->
+    [one] { $seats } игрока
+    [few] { $seats } игроков
+    [many] { $seats } игроков
+   *[other] { $seats } игрока
+}; за столом: { $count }.
 mh-error-bad_option = Неверная настройка.
 
 ## Картинка поля (cogs/midnight_hunt/board.py) и её описание для экранных дикторов.
@@ -357,7 +362,7 @@ mh-seal-mine = 🔑 Ваша Печать: { $choice }. Сработает в к
 mh-team-A = Сторона А (красные)
 mh-team-B = Сторона Б (фиолетовые)
 mh-team-welcome = 🛡️ **{ $team }**: закрытая ветка вашей команды ({ $players }). Договаривайтесь здесь; рука каждого остаётся в его личных сообщениях.
-mh-step-spectator = Вы наблюдаете за игрой: зрители видят поле и журнал, но не ходят.
+mh-step-spectator = Вы наблюдаете за игрой: зрители видят поле и ход игры, но не ходят.
 mh-step-draft = Какой тип отряда берёте?
 mh-step-token = Какой жетон разыгрываете?
 mh-step-action = { $token }: какое действие?
