@@ -2,14 +2,16 @@
 
 Everything compares *normalised* text (KS-11). On top of plain equality the judge knows three things:
 
-* **lemmas** (from :mod:`simplemma`, which covers cs, ru and en), so an inflected form counts as its dictionary
-  form: ``kočku`` is ``kočka`` and ``кошку`` is ``кошка``;
+* **lemmas** (from :mod:`simplemma`, which covers cs, ru and en, cut down to the words of the element list by
+  :mod:`engines.kdyz_snim.lemmas`), so an inflected form counts as its dictionary form: ``kočku`` is ``kočka``
+  and ``кошку`` is ``кошка``;
 * **aliases** from the element table (``kocour`` for ``kočka``);
 * **typos**: Damerau–Levenshtein distance 1 (one insertion, deletion, substitution or adjacent transposition,
   computed by :mod:`rapidfuzz`) to a form of five or more letters.
 
-The module is pure: the word table and the lemmatiser's dictionaries are loaded once, and every function is a
-deterministic function of its arguments.
+The module is pure: the word table and the lemma tables are loaded once, when first needed, and every function is
+a deterministic function of its arguments. A game loads the lemma table of its own language only; a translated
+clue (KS-15 c) is found through the small index of the element names' forms in the other languages.
 
 >>> normalise("  Černo-bílý!! ")
 'cernobily'
@@ -27,9 +29,9 @@ from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from typing import Literal
 
-import simplemma
 from rapidfuzz.distance import DamerauLevenshtein
 
+from engines.kdyz_snim import lemmas
 from engines.kdyz_snim.words import LANGUAGES, element, elements
 
 #: KS-14: the pass word of each game language (compared after KS-11).
@@ -61,8 +63,19 @@ def lemma_key(text: str, language: str) -> str:
 
     The lemmatiser needs the diacritics (``kočku`` → ``kočka``), so it runs before normalisation.
     """
-    words = text.casefold().split()
-    return normalise(" ".join(simplemma.lemmatize(w, lang=language) for w in words))
+    table = lemmas.table(language)
+    return normalise(" ".join(lemmas.lemmatise(w, table) for w in text.casefold().split()))
+
+
+@lru_cache(maxsize=65536)
+def _translation_keys(text: str, language: str) -> frozenset[str]:
+    """:func:`keys` of ``text`` as far as KS-15 (c) needs them: its lemma only when that is an element's name in
+    ``language`` (from the translation index, without loading ``language``'s lemma table)."""
+    plain = normalise(text)
+    if not plain or plain in _known_forms(language):
+        return frozenset({plain} - {""})
+    index = lemmas.translations(language)
+    return frozenset({plain, normalise(" ".join(lemmas.lemmatise(w, index) for w in text.casefold().split()))} - {""})
 
 
 @lru_cache(maxsize=65536)
@@ -86,13 +99,28 @@ def _known_forms(language: str) -> frozenset[str]:
 @lru_cache(maxsize=8192)
 def _target_keys(element_id: str, language: str) -> tuple[frozenset[str], tuple[str, ...]]:
     """What a guess may equal: the element's forms, and their lemmas unless a lemma is another element's name
-    (``glasses`` lemmatises to ``glass``, which is an element of its own); plus the forms long enough for a typo."""
+    (``glasses`` lemmatises to ``glass``, which is an element of its own); plus the forms a typo may be made on:
+    the forms of 5 or more letters and, since an inflected form counts as the word, their inflected forms of 5
+    or more letters (``пальмамни`` is one typo from ``пальмами``), unless one is another element's name."""
     names = element(element_id).names(language)
     plain = frozenset(normalise(n) for n in names)
     others = _known_forms(language) - plain
-    lemmas = {lemma_key(n, language) for n in names} - others - {""}
-    long_forms = tuple(sorted(f for f in plain if len(f) >= TYPO_MIN_LENGTH))
-    return plain | lemmas, long_forms
+    bases = {lemma_key(n, language) for n in names} - others - {""}
+    long_names = [n for n in names if len(normalise(n)) >= TYPO_MIN_LENGTH]
+    long_bases = ({normalise(n) for n in long_names} | {lemma_key(n, language) for n in long_names}) - others
+    inflected = {f for base in long_bases for f in _inflections(language).get(base, ())}
+    long_forms = {f for f in plain if len(f) >= TYPO_MIN_LENGTH}
+    long_forms |= {f for f in inflected if len(f) >= TYPO_MIN_LENGTH and f not in others}
+    return plain | bases, tuple(sorted(long_forms))
+
+
+@cache
+def _inflections(language: str) -> dict[str, frozenset[str]]:
+    """Normalised lemma -> the normalised forms of ``language``'s lemma table with that lemma."""
+    out: dict[str, set[str]] = {}
+    for form, base in lemmas.table(language).items():
+        out.setdefault(base, set()).add(normalise(form))
+    return {base: frozenset(forms) for base, forms in out.items()}
 
 
 def is_pass(text: str, language: str) -> bool:
@@ -101,15 +129,16 @@ def is_pass(text: str, language: str) -> bool:
 
 
 def guess_matches(guess: str, element_id: str, language: str) -> bool:
-    """KS-20: the guess names the element (main form, alias, inflection, or one typo on a 5+ letter form)."""
+    """KS-20: the guess names the element (main form, alias, inflection, or one typo on a 5+ letter form or an
+    inflected form of one)."""
     guess_keys = keys(guess, language)
     if not guess_keys:
         return False
     targets, long_forms = _target_keys(element_id, language)
     if guess_keys & targets:
         return True
-    if normalise(guess) in _known_forms(language):
-        return False  # a real word of the table (``house`` for ``horse``) is a different answer, not a typo
+    if guess_keys & _known_forms(language):
+        return False  # another element of the table (``house``, ``horses`` for ``horse``) is a different answer
     return any(DamerauLevenshtein.distance(g, f, score_cutoff=1) <= 1 for g in guess_keys for f in long_forms)
 
 
@@ -126,7 +155,9 @@ def clue_fault(clue: str, element_id: str, language: str) -> ClueFault | None:
     if plain in {normalise(n) for n in names}:
         return "same"
     for other in LANGUAGES:
-        if other != language and keys(clue, other) & {normalise(n) for n in element(element_id).names(other)}:
+        if other != language and _translation_keys(clue, other) & {
+            normalise(n) for n in element(element_id).names(other)
+        }:
             return "translation"
     if lemma_key(clue, language) in {lemma_key(n, language) for n in names}:  # (d) equal lemmas
         return "stem"

@@ -100,6 +100,32 @@ def test_ks_20_a_real_word_of_the_list_is_not_a_typo():
     assert not guess_matches("krava", "coffee", "cs")  # kráva (cow) is not a misspelt káva
 
 
+@pytest.mark.parametrize(
+    "lang,element_id,typo",
+    [
+        ("ru", "palm", "пальмамни"),  # пальмами with one letter too many
+        ("ru", "octopus", "осьминогаме"),  # осьминогам
+        ("cs", "crocodile", "krokodýlovu"),  # krokodýlovi with one letter changed
+        ("cs", "pyramid", "pyramidu"),  # an inflected form itself
+        ("en", "museum", "mgseums"),  # museums with one letter swapped
+    ],
+)
+def test_ks_20_a_typo_in_an_inflected_form_is_forgiven(lang, element_id, typo):
+    """Inflected forms count as the word, and a typo on a 5+ letter form is forgiven: so is a typo in an inflected
+    form of a 5+ letter name (the lemma tables hold the inflected forms of every name)."""
+    assert guess_matches(typo, element_id, lang)
+
+
+def test_ks_20_typos_in_inflected_forms_of_short_names_are_not_forgiven():
+    assert not guess_matches("котм", "cat", "ru")  # котом: кот has 3 letters
+    assert not guess_matches("ежыком", "hedgehog", "ru")  # ёжиком: ёжик has 4 letters
+
+
+def test_ks_20_an_inflected_form_of_another_element_is_a_different_answer():
+    assert guess_matches("houses", "house", "en")
+    assert not guess_matches("horses", "house", "en")  # horse is an element of its own, one letter away
+
+
 def test_ks_20_inflected_forms_of_plural_only_nouns_count():
     assert guess_matches("часов", "clock", "ru")  # часы
     assert guess_matches("ножницами", "scissors", "ru")

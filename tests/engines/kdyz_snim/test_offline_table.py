@@ -13,7 +13,6 @@ from engines.kdyz_snim import ENGINE
 from engines.kdyz_snim.words import element
 from tests.engines.offline_table import auto_game_replays, run_table
 
-
 run = run_table
 
 
