@@ -166,7 +166,7 @@ def test_running_game_host_panel_and_abort(world):
 def test_language_is_for_manage_server_only(world):
     def settings() -> list[tuple]:
         with sqlite3.connect(f"file:{world.db_path}?mode=ro", uri=True, timeout=30) as conn:
-            return conn.execute("SELECT * FROM guild_settings ORDER BY guild_id").fetchall()
+            return conn.execute("SELECT guild_id, language FROM guild_settings ORDER BY guild_id").fetchall()
 
     async def scenario() -> None:
         room = world.channel("general")
