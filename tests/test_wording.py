@@ -37,15 +37,16 @@ from fluent.syntax import FluentParser, ast
 from bot import i18n
 from bot.games import game_ui
 from bot.presenter import Table
-from engines.core import CLOCK, HOST, Action
+from engines.core import CLOCK, HOST, Action, IllegalAction
 
 LANGUAGES = i18n.LANGUAGES
 #: Catalogues whose wording has been reviewed for issue #20 (midnighters and midnight_hunt join when theirs is).
 POLISHED = (
-    "common.ftl", "night_watch.ftl", "ghost_at_home.ftl", "kdyz_snim.ftl", "midnighters.ftl", "records.ftl", "rules.ftl",
+    "common.ftl", "night_watch.ftl", "ghost_at_home.ftl", "kdyz_snim.ftl", "midnighters.ftl", "midnight_hunt.ftl",
+    "records.ftl", "rules.ftl",
 )
 #: Games whose presenters' texts are checked over random games.
-GAMES = ("night_watch", "ghost_at_home", "kdyz_snim", "midnighters")
+GAMES = ("night_watch", "ghost_at_home", "kdyz_snim", "midnighters", "midnight_hunt")
 
 #: Variables that hold a player's display name (or a list of names after a colon).
 NAME_VARS = {
@@ -61,7 +62,24 @@ TEXT_VARS = {
     "clue_order", "spares", "roles", "points_text", "totals", "clues", "alive", "out", "seed", "id", "language_name",
     "location", "card", "cell", "corridor", "arrows", "colour", "colours",
 }
+#: Per game (by message id prefix), variables that hold something else than elsewhere: in Midnight Hunt a target is
+#: a hex and ``players`` a number of seats.
+VARS_BY_PREFIX: dict[str, dict[str, str]] = {
+    "mh-": {
+        "target": "text", "players": "number", "first": "name", "victim": "name", "victim_name": "text",
+        **{v: "text" for v in (
+            "tokens", "name", "seat", "mode", "hex", "units", "faction", "choice", "unit", "token", "supply",
+            "locations", "lineup", "how", "hand", "action", "to", "team", "from", "factions", "discard", "time",
+        )},
+    },
+}
 NAME = "Ольга"  # a name that cannot be declined, as a Discord display name often cannot
+
+
+def _is_name(message_id: str, var: str) -> bool:
+    """Does ``var`` hold a display name in this message (see :data:`VARS_BY_PREFIX`)?"""
+    kinds = next((v for prefix, v in VARS_BY_PREFIX.items() if message_id.startswith(prefix)), {})
+    return kinds.get(var, "name" if var in NAME_VARS else "") == "name"
 
 # -- the catalogues, message by message -------------------------------------------------------------------------
 
@@ -113,14 +131,16 @@ def _renderings(lang: str, message: ast.Message) -> Iterator[tuple[dict[str, Any
     bundle = i18n.bundle(lang)
     selectors = _selector_keys(message)
     choices: dict[str, list[Any]] = {}
+    kinds = next((v for prefix, v in VARS_BY_PREFIX.items() if message.id.name.startswith(prefix)), {})
     for var in sorted(_variables(message)):
         keys = selectors.get(var, set())
         words = sorted(k for k in keys if not k.isdigit() and k not in PLURAL_KEYS)
+        kind = kinds.get(var) or ("name" if var in NAME_VARS else "text" if var in TEXT_VARS else "number")
         if words:  # a selector on words (yes/no, a rule id): each word
             choices[var] = words
-        elif var in NAME_VARS:
+        elif kind == "name":
             choices[var] = [NAME]
-        elif var in TEXT_VARS and not keys:
+        elif kind == "text" and not keys:
             choices[var] = ["слово" if lang == "ru" else "slovo" if lang == "cs" else "word"]
         else:  # a number, printed or selected on
             choices[var] = sorted({1, 2, 5} | {int(k) for k in keys if k.isdigit()})
@@ -257,7 +277,7 @@ def _name_slot_problems(lang: str, name: str, prepositions: set[str]) -> list[st
         source = _source(message).split("=", 1)[1]
         for m in _NAME_SLOT.finditer(source):
             word = m.group(1).lower().strip("«»„“\"'(")
-            if word in prepositions:
+            if word in prepositions and _is_name(mid, m.group(2)):
                 problems.append(f"{mid}: '{m.group(1)} {{ ${m.group(2)} }}'")
     return problems
 
@@ -294,7 +314,7 @@ def test_names_follow_only_words_that_leave_them_in_the_nominative(name: str, la
     for mid, message in _messages(lang, name).items():
         for m in _NAME_SLOT.finditer(_source(message).split("=", 1)[1]):
             word = m.group(1)
-            if re.search(r"\w$", word) and word.lower() not in NAME_MAY_FOLLOW[lang]:
+            if re.search(r"\w$", word) and word.lower() not in NAME_MAY_FOLLOW[lang] and _is_name(mid, m.group(2)):
                 problems.append(f"{mid}: '{word} {{ ${m.group(2)} }}'")
     assert not problems, f"{lang}/{name}: a name where it would need a case:\n" + "\n".join(problems)
 
@@ -405,12 +425,20 @@ def _nested_brackets(text: str) -> bool:
     return False
 
 
+def _seats(engine: Any, n: int) -> bool:
+    """Can ``n`` players sit down to the game (Midnight Hunt: 2 or 4)?"""
+    try:
+        engine.setup([str(i) for i in range(n)], {}, seed=0)
+    except IllegalAction:
+        return False
+    return True
+
+
 def _game_texts(game: str, lang: str, seed: int) -> Iterator[str]:
     ui = game_ui(game)
     engine, presenter = ui.engine, ui.presenter
     rng = random.Random(f"wording-{game}-{seed}")
-    low, high = engine.min_players, min(engine.max_players, len(PLAYER_NAMES))
-    n = rng.randint(low, high)
+    n = rng.choice([n for n in range(engine.min_players, min(engine.max_players, len(PLAYER_NAMES)) + 1) if _seats(engine, n)])
     players = [str(10**17 + 100 * seed + i) for i in range(n)]
     names = dict(zip(players, PLAYER_NAMES))
     table = Table(game_id=4242, engine=engine, lang=lang, names=names, guild_name="Nocturne", host=players[0], narrator="99")
