@@ -77,6 +77,12 @@ def test_a_whole_game_is_played_through_discord(reference):
     for name in NAMES:
         dms = [m["content"] for m in server.dm_messages(server.user_id(name))]
         assert any("Your role" in t and "Babylon 5" in t for t in dms), name
+        # NW fix 8: the role DM says how the role's side wins and what happens next
+        assert any("Your role" in t and "You win" in t and "What happens next" in t for t in dms), name
+    # NW fix 6: every jailing follows a final tally with every vote (the deciding one too)
+    texts = public_texts(server, table)
+    jailings = [t for t in texts if "is jailed" in t]
+    assert jailings and all("The vote is closed. Final tally:" in t for t in jailings)
     # one live tally message per vote, edited in place rather than a message per vote
     votes = [m for m in server.messages(table.thread) if "Votes cast:" in (m.get("content") or "")]
     assert votes and all(m["edits"] >= 1 for m in votes)
