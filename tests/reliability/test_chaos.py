@@ -153,6 +153,7 @@ def test_sigkill_in_a_long_game_loses_nothing_and_leaks_nothing(tmp_path, short)
             options=options,
             crash_on=kill_plan(rng, 3 * short.actions, LONG_KILLS),
             rng_seed=rng.randrange(1 << 30),
+            max_steps=3000,  # whole nights of clues (Když sním): many moves
         )
     )
     print(f"{short.game}: {run.kills} kills, {run.retried} clicks repeated, {len(run.log)} actions, {run.seconds:.1f}s")
