@@ -113,9 +113,10 @@ class MidnightTable(GameTable):
     """Three players with a simple plan (see the module docstring); every choice depends only on what the player
     was shown, and in a window each decides for themselves, so the order the DMs arrive in changes nothing."""
 
-    def __init__(self, server: FakeDiscord, bot: BotProcess, players: list[int]) -> None:
-        super().__init__(server, bot, players, "midnighters")
-        self.names = {server.user_id(n): n for n in NAMES}
+    def __init__(self, server: FakeDiscord, bot: BotProcess, players: list[int], **kwargs: Any) -> None:
+        kwargs.setdefault("game", "midnighters")  # the chaos suite's table passes its own arguments through
+        super().__init__(server, bot, players, **kwargs)
+        self.names = {uid: name for name, uid in server._names.items() if uid in players}  # noqa: SLF001 - who is who
         self.intent: dict[tuple[int, str], ctl.Partial] = {}  # what a player set out to do on a prompt
         self.trap_label: dict[tuple[int, str], str] = {}  # the trap they spring there ("Sleepwalk trap at the Bridge")
         self.values: dict[tuple[int, str], list[str]] = {}  # the option picked in a select

@@ -95,6 +95,7 @@ def kill_plan(rng: random.Random, actions: int, kills: int) -> Callable[[Request
 SHORT_GAMES = [
     ChaosGame("ghost_at_home", 4, "haunted-4-135", 16),  # rooms, discards, a cat answers a ghost, 3 escape windows
     ChaosGame("kdyz_snim", 4, "dream-chaos-1", 20),  # one night of clues and guesses, the Dreamer leaves (KS-32/33)
+    ChaosGame("midnighters", 3, "midnight-e2e-2432", 24),  # traps, a cancel chain, a Bridge win (the e2e's game)
 ]
 
 

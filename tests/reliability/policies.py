@@ -219,7 +219,17 @@ class Dreamers(GameTable):
 
 
 #: Each game's policy for short games (the generic GameTable policy for the others).
-POLICIES: dict[str, type[GameTable]] = {"ghost_at_home": GhostRacers, "kdyz_snim": Dreamers}
+def _midnighters() -> type[GameTable]:
+    """The Midnighters e2e's players (they read only what each is shown; a short Bridge win on its seed)."""
+    from tests.e2e.test_midnighters_e2e import MidnightTable
+
+    return MidnightTable
+
+
+POLICIES: dict[str, type[GameTable]] = {"ghost_at_home": GhostRacers, "kdyz_snim": Dreamers, "midnighters": _midnighters()}
 #: Lobby options for those short games, set through the lobby's settings panel (KS-5: English cards, timers long
 #: enough that no clue turn runs out while the bot restarts).
-LOBBY_OPTIONS: dict[str, dict[str, str]] = {"kdyz_snim": {"language": "en", "clue_seconds": "30", "round_seconds": "300"}}
+LOBBY_OPTIONS: dict[str, dict[str, str]] = {
+    "kdyz_snim": {"language": "en", "clue_seconds": "30", "round_seconds": "300"},
+    "midnighters": {"layout": "classic", "reaction_seconds": "30"},
+}
