@@ -51,9 +51,11 @@ class HuntTable(GameTable):
     deployment nearest the locations their side does not hold, a move or dash towards them, an attack, a bolster;
     a Seal passes. The public Surrender button is used only when a test asks for it (:attr:`surrender_by`)."""
 
-    def __init__(self, server: FakeDiscord, bot: BotProcess, players: list[int], names: list[str]) -> None:
-        super().__init__(server, bot, players, "midnight_hunt")
-        self.names = dict(zip(players, names))
+    def __init__(self, server: FakeDiscord, bot: BotProcess, players: list[int], names: list[str] | None = None, **kwargs: Any) -> None:
+        kwargs.setdefault("game", "midnight_hunt")  # the chaos suite's table passes its own arguments through
+        super().__init__(server, bot, players, **kwargs)
+        known = {uid: name for name, uid in server._names.items()}  # noqa: SLF001 - who is who
+        self.names = dict(zip(players, names)) if names else {p: known[p] for p in players}
         self.surrender_by: int | None = None
         self.picked: dict[tuple[int, str], str] = {}  # (player, select id) -> the option's value to send
         self.paused = False  # a test holds the players (SIGKILL scenario)

@@ -226,7 +226,26 @@ def _midnighters() -> type[GameTable]:
     return MidnightTable
 
 
-POLICIES: dict[str, type[GameTable]] = {"ghost_at_home": GhostRacers, "kdyz_snim": Dreamers, "midnighters": _midnighters()}
+def _midnight_hunt() -> type[GameTable]:
+    """The Midnight Hunt e2e's players racing for locations; after the draft and a few plays the second player
+    surrenders (MH-54), so a short game ends."""
+    from tests.e2e.test_midnight_hunt_e2e import HuntTable
+
+    class HuntThenSurrender(HuntTable):
+        def choose(self, player: int, message: dict[str, Any]) -> dict[str, Any] | None:
+            if self.surrender_by is None and self.clicks >= 24:
+                self.surrender_by = self.players[-1]
+            return super().choose(player, message)
+
+    return HuntThenSurrender
+
+
+POLICIES: dict[str, type[GameTable]] = {
+    "ghost_at_home": GhostRacers,
+    "kdyz_snim": Dreamers,
+    "midnighters": _midnighters(),
+    "midnight_hunt": _midnight_hunt(),
+}
 #: Lobby options for those short games, set through the lobby's settings panel (KS-5: English cards, timers long
 #: enough that no clue turn runs out while the bot restarts).
 LOBBY_OPTIONS: dict[str, dict[str, str]] = {
