@@ -196,7 +196,8 @@ class Runtime:
             language=language,
             seed=self.new_seed(),
             salt=self.new_salt(),
-            options={},
+            # a game whose elements come in languages (Když sním's KS-5) starts in the server's language
+            options={o.name: language for o in engine.options if o.name == "language" and language in o.choices},
             seats=[str(host_id)],
             names={str(host_id): host_name},
             slots={},

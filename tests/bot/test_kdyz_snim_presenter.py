@@ -538,3 +538,23 @@ def test_outside_the_bot_the_judge_loads_in_a_thread():
     from cogs.kdyz_snim import presenter
 
     assert not presenter._bot_is_starting()
+
+
+@pytest.mark.parametrize("server_language", ["ru", "en", "cs"])
+async def test_ks_5_the_lobby_starts_on_the_servers_language(runtime, server_language):
+    """Issue 12: the game language defaults to the server's (the host can still change it); games without a
+    language option are untouched."""
+    opened = {}
+    for engine in ("kdyz_snim", "night_watch"):
+        live = await runtime.open_lobby(
+            engine,
+            guild_id=1,
+            guild_name="Dreamland",
+            channel_id=2 if engine == "kdyz_snim" else 3,
+            host_id=int(IDS[0]),
+            host_name="Ann",
+            language=server_language,
+            lobby_ops=lambda live: [],
+        )
+        opened[engine] = dict(live.row.options)
+    assert opened == {"kdyz_snim": {"language": server_language}, "night_watch": {}}
