@@ -21,9 +21,7 @@ hides it here too.
 
 from __future__ import annotations
 
-import asyncio
 import re
-import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -55,50 +53,23 @@ def user_text(text: str, limit: int = 100) -> str:
     return _MARKDOWN.sub(r"\\\1", clip(flat, limit))
 
 
-_warmed = threading.Event()
-_loaded = threading.Event()
+_warmed: set[str] = set()
 
 
-def warm_judge(*, block: bool = False) -> None:
-    """Load the judge's lemmatisers (KS-15, KS-20) once per process, in a thread; ``block``: wait until loaded.
+def warm_judge(language: str) -> None:
+    """Load the judge's lemma table of ``language`` (KS-15, KS-20) when a game in that language is presented, so
+    its first clue or guess does not pay for it. A table loads in about 0.1 s (:mod:`engines.kdyz_snim.lemmas`;
+    simplemma's full dictionaries took 3 s and had to be loaded before the bot connected), and a process loads
+    only the languages its games use."""
+    if language in _warmed:
+        return
+    _warmed.add(language)
+    from engines.kdyz_snim import judge
+    from engines.kdyz_snim.words import element_ids
 
-    They load on first use and take about 3 s (a clue is checked against every language, KS-15 c), which would
-    block the bot's event loop during a game's first clue and make that click miss Discord's 3-second answer
-    window. Inside the bot this package is imported by its setup hook, before it connects to Discord: there the
-    import waits for the load (nobody can click yet), so even the first click after a restart in the middle of a
-    night is answered in time - a load still running in a thread when that click came held the interpreter and
-    made the answer late. Imported elsewhere (tests, tools), the load runs in a thread; presenting a game starts
-    it too if it has not run yet."""
-    if not _warmed.is_set():
-        _warmed.set()
-
-        def load() -> None:
-            from engines.kdyz_snim import judge
-            from engines.kdyz_snim.words import LANGUAGES, element_ids
-
-            try:
-                first = element_ids()[0]
-                for language in LANGUAGES:
-                    judge.clue_fault("a", first, language)
-                    judge.guess_matches("a", first, language)
-            finally:
-                _loaded.set()
-
-        threading.Thread(target=load, name="ks-judge-warm-up", daemon=True).start()
-    if block:
-        _loaded.wait()
-
-
-def _bot_is_starting() -> bool:
-    """Imported from a running event loop: the bot's setup hook loading its cogs, before it connects."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True
-
-
-warm_judge(block=_bot_is_starting())
+    first = element_ids()[0]
+    judge.clue_fault("a", first, language)
+    judge.guess_matches("a", first, language)
 
 
 def _name(prompt: Prompt) -> str:
@@ -115,7 +86,7 @@ class KdyzSnimPresenter(Presenter):
     # -- one transition ------------------------------------------------------------------------------------
 
     def present(self, table: Table, before: State | None, after: State, events: Sequence[Event], actor: str | None = None) -> list[Op]:
-        warm_judge()
+        warm_judge(table.view(after, None)["language"])
         ops = super().present(table, before, after, events, actor)
         closed = {p.id: p for p in self.closed_prompts(before, after) if _name(p) == "clue"}
         for op in ops:  # KS-13: a finished clue turn's message becomes its line of the clue log

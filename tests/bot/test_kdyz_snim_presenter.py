@@ -147,7 +147,7 @@ def vocabulary(lang: str) -> frozenset[str]:
     return frozenset(words | {n.casefold() for n in NAMES.values()})
 
 
-CLUE_LINE = re.compile(r"^💬 \*\*[^*]+\*\*: .*$", re.M)  # a player's own clue, echoed into the clue log
+CLUE_LINE = re.compile(r"^💬 \*\*[^*]+\*\*: .*$", re.MULTILINE)  # a player's own clue, echoed into the clue log
 
 
 def names_a_word(text: str, words: set[str], lang: str) -> list[str]:
@@ -523,21 +523,39 @@ def test_the_presenter_is_registered_without_a_board():
     assert isinstance(P, KdyzSnimPresenter) and UI.board is None
 
 
-async def test_the_bot_loads_the_judge_before_it_connects():
-    """Imported by the bot's setup hook (an event loop runs, Discord is not connected yet), the package waits for
-    the judge's lemmatisers, so the first clue or guess after a restart in the middle of a night is answered
-    within Discord's 3 s (a load still running in a thread made that answer late: found by the chaos suite)."""
-    from cogs.kdyz_snim import presenter
+#: In a fresh interpreter: import the package as the bot does, then present a Russian game's start.
+PRESENT_ONE_GAME = """
+from cogs.kdyz_snim import UI
+from bot.presenter import Table
+from engines.kdyz_snim import lemmas
+assert lemmas.loaded() == set(), lemmas.loaded()
+players = [str(10**17 + i) for i in range(4)]
+state, events = UI.engine.setup(players, {"language": "ru"}, "s")
+table = Table(game_id=1, engine=UI.engine, lang="en", names={}, guild_name="G", host=players[0], deadlines={})
+UI.presenter.present(table, None, state, events)
+print(sorted(lemmas.loaded()))
+"""
 
-    assert presenter._bot_is_starting()
-    presenter.warm_judge(block=True)
-    assert presenter._loaded.is_set()
 
+def test_the_bot_loads_the_judge_of_a_games_language_when_the_game_starts():
+    """Issue 12: the judge loads only the languages a game uses. Importing the package loads nothing; presenting a
+    game's start loads that game's language (so its first clue does not wait for it), and no other."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
 
-def test_outside_the_bot_the_judge_loads_in_a_thread():
-    from cogs.kdyz_snim import presenter
-
-    assert not presenter._bot_is_starting()
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", PRESENT_ONE_GAME],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert done.stdout.strip().splitlines()[-1] == "['ru']", done.stdout + done.stderr
 
 
 @pytest.mark.parametrize("server_language", ["ru", "en", "cs"])
