@@ -576,3 +576,13 @@ async def test_ks_5_the_lobby_starts_on_the_servers_language(runtime, server_lan
         )
         opened[engine] = dict(live.row.options)
     assert opened == {"kdyz_snim": {"language": server_language}, "night_watch": {}}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "cs"])
+def test_game_rules_cover_both_clue_modes_and_fit_one_message(lang):
+    """Issue 12: `/game rules` for Když sním is complete in every language: the night in text and in voice mode
+    (KS-13, KS-17), the roles, fouls (KS-15, KS-18), the day and the end, and the `/game mine` fallback."""
+    text = i18n.translate(lang, "ks.rules")
+    for mark in ("🌙", "🎙️", "🎭", "⚠️", "☀️", "🏁", "/game mine"):
+        assert mark in text, (lang, mark)
+    assert len(text) < 1900  # with the title line, one Discord message

@@ -16,6 +16,7 @@ nw-rules =
 ks-rules =
     Každý hráč bude jednou **Snílkem**. Snílek nevidí snové karty; ostatní dostanou soukromou zprávou tajnou roli a aktuální slovo.
     🌙 **Noc:** hráči po řadě píší jednoslovnou nápovědu (nebo vynechají). Snílek může každé slovo jednou hádat, kdykoli chce, ale nikdo mu neprozradí, zda tip sedí. Když vyprší čas, má Snílek ještě jeden poslední pokus.
+    🎙️ **Hlasový režim:** nápovědy zazní v hlasovém kanálu v pořadí, které ukáže bot; slova, přesýpací hodiny, tipy i skóre dál vede bot.
     🎭 **Role:**
     • Víla: 1 bod za každé uhodnuté slovo (Snílek boduje stejně);
     • Bubák: 1 bod za každé neuhodnuté nebo vynechané slovo;

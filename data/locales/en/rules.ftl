@@ -16,6 +16,7 @@ nw-rules =
 ks-rules =
     Everyone is the **Dreamer** once. The Dreamer never sees the dream cards; the others get a secret role and the current word by private message.
     🌙 **Night:** in turn, each player types a one-word clue (or passes). The Dreamer may guess each word once, at any moment; nobody says whether the guess was right. When the time runs out, the Dreamer gets one last guess.
+    🎙️ **Voice mode:** the clues are spoken in a voice channel, in the order the bot shows; the bot still sends the words, runs the sand timer, takes the guesses and keeps the score.
     🎭 **Roles:**
     • Fairy: 1 point per word guessed right (the Dreamer scores the same);
     • Boogeyman: 1 point per word guessed wrong or passed;
