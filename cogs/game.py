@@ -279,6 +279,24 @@ class GameCog(commands.Cog):
                 lines.append(f"**{table.t(f'{table.prefix}.name')}** #{row.id}\n{summary}")
         await self.reply(interaction, "\n\n".join(lines)[:2000] if lines else i18n.translate(lang, "common.no_games"))
 
+    @game.command(name=_("say", key="cmd.say.name"), description=_("Type what your game asks of you now: a clue, a guess, a recap", key="cmd.say.description"))
+    @app_commands.describe(text=_("What you type", key="cmd.say.text"))
+    async def say(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 200]) -> None:
+        """The words a game asks for (Když sním's clue, guess or recap), typed as a command: the same action the
+        Clue / Guess button's form sends, for whoever prefers typing (no Message Content intent needed)."""
+        lang = await self.language(interaction)
+        games = [g for g in await self.runtime.games_of(interaction.user.id) if g.state is not None and g.row.status == "running"]
+        if interaction.guild_id:
+            games = [g for g in games if g.row.guild_id == interaction.guild_id] or games
+        player = str(interaction.user.id)
+        for live in reversed(games):
+            typed = [a for a in live.engine.legal_actions(live.state, player) if ctl.needs_text(a)]
+            if typed:
+                action = ctl.fill_text(typed[0], {name: text for name in ctl.needs_text(typed[0])})
+                await self._apply(interaction, live, action, live.row.language)
+                return
+        await self.reply(interaction, i18n.translate(lang, "common.nothing_to_type"))
+
     @game.command(name=_("mine", key="cmd.mine.name"), description=_("Your role, hand and open choices (private)", key="cmd.mine.description"))
     async def mine(self, interaction: discord.Interaction) -> None:
         lang = await self.language(interaction)
