@@ -83,6 +83,43 @@ class FailedDeliveries(logging.Handler):
         self.seen[f"{type(exc).__name__}: {exc}" if exc else record.getMessage()] += 1
 
 
+class StatementCounter:
+    """Counts the SQL the runtime sends (by kind; outbox reads apart) and the rollbacks of closing connections,
+    over the unloaded run with its deliveries: each is a hop to aiosqlite's thread."""
+
+    def __init__(self, db: Any) -> None:
+        self.engine = db.engine.sync_engine
+        self.counts: Counter = Counter()
+
+    def _statement(self, conn, cursor, sql, params, context, many) -> None:
+        kind = sql.split(None, 1)[0].upper()
+        self.counts["SELECT outbox" if kind == "SELECT" and "FROM outbox" in sql else kind] += 1
+
+    def _rollback(self, conn) -> None:
+        self.counts["ROLLBACK"] += 1
+
+    def _commit(self, conn) -> None:
+        self.counts["COMMIT"] += 1
+
+    def __enter__(self) -> "StatementCounter":
+        from sqlalchemy import event
+
+        event.listen(self.engine, "before_cursor_execute", self._statement)
+        event.listen(self.engine, "rollback", self._rollback)
+        event.listen(self.engine, "commit", self._commit)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        from sqlalchemy import event
+
+        event.remove(self.engine, "before_cursor_execute", self._statement)
+        event.remove(self.engine, "rollback", self._rollback)
+        event.remove(self.engine, "commit", self._commit)
+
+    def per(self, actions: int) -> dict[str, float]:
+        return {kind: n / max(1, actions) for kind, n in sorted(self.counts.items())}
+
+
 async def act(runtime: Runtime, game_id: int, action: Action, errors: Counter) -> bool:
     """One action; an error the runtime raises is counted (by engine) and that game is left alone from then on."""
     try:
@@ -158,8 +195,9 @@ async def run(workdir: Path, corpora: dict[str, list[PlayedGame]], *, games: int
         setup_s = time.perf_counter() - t0
         chooser = random.Random("persist")
         errors: Counter = Counter()
-        lat_unloaded = await unloaded(runtime, ids, unloaded_actions, chooser, errors)
-        await runtime.idle()
+        with StatementCounter(db) as statements:
+            lat_unloaded = await unloaded(runtime, ids, unloaded_actions, chooser, errors)
+            await runtime.idle()
         lat_sat, elapsed = await saturated(runtime, ids, seconds, "with-dispatcher", errors)
         await runtime.idle()
         dispatcher = runtime.dispatcher
@@ -181,6 +219,7 @@ async def run(workdir: Path, corpora: dict[str, list[PlayedGame]], *, games: int
         "saturated": {**summary(lat_sat), "actions_per_s": len(lat_sat) / elapsed},
         "act_only": {**summary(lat_bare), "actions_per_s": len(lat_bare) / elapsed_bare},
         "transport_calls": transport.calls,
+        "statements_per_action": statements.per(len(lat_unloaded)),
         "errors": dict(errors),
         "delivery_errors": dict(failed.seen),
     }

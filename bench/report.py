@@ -78,6 +78,10 @@ def _persist(p: dict[str, Any]) -> list[str]:
         f"{p['transport_calls']:,} times.",
         "",
     ]
+    if p.get("statements_per_action"):
+        per = p["statements_per_action"]
+        out += ["Database work per unloaded action, deliveries included (statements by kind, and transaction ends): "
+                + ", ".join(f"{kind} {n:.2f}" for kind, n in per.items()) + ".", ""]
     if p.get("errors"):
         out += ["**Errors raised by `Runtime.act`** (each game that raised was left alone for the rest of the run; "
                 "these engines are not on Discord yet, but the runtime presents every engine):", ""]
@@ -91,11 +95,14 @@ def _persist(p: dict[str, Any]) -> list[str]:
             "fsync, one statement, nothing else. One `act` applies the rules (a pickle copy of the state), words "
             "every message it causes (Fluent), and writes the action, the game's guarded seq, the deadlines, one row "
             "per outbox op (a Night Watch night opens up to 12 DMs) and now and then a snapshot; the dispatcher then "
-            "reads the rows back, delivers them and marks them sent. Each SQL statement is a hop to aiosqlite's "
-            "worker thread. Actions of different games already share a transaction (`bot/writer.py`, group commit) "
-            "and a drained run of rows is marked sent in one statement, which lifted act-alone throughput from "
-            "134/s to the figure above; what remains is Python CPU per action on two shared cores, so the "
-            "saturated line is CPU-bound queueing, not commit cost.",
+            "delivers them and marks them sent. Each SQL statement is a hop to aiosqlite's worker thread. Actions "
+            "of different games share a transaction (`bot/writer.py`, group commit); on SQLite the dispatcher is "
+            "handed the rows an action wrote by the commit that wrote them (ids from `RETURNING`; the outbox is read "
+            "only after a restart or a write made outside `act`), reads no empty outbox after a drain, and its "
+            "\"sent\" marks go through the same writer, group-committed with the actions, instead of fighting them "
+            "for SQLite's write lock from a second connection. What remains is Python CPU per action on two shared "
+            "cores (rules, pickle copy, wording, SQLAlchemy statement compilation), so the saturated line is "
+            "CPU-bound queueing, not commit cost.",
             "",
             "**What would close it.** Less work per action rather than cheaper commits: word messages when they "
             "are delivered instead of when they are committed (store events, not text, in the outbox); copy-on-write "

@@ -5,6 +5,12 @@ it produced, and any slot or thread it created) in one transaction after Discord
 in between, the row is sent again on restart with the same ``nonce`` and ``enforce_nonce``, so Discord returns
 the message it already made instead of posting it twice.
 
+On SQLite (one process) the rows an action writes are handed to the dispatcher by the commit that wrote them
+(:meth:`Dispatcher.hand`), so a drain does not read them back; the outbox is read after a restart or a write made
+outside ``Runtime.act``, and on PostgreSQL always (other processes write too). Rows are marked sent through the
+runtime's :class:`bot.writer.CommitQueue`, group-committed with the actions rather than competing with them for
+the write lock.
+
 The :class:`Transport` is the only part that speaks HTTP; :class:`DiscordTransport` uses discord.py's client (its
 rate-limit handling included). Tests may swap in their own transport.
 """
@@ -16,7 +22,7 @@ import collections
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from sqlalchemy import bindparam, select, text, update
 
@@ -78,6 +84,17 @@ class Pacer:
         sent.append(self.clock.now())
 
 
+#: Most outbox rows one drain step delivers before marking them sent.
+BATCH = 50
+
+
+class _Row(NamedTuple):
+    """An undelivered outbox row: its id (the post's nonce) and its op."""
+
+    id: int
+    op: Op
+
+
 class Dispatcher:
     """Drains each game's outbox in order; ``kick(game_id)`` after every commit that wrote ops."""
 
@@ -108,6 +125,14 @@ class Dispatcher:
         self._resumed: dict[int, set[int] | None] = {}
         #: When each board slot was last drawn (by this process), for :data:`BOARD_SHOWN_EVERY`.
         self._board_shown: dict[tuple[int, Any], float] = {}
+        #: SQLite (one process, one writer): each game's undelivered rows known in memory (id -> op), valid while
+        #: the game is in ``_synced`` - since the last read of its outbox every row it gained was handed over by
+        #: the commit that wrote it (:meth:`hand`). A plain :meth:`kick` (rows written some other way) unsyncs it.
+        self._known: dict[int, dict[int, Op]] = {}
+        self._synced: set[int] = set()
+        #: The highest outbox row id of each synced game already known: ids grow in commit order under SQLite's
+        #: one write lock, so a handed row at or below it was already read from the table.
+        self._seen: dict[int, int] = {}
         runtime.dispatcher = self
 
     def resume(self, game_id: int) -> None:
@@ -117,7 +142,28 @@ class Dispatcher:
         self._resumed[game_id] = None
         self.kick(game_id)
 
-    def kick(self, game_id: int) -> None:
+    def hand(self, game_id: int, rows: list[tuple[int, Op]] | None) -> None:
+        """Rows ``(id, op)`` just committed for ``game_id`` (called by the writer at the commit, synchronously):
+        kept in memory when the game's outbox is known, so its drain does not read them back. The caller still
+        kicks the game once it has updated its cached state. ``None``: rows were written but cannot be handed
+        over; the next drain reads the outbox."""
+        if rows is None:
+            self._synced.discard(game_id)
+            return
+        if game_id not in self._synced or not rows:
+            return  # the next drain reads the outbox, these rows included
+        known = self._known.setdefault(game_id, {})
+        seen = self._seen.get(game_id, 0)
+        for row_id, op in rows:
+            if row_id > seen:
+                known[row_id] = op
+        self._seen[game_id] = max(seen, rows[-1][0])
+
+    def kick(self, game_id: int, *, handed: bool = False) -> None:
+        """Wake the game's drain. ``handed``: every row written since the last kick was handed over (:meth:`hand`);
+        otherwise rows may have been written some other way and the outbox is read again."""
+        if not handed:
+            self._synced.discard(game_id)
         worker = self._workers.get(game_id)
         if worker is not None and not worker.done():
             self._again.add(game_id)
@@ -154,19 +200,13 @@ class Dispatcher:
         failures = 0
         while True:
             self._again.discard(game_id)
-            async with self.runtime.db.sessions() as session:
-                rows = (
-                    await session.scalars(
-                        select(OutboxRow)
-                        .where(OutboxRow.game_id == game_id, OutboxRow.sent.is_(False))
-                        .order_by(OutboxRow.id)
-                        .limit(50)
-                    )
-                ).all()
+            rows = await self._pending_rows(game_id)
             if not rows:
                 if game_id in self._again:
                     continue
                 self._resumed.pop(game_id, None)
+                if not self._known.get(game_id, True):
+                    del self._known[game_id]  # nothing pending: an idle game keeps no empty map
                 return
             delivered: list[tuple[int, dict[str, Any]]] = []
             for index, row in enumerate(rows):
@@ -191,6 +231,43 @@ class Dispatcher:
                 delivered.append((row.id, result))
             else:
                 await self._mark_sent(live, delivered)
+
+    async def _pending_rows(self, game_id: int) -> list[_Row]:
+        """The game's next undelivered rows, oldest first: from memory when its outbox is known (SQLite), else read
+        from the outbox (after a restart, after a write that was not handed over, always on PostgreSQL)."""
+        if game_id in self._synced:
+            known = self._known.get(game_id, {})
+            return [_Row(row_id, known[row_id]) for row_id in sorted(known)[:BATCH]]
+        sqlite = self.runtime.db.is_sqlite
+        if sqlite:  # from now on, rows committed for this game are handed over (a kick meanwhile unsyncs it)
+            self._synced.add(game_id)
+            self._known[game_id] = {}
+        async with self.runtime.db.engine.connect() as conn:
+            found = (
+                await conn.execute(
+                    select(OutboxRow.id, OutboxRow.op)
+                    .where(OutboxRow.game_id == game_id, OutboxRow.sent.is_(False))
+                    .order_by(OutboxRow.id)
+                    .limit(BATCH)
+                )
+            ).all()
+        rows = [_Row(row_id, op) for row_id, op in found]
+        if sqlite:
+            if len(rows) == BATCH:
+                self._synced.discard(game_id)  # more wait in the table: read again after these
+            elif game_id in self._synced:
+                known = self._known.setdefault(game_id, {})
+                known.update((row.id, row.op) for row in rows)
+                if rows:
+                    self._seen[game_id] = max(self._seen.get(game_id, 0), rows[-1].id)
+                return [_Row(row_id, known[row_id]) for row_id in sorted(known)[:BATCH]]
+        return rows
+
+    def _forget_rows(self, game_id: int, row_ids: list[int]) -> None:
+        known = self._known.get(game_id)
+        if known is not None:
+            for row_id in row_ids:
+                known.pop(row_id, None)
 
     @contextlib.asynccontextmanager
     async def _exclusive(self, game_id: int) -> AsyncIterator[bool]:
@@ -220,6 +297,9 @@ class Dispatcher:
         return live
 
     async def _ops_after(self, game_id: int, row_id: int) -> list[Op]:
+        if game_id in self._synced:
+            known = self._known.get(game_id, {})
+            return [known[i] for i in sorted(known) if i > row_id]
         async with self.runtime.db.sessions() as session:
             rows = await session.scalars(
                 select(OutboxRow.op).where(OutboxRow.game_id == game_id, OutboxRow.id > row_id, OutboxRow.sent.is_(False))
@@ -242,15 +322,22 @@ class Dispatcher:
         if not delivered:
             return
         mark = update(OutboxRow).where(OutboxRow.id == bindparam("row_id")).values(sent=True, result=bindparam("outcome"))
-        async with self.runtime.db.engine.begin() as conn:
-            await conn.execute(mark, [{"row_id": rid, "outcome": result} for rid, result in delivered])
-            await conn.execute(
-                update(Game).where(Game.id == live.id).values(slots=dict(live.row.slots), thread_id=live.row.thread_id)
-            )
+        statements = [
+            (mark, [{"row_id": rid, "outcome": result} for rid, result in delivered]),
+            (update(Game).where(Game.id == live.id).values(slots=dict(live.row.slots), thread_id=live.row.thread_id), None),
+        ]
+        writer = getattr(self.runtime, "writer", None)
+        if writer is not None:  # the actions' own writer: one connection, group-committed with them, no lock fight
+            await writer.commit(statements)
+        else:
+            async with self.runtime.db.engine.begin() as conn:
+                for statement, params in statements:
+                    await conn.execute(statement, params) if params is not None else await conn.execute(statement)
+        self._forget_rows(live.id, [rid for rid, _ in delivered])
 
     # -- one op --------------------------------------------------------------------------------------------
 
-    async def _deliver(self, live: Any, row: OutboxRow, later: list[Op]) -> dict[str, Any]:
+    async def _deliver(self, live: Any, row: _Row, later: list[Op]) -> dict[str, Any]:
         op = row.op
         board = (live.id, op.get("slot")) if "render" in op else None
         now = self.runtime.clock.now()

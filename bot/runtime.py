@@ -351,7 +351,10 @@ class Runtime:
                     live.row.status = "finished"
                 live.row.seq = after.step
             self._arm(live)
-            self._kick(game_id)
+            if self.db.is_sqlite and hasattr(self.dispatcher, "hand"):
+                self.dispatcher.kick(game_id, handed=True)  # its rows were handed over at the commit
+            else:
+                self._kick(game_id)
             if finished:
                 for hook in self.on_finished:
                     hook(live)
@@ -435,10 +438,26 @@ class Runtime:
         if closed:
             statements.append((delete(Deadline).where(Deadline.game_id == gid, Deadline.prompt_id.in_(closed)), None))
         statements.append((insert(Deadline), opened))
-        statements.append((insert(OutboxRow), [{"game_id": gid, "seq": after.step, "op": op, "sent": False} for op in ops]))
+        outbox = [{"game_id": gid, "seq": after.step, "op": op, "sent": False} for op in ops]
         # the guard: only the writer that finds the game at the step it started from may write the next one
         guard = (update(Game).where(Game.id == gid, Game.seq == before.step).values(**values), None)
-        await self.writer.commit(statements, guard)
+        hand = getattr(self.dispatcher, "hand", None) if self.db.is_sqlite else None
+        if hand is None or not ops:
+            statements.append((insert(OutboxRow), outbox))
+            await self.writer.commit(statements, guard)
+            return
+        # SQLite (one process): the dispatcher is handed the rows by the commit that wrote them (ids from RETURNING),
+        # so it need not read them back; the outbox stays the truth for a restart
+        statements.append((insert(OutboxRow).returning(OutboxRow.id), outbox))
+
+        def handed(returned: list[Any]) -> None:
+            # one multi-row INSERT under SQLite's write lock numbers its rows in order (the next id after the
+            # largest), while RETURNING may list them in any order: the sorted ids are the ops' ids
+            ids = sorted(row_id for (row_id,) in returned[-1])
+            contiguous = len(ids) == len(ops) and ids[-1] - ids[0] == len(ids) - 1
+            hand(gid, list(zip(ids, ops)) if contiguous else None)  # None: not sure, read them from the table
+
+        await self.writer.commit(statements, guard, handed)
 
     def _with_elapsed(self, live: LiveGame, action: Action) -> Action:
         """``action`` with the seconds its prompt has waited, for a game that keeps time (``reports_elapsed``).

@@ -13,13 +13,16 @@ conflict only fails its own caller.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+import logging
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.sql import Executable
+
+log = logging.getLogger(__name__)
 
 #: Most units in one transaction (keeps a batch's latency bounded under a flood).
 MAX_BATCH = 256
@@ -34,11 +37,26 @@ class Conflict(IntegrityError):
 
 @dataclass
 class Unit:
-    """The writes of one action. ``guard`` must change exactly one row, else the unit is a :class:`Conflict`."""
+    """The writes of one action. ``guard`` must change exactly one row, else the unit is a :class:`Conflict`.
+
+    ``on_commit`` is called with the rows the unit's statements returned (``RETURNING``, in statement order) as
+    soon as the transaction holding them is committed, before anyone else runs on the loop: that is how the
+    dispatcher is handed the outbox rows an action wrote without reading them back."""
 
     statements: Sequence[tuple[Executable, Any]]
     guard: tuple[Executable, Any] | None = None
+    on_commit: Callable[[list[Any]], None] | None = None
+    returned: list[Any] = field(default_factory=list)
     done: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+    def committed(self) -> None:
+        if self.on_commit is not None:
+            try:
+                self.on_commit(self.returned)
+            except Exception:  # the writes are durable; whoever missed them reads them from the database
+                log.exception("on_commit hook failed")
+        if not self.done.done():
+            self.done.set_result(None)
 
 
 class CommitQueue:
@@ -49,9 +67,14 @@ class CommitQueue:
         self._queue: asyncio.Queue[Unit] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
 
-    async def commit(self, statements: Sequence[tuple[Executable, Any]], guard: tuple[Executable, Any] | None = None) -> None:
+    async def commit(
+        self,
+        statements: Sequence[tuple[Executable, Any]],
+        guard: tuple[Executable, Any] | None = None,
+        on_commit: Callable[[list[Any]], None] | None = None,
+    ) -> None:
         """Return once the statements are committed; raise :class:`Conflict` (or the database's error)."""
-        unit = Unit(statements, guard)
+        unit = Unit(statements, guard, on_commit)
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run())
         self._queue.put_nowait(unit)
@@ -76,8 +99,7 @@ class CommitQueue:
                 await self._one_by_one(batch)
             else:
                 for unit in batch:
-                    if not unit.done.done():
-                        unit.done.set_result(None)
+                    unit.committed()
 
     async def _one_by_one(self, batch: list[Unit]) -> None:
         for unit in batch:
@@ -88,11 +110,11 @@ class CommitQueue:
                 if not unit.done.done():
                     unit.done.set_exception(exc)
             else:
-                if not unit.done.done():
-                    unit.done.set_result(None)
+                unit.committed()
 
 
 async def _apply(conn: AsyncConnection, unit: Unit) -> None:
+    unit.returned = []  # a unit retried on its own after its batch failed returns its rows afresh
     if unit.guard is not None:
         statement, params = unit.guard
         result = await conn.execute(statement, params)
@@ -100,8 +122,10 @@ async def _apply(conn: AsyncConnection, unit: Unit) -> None:
             raise Conflict("the game moved on in another process")
     for statement, params in unit.statements:
         if params is None:
-            await conn.execute(statement)
+            result = await conn.execute(statement)
         elif isinstance(params, list) and not params:
             continue  # an executemany with nothing to insert
         else:
-            await conn.execute(statement, params)
+            result = await conn.execute(statement, params)
+        if result.returns_rows:
+            unit.returned.append(result.all())

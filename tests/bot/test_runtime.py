@@ -459,3 +459,37 @@ async def test_nw_13_a_double_click_on_the_watchs_choice_is_posted_once(runtime,
     watch_thread = next(t for t, th in transport.threads.items() if th["private"])
     proposals = [t for t in transport.texts(watch_thread) if "as the victim" in t and f"player{kill.args['target'][-2:]}" in t]
     assert len(proposals) == 1, transport.texts(watch_thread)
+
+
+async def test_sqlite_hands_the_outbox_over_in_memory_and_marks_it_sent_through_the_writer(runtime, transport):
+    """The hot path (issue 16): on SQLite the dispatcher is handed the rows an action wrote by the commit that wrote
+    them, so it neither reads them back nor reads an empty outbox after a drain, and its "sent" marks are committed
+    by the actions' own writer (no second connection fighting for the write lock). The table stays the truth."""
+    from sqlalchemy import event
+
+    if not runtime.db.is_sqlite:
+        pytest.skip("SQLite only: with several processes the outbox is read, as before")
+    live = await open_game(runtime)
+    statements: list[str] = []
+    event.listen(runtime.db.engine.sync_engine, "before_cursor_execute", lambda c, cur, sql, *a: statements.append(sql))
+    committed: list[str] = []
+    commit = runtime.writer.commit
+
+    async def recording(stmts, guard=None, on_commit=None):
+        committed.extend(str(s) for s, _ in stmts)
+        await commit(stmts, guard, on_commit)
+
+    runtime.writer.commit = recording
+    posts_before = len([c for c in transport.calls if c[0] == "post"])
+    await play_randomly(runtime, live.id, random.Random(3), 12)
+    await runtime.idle()
+    outbox_reads = [s for s in statements if s.lstrip().upper().startswith("SELECT") and "outbox" in s]
+    assert outbox_reads == []
+    assert any(s.startswith("UPDATE outbox SET sent") for s in committed)  # marks go through the writer
+    assert await count(runtime, OutboxRow, sent=False) == 0
+    assert len([c for c in transport.calls if c[0] == "post"]) > posts_before
+    # a row written some other way (the host's abort) is read from the outbox, after the handed ones
+    await runtime.cancel(live.id, [{"do": "post", "to": "game", "content": "aborted by the host"}])
+    await runtime.idle()
+    assert await count(runtime, OutboxRow, sent=False) == 0
+    assert "aborted by the host" in transport.texts(live.row.thread_id)[-1]
