@@ -39,7 +39,17 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.ops import MAX_BUTTONS_PER_ROW, MAX_CUSTOM_ID, MAX_ROWS, MAX_SELECT_OPTIONS, PRIMARY, SECONDARY, button, rows, select
+from bot.ops import (
+    MAX_BUTTONS_PER_ROW,
+    MAX_CUSTOM_ID,
+    MAX_ROWS,
+    MAX_SELECT_OPTIONS,
+    PRIMARY,
+    SECONDARY,
+    button,
+    rows,
+    select,
+)
 from engines.core import Action
 
 #: Kinds that are commands (``/game leave``, the host panel), never buttons on a prompt.
@@ -157,7 +167,7 @@ class Partial:
         return all(name in action.args and action.args[name] == value for name, value in self.args.items())
 
 
-def encode(kind: str | None, args: Mapping[str, Any] = {}) -> str:  # noqa: B006 - read only
+def encode(kind: str | None, args: Mapping[str, Any] = {}) -> str:
     """``kind;name=value;…`` (``*`` for no kind yet)."""
     if kind is not None and not kind.replace("_", "").isalnum():
         raise CodecError(f"bad kind {kind!r}")
@@ -565,7 +575,7 @@ def reachable(game_id: int, prompt_id: str, actions: Sequence[Action], labels: L
                     pool = list_pool(_distinct(a.args[cid.arg] for a in legal if partial.matches(a)))
                     for action in legal:
                         if partial.matches(action):
-                            chosen = pick_from_pool(partial, cid.arg, _indexes(pool, action.args[cid.arg]), legal)
+                            chosen = pick_from_pool(partial, cid.arg, pool_indexes(pool, action.args[cid.arg]), legal)
                             follow_partial(chosen, 0)
                 elif cid.tag == "ns":
                     for option in comp["options"]:
@@ -594,7 +604,8 @@ def reachable(game_id: int, prompt_id: str, actions: Sequence[Action], labels: L
     return reached
 
 
-def _indexes(pool: list[Any], value: list[Any]) -> list[str]:
+def pool_indexes(pool: list[Any], value: list[Any]) -> list[str]:
+    """The multi-select values (indexes into ``pool``) that pick the list ``value``."""
     used: list[int] = []
     for element in value:
         used.append(next(i for i, e in enumerate(pool) if e == element and i not in used))

@@ -81,9 +81,11 @@ def reached_actions(
     prompt_id: str,
     rows: list[dict[str, Any]],
     on_step: Callable[[ctl.Step], None] | None = None,
+    confirm_steps: bool = False,
 ) -> list[Action]:
     """Every action ``player`` reaches by clicking through the enabled controls in ``rows`` and the picker steps
-    they open (``on_step`` sees each step, to check it as a message too)."""
+    they open (``on_step`` sees each step, to check it as a message too). With ``confirm_steps`` a complete
+    partial still opens its step (a game whose picker ends in a confirmation) and only its buttons count."""
     legal = t.legal(state, player)
     reached: list[Action] = []
     seen: set[tuple[str, int]] = set()
@@ -93,11 +95,12 @@ def reached_actions(
         if key in seen:
             return
         seen.add(key)
-        try:
-            reached.append(ctl.to_action(partial, legal))
-            return
-        except ctl.CodecError:
-            pass
+        if not confirm_steps:
+            try:
+                reached.append(ctl.to_action(partial, legal))
+                return
+            except ctl.CodecError:
+                pass
         step = presenter.picker(t, state, player, prompt_id, partial, page)
         if on_step is not None:
             on_step(step)
@@ -118,7 +121,7 @@ def reached_actions(
                     pool = ctl.list_pool(values)
                     assert [o["value"] for o in comp["options"]] == [str(i) for i in range(len(pool))]
                     for value in values:
-                        picked = _indexes(pool, value)
+                        picked = ctl.pool_indexes(pool, value)
                         assert comp["min_values"] <= len(picked) <= comp["max_values"]
                         follow(ctl.pick_from_pool(partial, cid.arg, picked, legal))
                 elif cid.tag == "ns":
@@ -136,13 +139,6 @@ def reached_actions(
 
     visit(rows)
     return reached
-
-
-def _indexes(pool: list[Any], value: list[Any]) -> list[str]:
-    used: list[int] = []
-    for element in value:
-        used.append(next(i for i, e in enumerate(pool) if e == element and i not in used))
-    return [str(i) for i in used]
 
 
 def action_key(action: Action) -> str:

@@ -18,7 +18,7 @@ import pytest
 import cogs.registry  # noqa: F401 - registers every game's UI
 from bot import controls as ctl
 from bot.games import game_ui
-from bot.ops import DANGER, MAX_CONTENT, MAX_CUSTOM_ID, MAX_LABEL, MAX_ROWS, MAX_SELECT_OPTIONS
+from bot.ops import DANGER, MAX_CONTENT
 from bot.presenter import Table, dm_slot, prompt_slot
 from bot.render import RenderContext
 from cogs.midnight_hunt.presenter import MHStep, MidnightHuntPresenter
@@ -26,6 +26,8 @@ from engines import get_engine
 from engines.core import CLOCK, Action, Event, State
 from engines.midnight_hunt.state import Seal
 from engines.playout import random_playout
+from tests.bot import presenting
+from tests.bot.presenting import action_key, assert_valid_rows, components_of, texts_of
 from tests.fakediscord import payloads
 
 MH = get_engine("midnight_hunt")
@@ -104,19 +106,6 @@ def presented(players: int, seed: int, lang: str, options: dict[str, Any]) -> It
 # -- reading ops -------------------------------------------------------------------------------------------------
 
 
-def components_of(op: dict[str, Any]) -> list[dict[str, Any]]:
-    return [c for row in op.get("components") or [] for c in row["components"]]
-
-
-def texts_of(op: dict[str, Any]) -> list[str]:
-    """Every text a person reads in an op: content, preamble, labels, placeholders, options, the DM fallback."""
-    out = [op.get("content") or "", op.get("fallback") or "", op.get("preamble") or ""]
-    for c in components_of(op):
-        out += [c.get("label") or "", c.get("placeholder") or ""]
-        out += [o["label"] for o in c.get("options", [])]
-    return [t for t in out if t]
-
-
 def is_public(op: dict[str, Any]) -> bool:
     return (op.get("do") == "post" and op.get("to") == "game") or str(op.get("slot", "")).startswith(("prompt:", "board"))
 
@@ -129,28 +118,9 @@ def only_for(op: dict[str, Any], player: str) -> bool:
 
 
 def assert_valid_for_discord(op: dict[str, Any]) -> None:
-    """Discord's limits (MH on a phone too): content, five rows, five buttons a row, 25 options, ids ≤ 100 and
-    unique in a message; and the fake server's own validation of the payload."""
-    assert len(op.get("content") or "") <= MAX_CONTENT, op
+    """Discord's limits (MH on a phone too) and the fake server's own validation of the payload."""
     assert len(op.get("preamble") or "") + len(op.get("content") or "") < MAX_CONTENT, op
-    rows = op.get("components") or []
-    assert len(rows) <= MAX_ROWS, op
-    ids = []
-    for row in rows:
-        items = row["components"]
-        assert row["type"] == 1 and 1 <= len(items) <= 5
-        assert all(i["type"] == 2 for i in items) or len(items) == 1, "a select takes a whole row"
-        for item in items:
-            ids.append(item["custom_id"])
-            assert len(item["custom_id"]) <= MAX_CUSTOM_ID, item["custom_id"]
-            if item["type"] == 2:
-                assert 1 <= len(item["label"]) <= MAX_LABEL
-            else:
-                options = item["options"]
-                assert 1 <= len(options) <= MAX_SELECT_OPTIONS
-                assert len({o["value"] for o in options}) == len(options), "option values are unique"
-                assert all(len(o["value"]) <= 100 and 1 <= len(o["label"]) <= 100 for o in options)
-    assert len(ids) == len(set(ids)), f"custom_ids repeat in one message: {ids}"
+    assert_valid_rows(op.get("components") or [], op.get("content") or "")
     if op.get("do") in ("post", "edit"):
         payload = {k: op[k] for k in ("content", "components") if k in op}
         assert payloads.validate_message(payload, partial=op["do"] == "edit") is None, op
@@ -167,47 +137,18 @@ def assert_no_raw_keys(texts: list[str]) -> None:
 
 
 def reached_actions(t: Table, state: State, player: str, prompt_id: str, components: list[dict[str, Any]]) -> list[Action]:
-    """Every play a player reaches by clicking through the controls and the picker's steps, decoded exactly as
-    ``cogs.game.on_control`` decodes clicks; every step on the way is checked as a Discord message."""
-    legal = t.legal(state, player)
-    reached: list[Action] = []
-    seen: set[tuple[str, int]] = set()
+    """Every play reached through the controls and the picker's steps (each ending in a confirmation, checked as a
+    Discord message on the way)."""
 
-    def follow(partial: ctl.Partial, page: int = 0) -> None:
-        key = (ctl.encode(partial.kind, partial.args), page)
-        if key in seen:
-            return
-        seen.add(key)
-        step = PRESENTER.picker(t, state, player, prompt_id, partial, page)
+    def check(step: ctl.Step) -> None:
         text = PRESENTER.picker_text(t, step)
         assert_valid_for_discord({"do": "post", "content": text, "components": step.components})
         assert_no_raw_keys([text] + texts_of({"components": step.components}))
-        visit(step.components)
 
-    def visit(rows: list[dict[str, Any]]) -> None:
-        for row in rows:
-            for comp in row["components"]:
-                cid = ctl.ControlId.parse(comp["custom_id"])
-                assert (cid.game_id, cid.prompt_id) == (t.game_id, prompt_id)
-                if cid.tag == "ns":
-                    for option in comp["options"]:
-                        value = option["value"]
-                        if value.startswith("+"):
-                            follow(ctl.decode(value[1:]))
-                        else:
-                            reached.append(ctl.to_action(ctl.resolve(value, legal), legal))
-                elif cid.tag == "np":
-                    follow(ctl.decode(cid.code), cid.page)
-                else:
-                    assert cid.tag == "nc", comp["custom_id"]
-                    reached.append(ctl.to_action(ctl.resolve(cid.code, legal), legal))
-
-    visit(components)
-    return reached
+    return presenting.reached_actions(PRESENTER, t, state, player, prompt_id, components, on_step=check, confirm_steps=True)
 
 
-def _key(action: Action) -> str:
-    return json.dumps([action.kind, action.args], sort_keys=True)
+_key = action_key
 
 
 # -- over every transition -----------------------------------------------------------------------------------------
@@ -602,7 +543,7 @@ def test_czech_addresses_the_player_as_vy_everywhere():
     from bot import i18n
 
     text = (i18n.LOCALES_DIR / "cs" / "midnight_hunt.ftl").read_text(encoding="utf-8")
-    ty = re.compile(r"\b(tvůj|tvoje|tvá|tvé|tvou|tebe|tobě|jsi|máš|můžeš|budeš|vyber|zahraj|stiskni|zvol|táhni|drž)\b", re.I)
+    ty = re.compile(r"\b(tvůj|tvoje|tvá|tvé|tvou|tebe|tobě|jsi|máš|můžeš|budeš|vyber|zahraj|stiskni|zvol|táhni|drž)\b", re.IGNORECASE)
     assert not [line for line in text.splitlines() if ty.search(line.split("=", 1)[-1])]
 
 
