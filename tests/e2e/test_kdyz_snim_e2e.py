@@ -28,9 +28,9 @@ NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 SEED = "dream-e2e-1"
 MAX_STEPS = 3000
 OPTIONS = {"language": "en", "round_seconds": "60", "clue_seconds": "30"}  # English cards, the shortest sand timer (KS-5)
-#: Game time runs this much faster than the wall clock: five 60 s nights would take five minutes; at 8x a 30 s clue
-#: turn is still 3.75 s of wall time (plenty for a click), and the file takes about 65 s.
-TIME_SCALE = 8.0
+#: Game time runs this much faster than the wall clock: five 60 s nights would take five minutes; at 6x a 30 s clue
+#: turn is 5 s of wall time (at 8x, 3.75 s, a loaded machine sometimes missed a turn), and the file takes about 75 s.
+TIME_SCALE = 6.0
 CARD = re.compile(r"🎴 Dream card (\d+): \*\*([^*]+)\*\*")
 MENTION = re.compile(r"<@(\d+)>")
 ROUND_MESSAGE = re.compile(r"Night (\d+)(?:\*\*:| is over)")  # a round's private message, open or closed
