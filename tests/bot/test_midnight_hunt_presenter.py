@@ -25,9 +25,8 @@ from cogs.midnight_hunt.presenter import MHStep, MidnightHuntPresenter
 from engines import get_engine
 from engines.core import CLOCK, Action, Event, State
 from engines.midnight_hunt.state import Seal
-from engines.playout import random_playout
 from tests.bot import presenting
-from tests.bot.presenting import action_key, assert_valid_rows, components_of, texts_of
+from tests.bot.presenting import Step, action_key, assert_valid_rows, components_of, texts_of
 from tests.fakediscord import payloads
 
 MH = get_engine("midnight_hunt")
@@ -72,24 +71,10 @@ def table(lang: str = "en", players: int = 2, after: State | None = None, narrat
     )
 
 
-Step = tuple[State | None, State, list[Event], Action | None]
-
-
 @cache
 def transitions(players: int, seed: int, options_json: str = "{}") -> list[Step]:
     """Every transition of one seeded random game: (before, after, events, action); the first is the setup."""
-    options = json.loads(options_json)
-    who = PLAYERS[:players]
-    log = random_playout(MH, who, seed=seed, options=options, check=False, timeout_rate=0.03).record["log"]
-    state, events = MH.setup(who, options, seed)
-    steps: list[Step] = [(None, state, events, None)]
-    for entry in log:
-        action = Action.from_json(entry)
-        after, events = MH.apply(state, action)
-        steps.append((state, after, events, action))
-        state = after
-    assert MH.outcome(state) is not None
-    return steps
+    return presenting.transitions(MH, PLAYERS[:players], seed, json.loads(options_json), timeout_rate=0.03)
 
 
 def game_steps(players: int, seed: int, options: dict[str, Any]) -> list[Step]:

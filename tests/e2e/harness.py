@@ -164,6 +164,24 @@ class GameTable:
         threads = await self.server.wait_for(lambda s: s.threads(self.channel), timeout=30, what="game thread")
         self.thread = int(threads[0]["id"])
 
+    async def set_options(self, lobby_id: int, options: dict[str, str]) -> None:
+        """The host sets lobby options through the lobby's settings panel (every page of it), as a host would;
+        each choice is answered privately and not refused."""
+        host = self.players[0]
+        rec = await self.interact(self.server.click(host, lobby_id, f"nl:{self.game_id}:settings"))
+        pages = [rec.original]
+        page = 1
+        while find_component(pages[-1], f"nl:{self.game_id}:settings:{page}") is not None:
+            rec = await self.interact(self.server.click(host, int(pages[-1]["id"]), f"nl:{self.game_id}:settings:{page}"))
+            pages.append(rec.original)
+            page += 1
+        for option, value in options.items():
+            select = f"nls:{self.game_id}:opt:{option}"
+            shown = next(p for p in pages if find_component(p, select) is not None)
+            rec = await self.interact(self.server.click(host, int(shown["id"]), select, [value]))
+            answer = (rec.original or {}).get("content", "")
+            assert rec.ephemeral and not answer.startswith("⚠️"), (option, value, rec.responses)
+
     # -- reading what players see --------------------------------------------------------------------------
 
     def public(self) -> list[dict[str, Any]]:

@@ -119,19 +119,6 @@ class DreamTable(GameTable):
         return super().text_for(player, modal)
 
 
-async def set_options(table: DreamTable, lobby_id: int) -> None:
-    """The host sets the lobby options through the settings panel and its second page (KS-5)."""
-    host = table.players[0]
-    rec = await table.interact(table.server.click(host, lobby_id, f"nl:{table.game_id}:settings"))
-    pages = [rec.original]
-    rec = await table.interact(table.server.click(host, int(pages[0]["id"]), f"nl:{table.game_id}:settings:1"))
-    pages.append(rec.original)
-    for option, value in OPTIONS.items():
-        select = f"nls:{table.game_id}:opt:{option}"
-        page = next(p for p in pages if any(c.get("custom_id") == select for row in p.get("components", []) for c in row["components"]))
-        await table.interact(table.server.click(host, int(page["id"]), select, [value]))
-
-
 async def play(tmp_path):
     server = FakeDiscord(guild_name="Dreamland", users=NAMES, text_channels=["general"])
     await server.start()
@@ -140,7 +127,7 @@ async def play(tmp_path):
         await bot.start()
         table = DreamTable(server, bot, [server.user_id(n) for n in NAMES])
         lobby = await table.open_lobby()
-        await set_options(table, lobby)
+        await table.set_options(lobby, OPTIONS)
         await server.wait_for(lambda s: "60 seconds" in (s.message(lobby).get("content") or ""), timeout=30, what="options saved")
         await table.seat_everyone_and_start(lobby)
         for _ in range(MAX_STEPS):

@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from engines.midnight_hunt.rules import DEFAULT_RULES
-from tests.e2e.harness import NAVIGATION, BotProcess, GameTable, find_component, game_controls
+from tests.e2e.harness import NAVIGATION, BotProcess, GameTable, game_controls
 from tests.fakediscord import FakeDiscord
 
 pytestmark = pytest.mark.e2e
@@ -177,26 +177,11 @@ class HuntTable(GameTable):
 # -- the lobby -----------------------------------------------------------------------------------------------
 
 
-async def set_options(table: GameTable, lobby_id: int, options: dict[str, str]) -> None:
-    """The host sets options through the settings panel, page by page."""
-    host = table.players[0]
-    rec = await table.interact(table.server.click(host, lobby_id, f"nl:{table.game_id}:settings"))
-    pages = [rec.original]
-    while (more := find_component(pages[-1], f"nl:{table.game_id}:settings:")) is not None:
-        rec = await table.interact(table.server.click(host, int(pages[-1]["id"]), more["custom_id"]))
-        pages.append(rec.original)
-    for option, value in options.items():
-        select = f"nls:{table.game_id}:opt:{option}"
-        page = next(p for p in pages if find_component(p, select) is not None)
-        rec = await table.interact(table.server.click(host, int(page["id"]), select, [value]))
-        assert "Saved" in (rec.original or {}).get("content", ""), rec.responses
-
-
 async def open_table(server: FakeDiscord, bot: BotProcess, names: list[str], options: dict[str, str]) -> HuntTable:
     table = HuntTable(server, bot, [server.user_id(n) for n in names], names)
     lobby = await table.open_lobby()
     if options:
-        await set_options(table, lobby, options)
+        await table.set_options(lobby, options)
     table.lobby = lobby
     return table
 

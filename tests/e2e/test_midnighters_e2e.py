@@ -289,23 +289,6 @@ class MidnightTable(GameTable):
         return self.values.get((player, control["custom_id"])) or super().values_for(player, control)
 
 
-async def set_options(table: MidnightTable, lobby_id: int) -> None:
-    """The host sets the lobby options through the settings panel and its second page (MN-62)."""
-    host = table.players[0]
-    rec = await table.interact(table.server.click(host, lobby_id, f"nl:{table.game_id}:settings"))
-    pages = [rec.original]
-    rec = await table.interact(table.server.click(host, int(pages[0]["id"]), f"nl:{table.game_id}:settings:1"))
-    pages.append(rec.original)
-    for option, value in OPTIONS.items():
-        select = f"nls:{table.game_id}:opt:{option}"
-        page = next(
-            p
-            for p in pages
-            if any(c.get("custom_id") == select for row in p.get("components", []) for c in row["components"])
-        )
-        await table.interact(table.server.click(host, int(page["id"]), select, [value]))
-
-
 def in_a_window(table: MidnightTable) -> bool:
     """Turn 3 or later, a reaction window open that someone has passed already and someone has not."""
     if sum(1 for m in table.public() if re.search(r"^Turn \d+: ", m.get("content") or "", flags=re.MULTILINE)) < 3:
@@ -337,7 +320,7 @@ async def play(tmp_path, crash: bool) -> Played:
         await bot.start()
         table = MidnightTable(server, bot, [server.user_id(n) for n in NAMES])
         lobby = await table.open_lobby()
-        await set_options(table, lobby)
+        await table.set_options(lobby, OPTIONS)
         await server.wait_for(
             lambda s: "classic layout" in (s.message(lobby).get("content") or ""), timeout=30, what="options saved"
         )

@@ -32,7 +32,7 @@ from bot import controls as ctl
 from bot.games import game_ui
 from engines import get_engine
 from engines.core import replay
-from tests.e2e.harness import BotProcess, GameTable, find_component, game_texts, readable
+from tests.e2e.harness import BotProcess, GameTable, game_texts, readable
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.server import WaitTimeout
 from tests.reliability.policies import LOBBY_OPTIONS, POLICIES
@@ -355,22 +355,6 @@ def table_class(game: str, policy: type[GameTable] | None = None) -> type[ChaosT
     return type(f"Chaos{policy.__name__}", (policy, ChaosTable), {})
 
 
-async def set_lobby_options(table: GameTable, lobby_id: int, options: dict[str, str]) -> None:
-    """The host sets lobby options through the lobby's settings panel (every page of it), as a host would."""
-    host = table.players[0]
-    rec = await table.interact(table.server.click(host, lobby_id, f"nl:{table.game_id}:settings"))
-    pages = [rec.original]
-    page = 1
-    while find_component(pages[-1], f"nl:{table.game_id}:settings:{page}") is not None:
-        rec = await table.interact(table.server.click(host, int(pages[-1]["id"]), f"nl:{table.game_id}:settings:{page}"))
-        pages.append(rec.original)
-        page += 1
-    for option, value in options.items():
-        select = f"nls:{table.game_id}:opt:{option}"
-        shown = next(p for p in pages if find_component(p, select) is not None)
-        await table.interact(table.server.click(host, int(shown["id"]), select, [value]))
-
-
 async def play(
     tmp_path: Path,
     players: int,
@@ -419,7 +403,7 @@ async def play(
         )
         lobby = await table.open_lobby()
         if options:
-            await set_lobby_options(table, lobby, options)
+            await table.set_options(lobby, options)
         await table.seat_everyone_and_start(lobby)
         if play_rounds:
             await play_rounds(table)
