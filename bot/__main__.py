@@ -127,8 +127,10 @@ def classify(exc: BaseException) -> StartFailed | None:
         )
     if isinstance(exc, discord.PrivilegedIntentsRequired):
         return StartFailed(
-            "Discord refused the bot's gateway intents. Turn on Message Content Intent in the Discord developer "
-            "portal (your application -> Bot -> Privileged Gateway Intents) and start again.",
+            "Discord refused the bot's gateway intents: MESSAGE_CONTENT=on asks for the Message Content intent. Turn "
+            "on Message Content Intent in the Discord developer portal (your application -> Bot -> Privileged Gateway "
+            "Intents) and start again, or set MESSAGE_CONTENT=off (clues and guesses then go through the forms and "
+            "/game say).",
             2,
         )
     if isinstance(exc, aiohttp.ClientConnectorError):

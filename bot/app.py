@@ -32,7 +32,8 @@ class Nocturne(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, clock: Clock | None = None) -> None:
         intents = discord.Intents.default()
         intents.members = False
-        intents.message_content = False
+        # privileged: only when typed clues are read (MESSAGE_CONTENT=on), and then the portal must allow it
+        intents.message_content = settings.message_content
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,

@@ -14,6 +14,8 @@ from bot.i18n import LANGUAGES
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///nocturne.sqlite3"
 
 LOG_LEVELS: tuple[str, ...] = ("DEBUG", "INFO", "WARNING", "ERROR")
+#: How a switch (``MESSAGE_CONTENT``) is written: on / off, true / false, 1 / 0 (any case).
+SWITCH_VALUES: dict[str, bool] = {"on": True, "true": True, "1": True, "off": False, "false": False, "0": False}
 #: The database URL schemes the bot has drivers for (``postgres://`` is Heroku's spelling).
 DATABASE_SCHEMES: tuple[str, ...] = ("sqlite", "sqlite+aiosqlite", "postgres", "postgresql", "postgresql+asyncpg")
 
@@ -31,6 +33,9 @@ class Settings:
     shard_count: int | None
     shard_ids: tuple[int, ...] | None
     log_level: str
+    #: Read messages typed in game threads (Když sním's clues, guesses and recaps): asks Discord for the privileged
+    #: Message Content intent, which the application must have turned on in the developer portal.
+    message_content: bool = False
     #: Test hook: the base URL of a fake Discord server (tests/fakediscord). Never set in production.
     fake_discord_url: str | None = None
     #: Test hook: deal every game from this seed, so end-to-end runs can be compared. Never set in production.
@@ -56,6 +61,7 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             log_level=_choice(env, "LOG_LEVEL", LOG_LEVELS, lower=False) or "INFO",
+            message_content=_switch(env, "MESSAGE_CONTENT", default=False),
             fake_discord_url=env.get("NOCTURNE_FAKE_DISCORD") or None,
             test_seed=env.get("NOCTURNE_TEST_SEED") or None,
             test_time_scale=float(env.get("NOCTURNE_TEST_TIME_SCALE") or 1.0),
@@ -97,6 +103,16 @@ def _choice(env, name: str, allowed: tuple[str, ...], *, lower: bool) -> str | N
     value = raw.lower() if lower else raw.upper()
     if value not in allowed:
         raise ConfigError(f"{name} must be one of {', '.join(allowed)} (or empty), not {raw!r}")
+    return value
+
+
+def _switch(env, name: str, *, default: bool) -> bool:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    value = SWITCH_VALUES.get(raw.lower())
+    if value is None:
+        raise ConfigError(f"{name} must be on or off (or true / false, 1 / 0, or empty for {'on' if default else 'off'}), not {raw!r}")
     return value
 
 

@@ -68,6 +68,17 @@ async def test_a_token_discord_refuses_is_one_line_saying_where_to_get_one(tmp_p
     assert "refused DISCORD_TOKEN" in line and "Reset Token" in line
 
 
+async def test_message_content_on_without_the_portals_intent_is_one_line_naming_both_ways_out(tmp_path, server):
+    """MESSAGE_CONTENT=on asks for a privileged intent; an application without it turned on is closed with 4014.
+    The line says where to turn it on and which setting turns it off, and a refusal is not retried."""
+    assert not server.message_content_intent
+    code, output = await run_bot(tmp_path, DISCORD_TOKEN=server.bot_token, NOCTURNE_FAKE_DISCORD=server.url, MESSAGE_CONTENT="on")
+    line = assert_one_clear_line(output)
+    assert code == 2
+    assert "Message Content Intent" in line and "Privileged Gateway Intents" in line and "MESSAGE_CONTENT=off" in line
+    assert server.identify_count == 0
+
+
 async def test_no_way_to_reach_discord_is_one_line_about_the_network(tmp_path):
     url = f"http://127.0.0.1:{closed_port()}"
     code, output = await run_bot(tmp_path, DISCORD_TOKEN="t", NOCTURNE_FAKE_DISCORD=url)

@@ -63,6 +63,7 @@ def test_the_working_directorys_dotenv_is_read_unless_switched_off(tmp_path):
         ("DEV_GUILD_ID", "abc", "DEV_GUILD_ID must be a whole number"),
         ("DEV_GUILD_ID", "-5", "DEV_GUILD_ID must be 1 or more"),
         ("SHARD_COUNT", "0", "SHARD_COUNT must be 1 or more"),
+        ("MESSAGE_CONTENT", "maybe", "MESSAGE_CONTENT must be on or off"),
     ],
 )
 def test_a_bad_setting_is_refused_naming_it_and_its_allowed_values(name, value, says):
@@ -82,6 +83,23 @@ def test_settings_are_read_whatever_their_case():
     s = Settings.from_env({"DISCORD_TOKEN": "t", "DEFAULT_LANGUAGE": "CS", "LOG_LEVEL": "debug"})
     assert s.default_language == "cs" and s.log_level == "DEBUG"
     assert Settings.from_env({"DISCORD_TOKEN": "t", "DEFAULT_LANGUAGE": " "}).default_language is None
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("", False), ("on", True), ("ON", True), ("true", True), ("1", True), ("off", False), ("False", False), ("0", False)],
+)
+def test_message_content_is_a_switch_off_by_default(value, expected):
+    """KS-13 / KS-19 / KS-24 typed in the thread: read only when switched on (the intent is privileged)."""
+    assert Settings.from_env({"DISCORD_TOKEN": "t", "MESSAGE_CONTENT": value}).message_content is expected
+
+
+def test_the_bot_asks_for_the_message_content_intent_only_when_switched_on():
+    from bot.app import Nocturne
+
+    for value, wanted in (("off", False), ("on", True)):
+        bot = Nocturne(Settings.from_env({"DISCORD_TOKEN": "t", "MESSAGE_CONTENT": value}))
+        assert bot.intents.message_content is wanted and not bot.intents.members
 
 
 def test_python_m_bot_refuses_a_bad_setting_at_once_with_exit_2(tmp_path):
@@ -119,9 +137,10 @@ def test_the_example_settings_are_accepted_once_a_token_is_set():
 
     example = {k: v or "" for k, v in dotenv_values(ROOT / ".env.example").items()}
     assert set(example) >= {"DISCORD_TOKEN", "DATABASE_URL", "DEFAULT_LANGUAGE", "DEV_GUILD_ID", "SHARD_COUNT",
-                            "SHARD_IDS", "LOG_LEVEL"}
+                            "SHARD_IDS", "LOG_LEVEL", "MESSAGE_CONTENT"}
     settings = Settings.from_env({**example, "DISCORD_TOKEN": "t"})
     assert settings.database_url.startswith("sqlite+aiosqlite:///") and settings.log_level == "INFO"
+    assert settings.message_content is False
 
 
 def test_the_readme_invite_url_asks_for_the_permissions_it_lists():

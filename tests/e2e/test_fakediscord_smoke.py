@@ -213,6 +213,50 @@ async def test_gateway_resume_delivers_events(server: FakeDiscord, bot: commands
     assert server.identify_count == 1
 
 
+async def test_deleting_another_users_message_needs_manage_messages_50013(server: FakeDiscord, bot: commands.Bot) -> None:
+    """As on Discord: the bot may always delete its own messages; another user's needs Manage Messages."""
+    general = bot.get_channel(server.channel_id("general"))
+    mine = await general.send("the bot's own")
+    theirs = await server.user_message(server.user_id("alice"), general.id, "alice's")
+    await server.set_bot_permissions(1 << 10 | 1 << 11)  # view and send, no Manage Messages
+    with pytest.raises(discord.Forbidden) as refused:
+        await general.get_partial_message(theirs).delete()
+    assert refused.value.code == 50013 and not server.message(theirs).get("deleted")
+    await mine.delete()  # its own, still
+    await server.set_bot_permissions(1 << 13)
+    await general.get_partial_message(theirs).delete()
+    assert server.message(theirs).get("deleted")
+    with pytest.raises(discord.NotFound) as gone:  # deleted twice: 404 / 10008 Unknown Message
+        await general.get_partial_message(theirs).delete()
+    assert gone.value.code == 10008
+
+
+async def test_the_message_content_intent_is_refused_with_4014_unless_the_app_has_it() -> None:
+    """An IDENTIFY asking for a privileged intent the portal has not turned on is closed with 4014, which discord.py
+    raises as PrivilegedIntentsRequired; with the intent turned on, user messages arrive with their content."""
+    for enabled in (False, True):
+        srv = await FakeDiscord(guild_name="Test", users=["alice"], message_content_intent=enabled).start()
+        point_discord_py_at(srv.url)
+        intents = discord.Intents.default()
+        intents.message_content = True
+        client = discord.Client(intents=intents)
+        try:
+            await client.login(srv.bot_token)
+            task = asyncio.create_task(client.connect(reconnect=True))
+            if not enabled:
+                with pytest.raises(discord.PrivilegedIntentsRequired):
+                    await asyncio.wait_for(task, 10)
+                continue
+            await asyncio.wait_for(client.wait_until_ready(), 10)
+            got = asyncio.ensure_future(client.wait_for("message", timeout=10))
+            await srv.user_message(srv.user_id("alice"), srv.channel_id("general"), "hello bot")
+            assert (await got).content == "hello bot"
+        finally:
+            await client.close()
+            await srv.stop()
+            restore_discord_py_defaults()
+
+
 async def test_component_update_message_with_select(server: FakeDiscord, bot: commands.Bot) -> None:
     class Picker(discord.ui.View):
         @discord.ui.select(custom_id="pick", options=[discord.SelectOption(label=x, value=x) for x in ("red", "blue")])

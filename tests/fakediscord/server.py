@@ -250,6 +250,7 @@ class FakeDiscord:
         bot_name: str = "Nocturne",
         bot_token: Optional[str] = None,
         bot_permissions: int = P.P_ADMINISTRATOR,
+        message_content_intent: bool = False,
         heartbeat_interval_ms: int = 41250,
         interaction_ack_timeout: Optional[float] = 3.0,
         strict_commands: bool = True,
@@ -269,6 +270,9 @@ class FakeDiscord:
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.interaction_ack_timeout = interaction_ack_timeout
         self.strict_commands = strict_commands
+        #: Has the application Message Content Intent turned on in the developer portal? Off (as for a new app): an
+        #: IDENTIFY asking for it is closed with 4014 (disallowed intents), as Discord does.
+        self.message_content_intent = message_content_intent
         self._rng = random.Random(seed)
 
         self.application_id: int = self._snow()
@@ -384,6 +388,14 @@ class FakeDiscord:
         self._roles[rid] = P.role_payload(rid, name, permissions=permissions, position=len(self._roles))
         await self._dispatch("GUILD_ROLE_CREATE", {"guild_id": str(self.guild_id), "role": self._roles[rid]})
         return rid
+
+    async def set_bot_permissions(self, permissions: int) -> None:
+        """Change the bot's role permissions at runtime (dispatches GUILD_ROLE_UPDATE), e.g. to take Manage
+        Messages away mid-game."""
+        role = self._roles[self.bot_role_id]
+        role["permissions"] = str(permissions)
+        await self._dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(self.guild_id), "role": role})
+        self._notify()
 
     def set_dms_closed(self, user_id: int, closed: bool = True) -> None:
         """Make sending to ``user_id``'s DM channel fail with 403 / code 50007."""
@@ -1650,16 +1662,27 @@ class FakeDiscord:
         await self._edit_and_dispatch(sm, body, files)
         return _json_response(self._wire(sm.payload))
 
+    def _check_manage_messages(self, sm: _StoredMessage) -> None:
+        """Deleting another user's message in a server needs Manage Messages (50013 Missing Permissions)."""
+        if sm.guild_id is None or int(sm.payload["author"]["id"]) == self.bot_user_id:
+            return
+        if not self._permissions_of(self.bot_user_id) & P.P_MANAGE_MESSAGES:
+            raise _HTTPError(403, P.MISSING_PERMISSIONS, "Missing Permissions")
+
     async def h_message_delete(self, request: web.Request) -> web.Response:
         sm = self._message_or_404(int(request.match_info["channel_id"]), request.match_info["message_id"])
+        self._check_manage_messages(sm)
         await self._delete_and_dispatch(sm)
         return _empty()
 
     async def h_messages_bulk_delete(self, request: web.Request) -> web.Response:
         ch = self._channel_or_404(request.match_info["channel_id"])
         ids = [int(i) for i in (request[_BODY] or {}).get("messages", [])]
-        for mid in ids:
-            sm = self._message_or_404(int(ch["id"]), mid)
+        found = [self._message_or_404(int(ch["id"]), mid) for mid in ids]
+        for sm in found:  # bulk delete needs Manage Messages, whoever wrote the messages
+            if sm.guild_id is not None and not self._permissions_of(self.bot_user_id) & P.P_MANAGE_MESSAGES:
+                raise _HTTPError(403, P.MISSING_PERMISSIONS, "Missing Permissions")
+        for sm in found:
             sm.deleted = True
         data: Dict[str, Any] = {"ids": [str(i) for i in ids], "channel_id": ch["id"]}
         if ch.get("guild_id"):
@@ -2163,6 +2186,9 @@ class FakeDiscord:
                         break
                     if (d or {}).get("token") not in (self.bot_token, f"Bot {self.bot_token}"):
                         await ws.close(code=4004, message=b"Authentication failed")
+                        break
+                    if int((d or {}).get("intents", 0) or 0) & P.INTENT_MESSAGE_CONTENT and not self.message_content_intent:
+                        await ws.close(code=4014, message=b"Disallowed intent(s).")
                         break
                     session = await self._identify(ws, d)
                 elif op == 6:
