@@ -384,7 +384,23 @@ class Dispatcher:
             return await self._unmute_all(live, op)
         if kind == "close_thread":
             return await self._close_thread(live)
+        if kind == "delete_message":
+            return await self._delete_message(op)
         raise ValueError(f"unknown op {kind!r}")
+
+    async def _delete_message(self, op: Op) -> dict[str, Any]:
+        """Delete a message someone typed in the game's channel (a foul clue, the Dreamer's guess), where the bot
+        may: one already gone (404 / 10008 Unknown Message, or deleted by a send before a crash) is done, and
+        without Manage Messages (403 / 50013) the message stays and the game goes on."""
+        try:
+            await self.transport.delete(int(op["channel"]), int(op["message"]))
+        except DeliveryError as exc:
+            if exc.kind == "not_found":
+                return {"deleted": op["message"], "already": True}
+            if exc.kind == "forbidden":
+                return {"skipped": "no_permission"}
+            raise
+        return {"deleted": op["message"]}
 
     async def _mute(self, live: Any, op: Op) -> dict[str, Any]:
         """An eliminated player stops talking in the game's thread: a role of this game, denied sending in the

@@ -9,7 +9,9 @@ An op names a destination and a message:
   member when no thread could be made;
 * ``"slot"``: remember the message id under this name, and when the slot already holds a message, edit it
   instead of posting a new one (live tallies, boards, the lobby);
-* ``{"do": "team_sync", ...}``, ``{"do": "mute", ...}`` — thread membership and send permissions.
+* ``{"do": "team_sync", ...}``, ``{"do": "mute", ...}`` — thread membership and send permissions;
+* ``{"do": "delete_message", "channel": id, "message": id}`` — delete a message a player typed (see
+  :func:`delete_message`), where the bot has Manage Messages.
 
 Components are Discord's JSON (action rows of buttons or one select), built with the helpers below, which keep
 to Discord's limits: at most 5 rows, 5 buttons a row, 25 options a select, 100 characters a ``custom_id``.
@@ -29,6 +31,12 @@ MAX_CUSTOM_ID = 100
 MAX_LABEL = 80
 
 PRIMARY, SECONDARY, SUCCESS, DANGER = 1, 2, 3, 4
+
+
+def delete_message(channel_id: int, message_id: int) -> Op:
+    """Delete a message typed in the game's channel (a foul clue, the Dreamer's guess): with the action it caused,
+    so a crash keeps both or neither."""
+    return {"do": "delete_message", "channel": int(channel_id), "message": int(message_id)}
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:

@@ -81,6 +81,22 @@ class Table:
         return f"⏳ {self.t('common.deadline', when=f'<t:{int(due)}:R>')}" if due else ""
 
 
+@dataclass(frozen=True)
+class Typed:
+    """What a message a player typed in the game's channel is, as the game's presenter reads it (with the Message
+    Content intent, see :mod:`bot.typed`): the action it is, and whether the bot deletes it.
+
+    * ``action``: applied like a click (refused silently: the channel is not answered);
+    * ``delete``: the message is deleted whatever the engine makes of it: in the action's own transaction when the
+      action is taken, at once when there is no action or it is refused;
+    * ``delete_on``: or only when the taken action's events include one of these keys (a clue that cost a penalty).
+    """
+
+    action: Action | None = None
+    delete: bool = False
+    delete_on: frozenset[str] = frozenset()
+
+
 class Presenter:
     """The default presentation of any game; see the module docstring."""
 
@@ -201,6 +217,18 @@ class Presenter:
     def ack_text(self, table: Table, action: Action) -> str:
         """The private confirmation after a player's action was accepted."""
         return "✅ " + ctl.action_label(self.labels(table), action)
+
+    def read_typed(self, table: Table, state: State, author: str, text: str) -> Typed | None:
+        """A message ``author`` typed in the game's channel (only read with the Message Content intent): what it
+        is. ``None`` (the default): nothing, the message is left alone; games that take words override this."""
+        return None
+
+    def typed_answer_ops(self, table: Table, action: Action, events: Sequence[Event]) -> list[Op]:
+        """What a typed action taught its player (:meth:`answer_lines`; a click gets it in the answer, a typed
+        message has nobody to answer): one private message naming the server and game, in the action's
+        transaction. Quiet: closed DMs post nothing in public."""
+        lines = self.answer_lines(table, action, events)
+        return [self.dm(table, action.player, "\n".join([table.header(), *lines]), quiet=True)] if lines else []
 
     def board_caption(self, table: Table, view: dict[str, Any]) -> str:
         """The text under the board image (screen readers also get the image's description)."""
@@ -339,6 +367,7 @@ __all__ = [
     "PLAIN",
     "Presenter",
     "Table",
+    "Typed",
     "chunks",
     "dm_slot",
     "present_safely",

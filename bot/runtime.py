@@ -309,8 +309,13 @@ class Runtime:
 
     # -- play ----------------------------------------------------------------------------------------------
 
-    async def act(self, game_id: int, action: Action) -> list:
-        """Apply one action durably. Raises IllegalAction (refused: nothing written) or GameError."""
+    async def act(
+        self, game_id: int, action: Action, also: Callable[[Table, State, State, list], list[Op]] | None = None
+    ) -> list:
+        """Apply one action durably. Raises IllegalAction (refused: nothing written) or GameError.
+
+        ``also(table, before, after, events)``: ops the action brings beyond the presenter's, written first in the
+        same transaction (the typed message it came from, deleted: a crash cannot keep the one without the other)."""
         live = await self.get(game_id)
         for attempt in range(ATTEMPTS):
             last = attempt == ATTEMPTS - 1
@@ -332,6 +337,8 @@ class Runtime:
                 closed, opened, deadlines = self._deadline_changes(live, before, after, now)
                 table = live.table(deadlines)
                 ops = present_safely(game_ui(live.engine.name).presenter, table, before, after, events, action.player)
+                if also is not None:
+                    ops = also(table, before, after, events) + ops
                 if after.outcome is not None:
                     for make in self.end_ops:
                         ops += make(live, after)

@@ -23,6 +23,7 @@ from bot.games import game_ui, playable, registered
 from bot.lobby import counts_text, lobby_ops, lobby_text, parse_counts, seat_limit, settings_panel, watchers
 from bot.ops import MAX_ROWS, post
 from bot.runtime import GameError, LiveGame, Runtime
+from bot.typed import TypedMessages
 from cogs import records
 from cogs.registry import GAMES
 from engines.core import HOST, Action, IllegalAction
@@ -171,6 +172,8 @@ class GameCog(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        #: Messages typed in game threads, read only with MESSAGE_CONTENT=on (see bot.typed).
+        self.typed: TypedMessages | None = None
 
     @property
     def runtime(self) -> Runtime:
@@ -178,6 +181,14 @@ class GameCog(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        settings = getattr(self.bot, "settings", None)
+        if settings is not None and settings.message_content:
+            self.typed = TypedMessages(self.runtime)
+
+    def _games_changed(self) -> None:
+        """A lobby opened, a game started or stopped here: the index of game channels is read again."""
+        if self.typed is not None:
+            self.typed.channels.changed()
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """Whatever went wrong, the user gets a private answer rather than silence."""
@@ -261,6 +272,7 @@ class GameCog(commands.Cog):
         except GameError as exc:
             await self.refuse(interaction, lang, exc)
             return
+        self._games_changed()
         await self.reply(interaction, i18n.translate(lang, "common.lobby.opened", id=str(live.id)))
         await self._check_dms(interaction, live.table())
 
@@ -355,6 +367,7 @@ class GameCog(commands.Cog):
         except GameError as exc:
             await self.refuse(interaction, lang, exc)
             return
+        self._games_changed()
         await self.reply(interaction, text)
 
     @game.command(name=_("rules", key="cmd.rules.name"), description=_("How a game is played", key="cmd.rules.description"))
@@ -463,6 +476,25 @@ class GameCog(commands.Cog):
             if await self.bot.dispatcher.relay(live, str(message.author.id), message.content[:1500]):  # type: ignore[attr-defined]
                 await message.add_reaction("📨")
                 return
+
+    @commands.Cog.listener("on_message")
+    async def on_game_message(self, message: discord.Message) -> None:
+        """MESSAGE_CONTENT=on: a message typed in a game's thread goes to that game, which reads it as its rules say
+        (a Když sním clue, guess or recap; chatter it deletes). Bots, webhooks and system messages are not read."""
+        if self.typed is None or message.guild is None or message.author.bot or message.webhook_id is not None:
+            return
+        if message.type not in (discord.MessageType.default, discord.MessageType.reply) or not message.content:
+            return
+        try:
+            await self.typed.handle(
+                channel_id=message.channel.id,
+                parent_id=getattr(message.channel, "parent_id", None),
+                author_id=message.author.id,
+                message_id=message.id,
+                text=message.content,
+            )
+        except Exception:
+            log.exception("typed message %s in %s failed", message.id, message.channel.id)
 
     # -- component handlers --------------------------------------------------------------------------------
 
@@ -796,6 +828,7 @@ class GameCog(commands.Cog):
             return [{"do": "edit", "slot": "lobby", "content": text, "components": []}, {"do": "open_thread", "name": name}]
 
         await self.runtime.start(live.id, start_ops)
+        self._games_changed()
         await self.reply(interaction, started)
         await self._warn_about_moderators(interaction, live)
 

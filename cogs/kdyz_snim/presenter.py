@@ -27,7 +27,7 @@ from typing import Any
 
 from bot import controls as ctl
 from bot.ops import MAX_CONTENT, PRIMARY, SECONDARY, Op, button, clip, post, rows
-from bot.presenter import Presenter, Table, chunks, dm_slot, prompt_slot
+from bot.presenter import Presenter, Table, Typed, chunks, dm_slot, prompt_slot
 from engines.core import HOST, Action, Event, Prompt, State
 
 #: Private events whose content reaches the non-dreamers through their per-round message instead of a DM each.
@@ -70,6 +70,12 @@ def warm_judge(language: str) -> None:
     first = element_ids()[0]
     judge.clue_fault("a", first, language)
     judge.guess_matches("a", first, language)
+
+
+def _typed_action(legal: Sequence[Action], kind: str, text: str) -> Action | None:
+    """The legal ``kind`` action (a guess, a clue, a recap) with ``text`` as its words, or ``None``."""
+    action = next((a for a in legal if a.kind == kind and ctl.needs_text(a)), None)
+    return ctl.fill_text(action, {name: text for name in ctl.needs_text(action)}) if action is not None else None
 
 
 def _name(prompt: Prompt) -> str:
@@ -391,6 +397,36 @@ class KdyzSnimPresenter(Presenter):
             for e in events
             if e.key == "ks.clue_refused" and e.params.get("player") == action.player
         ]
+
+    # -- messages typed in the game thread (MESSAGE_CONTENT=on) ---------------------------------------------
+
+    def read_typed(self, table: Table, state: State, author: str, text: str) -> Typed | None:
+        """A message typed in the game's channel, by the rules:
+
+        * the night (and the last guess): the Dreamer's message is a guess on the current card, deleted at once
+          whatever its pile (KS-19; the acknowledgement is the card changing, the same for every pile, KS-21); the
+          active clue giver's is their clue, judged by the engine: the pass word passes (KS-14), a message of no
+          letters is refused and left alone (KS-14), a foul is deleted with its penalty (KS-16); in text mode
+          anyone else's message is deleted (KS-14). Voice mode has no clue turns (KS-17), so the others' talk
+          stays;
+        * the recap: the Dreamer's first message is the recap (KS-24), and anyone else's is deleted (KS-24);
+        * the day: nothing.
+        """
+        view = table.view(state, None)
+        phase = view["phase"]
+        legal = table.legal(state, author)
+        if phase in ("night", "last_guess"):
+            if author == view["dreamer"]:
+                return Typed(_typed_action(legal, "guess", text), delete=True)
+            clue = _typed_action(legal, "clue", text)
+            if clue is not None:
+                return Typed(clue, delete_on=frozenset({"ks.clue_refused"}))
+            return Typed(delete=view["clue_mode"] == "text")
+        if phase == "recap":
+            if author == view["dreamer"]:
+                return Typed(_typed_action(legal, "recap", text))
+            return Typed(delete=True)
+        return None
 
     def value_label(self, table: Table, arg: str, value: Any) -> str:
         if arg == "card":

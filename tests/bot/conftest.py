@@ -39,6 +39,8 @@ class RecordingTransport:
         self.calls: list[tuple[str, Any]] = []
         self.roles: dict[int, dict[str, Any]] = {}
         self.no_manage_roles = False
+        #: Without Manage Messages a message the bot did not post (a player's) cannot be deleted (403 / 50013).
+        self.no_manage_messages = False
         self.no_private_threads = False
         self.nonce_window: float | None = None  # None: nonces are remembered forever
         self.now = 0.0
@@ -73,6 +75,8 @@ class RecordingTransport:
 
     async def delete(self, channel_id: int, message_id: int) -> None:
         self.calls.append(("delete", message_id))
+        if self.no_manage_messages and message_id not in self.messages:
+            raise DeliveryError("forbidden", "50013: Missing Permissions")
         if self.messages.pop(message_id, None) is None:
             raise DeliveryError("not_found")
         self.by_channel.get(channel_id, []).remove(message_id) if message_id in self.by_channel.get(channel_id, []) else None

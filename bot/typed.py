@@ -1,0 +1,216 @@
+"""Messages typed in a game's channel (``MESSAGE_CONTENT=on``): found cheaply, read by the game's presenter.
+
+Most messages a bot with the Message Content intent receives are in no game at all, so finding a message's game
+is a dictionary lookup (:class:`GameChannels`): the channel each running game plays in (its thread, or its channel
+when threads are not allowed), read from the database now and then, since other processes sharing it start and end
+games too, and at once when this process starts or ends one. Only a message in a game's channel costs a query.
+
+The game's presenter decides what the message is (:meth:`bot.presenter.Presenter.read_typed`: a Když sním clue,
+guess or recap, or chatter the rules delete); this module applies it. A message whose action is taken is deleted,
+when the presenter says so, in the action's own transaction (an outbox op, so a crash keeps both or neither);
+chatter that causes no action is deleted at once, outside the outbox. What the action taught its player (a foul
+clue's reason) goes to them privately, since there is no interaction to answer. Nothing is said in the channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import logging
+import math
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from sqlalchemy import select
+
+from bot.db import Game
+from bot.games import game_ui
+from bot.ops import Op, delete_message
+from bot.presenter import Presenter, Table, Typed
+from bot.runtime import GameError, LiveGame, Runtime
+from engines.core import Event, IllegalAction, State
+
+log = logging.getLogger(__name__)
+
+#: The index of game channels is read again when it is older than this (seconds): a game another process started
+#: is found within this long even when nothing else tells this process about it.
+REFRESH_SECONDS = 10.0
+#: A thread the index does not know, under a channel where a game was opened, makes it read again at once (a game
+#: that just opened its thread), at most this often.
+UNKNOWN_THREAD_SECONDS = 1.0
+#: A typed message is read up to this many characters, like the forms' fields and ``/game say``.
+MAX_TYPED = 200
+
+
+class GameChannels:
+    """Which running game, if any, plays in a channel or thread, without a query for the many that are in none."""
+
+    def __init__(self, runtime: Runtime, clock: Callable[[], float] = time.monotonic) -> None:
+        self.runtime = runtime
+        self.clock = clock
+        #: The channel each running game plays in (its thread, else its channel) -> the game's id.
+        self._games: dict[int, int] = {}
+        #: The channels lobbies and running games were opened in (a new thread under one may be a game's).
+        self._parents: set[int] = set()
+        self._loaded = -math.inf
+        self._stale = True
+        self._lock = asyncio.Lock()
+        #: How many times the index was read (tests: a message in no game costs none most of the time).
+        self.loads = 0
+
+    def changed(self) -> None:
+        """A game opened, started or ended in this process: read the index again at the next message."""
+        self._stale = True
+
+    async def game_of(self, channel_id: int, parent_id: int | None = None) -> int | None:
+        """The running game playing in ``channel_id`` (a thread of ``parent_id``), or ``None``."""
+        now = self.clock()
+        game = self._games.get(channel_id)
+        unknown_thread = game is None and parent_id is not None and parent_id in self._parents
+        if self._stale or now - self._loaded > REFRESH_SECONDS or (unknown_thread and now - self._loaded > UNKNOWN_THREAD_SECONDS):
+            await self._load()
+            game = self._games.get(channel_id)
+        return game
+
+    async def _load(self) -> None:
+        async with self._lock:
+            if not self._stale and self.clock() - self._loaded <= UNKNOWN_THREAD_SECONDS:
+                return  # read meanwhile by another message
+            self._stale = False
+            self._loaded = self.clock()
+            async with self.runtime.db.sessions() as session:
+                rows = (
+                    await session.execute(
+                        select(Game.id, Game.status, Game.guild_id, Game.channel_id, Game.thread_id)
+                        .where(Game.status.in_(["lobby", "running"]))
+                        .order_by(Game.id)
+                    )
+                ).all()
+            games: dict[int, int] = {}
+            parents: set[int] = set()
+            for game_id, status, guild_id, channel_id, thread_id in rows:
+                if not self.runtime.owns_guild(guild_id):
+                    continue  # its messages go to the process of its shard
+                parents.add(channel_id)
+                if status != "running":
+                    continue
+                live = self.runtime.games.get(game_id)  # a thread this process just made is not marked yet
+                thread = live.row.thread_id if live is not None and live.row.thread_id else thread_id
+                games[thread or channel_id] = game_id
+            self._games, self._parents = games, parents
+            self.loads += 1
+
+
+class TypedMessages:
+    """Hands each message typed in a game's channel to its game (see the module docstring)."""
+
+    def __init__(self, runtime: Runtime, clock: Callable[[], float] = time.monotonic) -> None:
+        self.runtime = runtime
+        self.channels = GameChannels(runtime, clock)
+        runtime.on_finished.append(lambda live: self.channels.changed())
+        #: Messages of one channel are handled one at a time, in the order they arrived (KS-12: in order received).
+        self._order: dict[int, asyncio.Lock] = {}
+        self._waiting: collections.Counter[int] = collections.Counter()
+        self._deleting: set[asyncio.Task[None]] = set()
+
+    async def handle(self, *, channel_id: int, parent_id: int | None, author_id: int, message_id: int, text: str) -> str:
+        """What became of the message: ``not_a_game``, ``ignored``, ``acted``, ``refused`` or ``deleted``."""
+        # no await before the lock: the handlers of one channel's messages queue in the order they arrived
+        lock = self._order.setdefault(channel_id, asyncio.Lock())
+        self._waiting[channel_id] += 1
+        try:
+            async with lock:
+                return await self._handle(channel_id, parent_id, str(author_id), message_id, text[:MAX_TYPED])
+        finally:
+            self._waiting[channel_id] -= 1
+            if not self._waiting[channel_id]:
+                del self._waiting[channel_id]
+                self._order.pop(channel_id, None)
+
+    async def settle(self) -> None:
+        """Wait for the deletions in flight (tests, shutdown)."""
+        while self._deleting:
+            await asyncio.gather(*list(self._deleting), return_exceptions=True)
+
+    async def _handle(self, channel_id: int, parent_id: int | None, author: str, message_id: int, text: str) -> str:
+        game_id = await self.channels.game_of(channel_id, parent_id)
+        if game_id is None:
+            return "not_a_game"
+        live = await self._running(game_id, channel_id)
+        if live is None:
+            return "not_a_game"
+        live = await self.runtime.refreshed(live) or live  # another process may have moved the game on
+        presenter = game_ui(live.engine.name).presenter
+        typed = self._read(presenter, live, author, text)
+        tried: list[dict[str, Any]] = []
+        while typed is not None and typed.action is not None and typed.action.to_json() not in tried:
+            tried.append(typed.action.to_json())
+            try:
+                await self.runtime.act(game_id, typed.action, also=_also(presenter, typed, channel_id, message_id))
+                return "acted"
+            except (IllegalAction, GameError) as exc:
+                # refused (an empty clue, a turn that just ran out): read it again on the game as it is now, where
+                # it may be something else (chatter, once the giver's turn is over)
+                log.debug("game %s: typed %s refused (%s)", game_id, typed.action.kind, getattr(exc, "code", exc))
+                live = await self._running(game_id, channel_id)
+                if live is None:
+                    return "refused"
+                typed = self._read(presenter, live, author, text)
+        if typed is None:
+            return "ignored"
+        if typed.delete:  # no action taken: nothing to keep it with, so at once
+            self._delete_now(live, delete_message(channel_id, message_id))
+            return "deleted"
+        return "refused" if tried else "ignored"
+
+    async def _running(self, game_id: int, channel_id: int) -> LiveGame | None:
+        """The game, if it still runs in that channel (the index may be behind: another process ended it)."""
+        try:
+            live = await self.runtime.get(game_id)
+        except GameError:
+            live = None
+        if live is None or live.row.status != "running" or live.state is None or (live.row.thread_id or live.row.channel_id) != channel_id:
+            self.channels.changed()
+            return None
+        return live
+
+    @staticmethod
+    def _read(presenter: Presenter, live: LiveGame, author: str, text: str) -> Typed | None:
+        assert live.state is not None
+        try:
+            return presenter.read_typed(live.table(), live.state, author, text)
+        except Exception:  # a bug in how a game reads messages must not break the listener
+            log.exception("game %s: reading a typed message failed", live.id)
+            return None
+
+    def _delete_now(self, live: LiveGame, op: Op) -> None:
+        """Chatter is deleted in the background, so a burst of it never holds up the next clue."""
+        dispatcher = self.runtime.dispatcher
+        if dispatcher is None:
+            return
+
+        async def delete() -> None:
+            try:
+                await dispatcher.send_now(live, op)
+            except Exception:  # an answer Discord gives no other op (a 400): the message stays
+                log.exception("game %s: deleting message %s failed", live.id, op["message"])
+
+        task = asyncio.get_running_loop().create_task(delete())
+        self._deleting.add(task)
+        task.add_done_callback(self._deleting.discard)
+
+
+def _also(presenter: Presenter, typed: Typed, channel_id: int, message_id: int) -> Callable[[Table, State, State, list], list[Op]]:
+    """The ops a typed action brings, written with it: the message's deletion (when the presenter asks for it, or
+    its events are among ``delete_on``) and what the action taught its player, privately."""
+
+    def ops(table: Table, before: State, after: State, events: Sequence[Event]) -> list[Op]:
+        assert typed.action is not None
+        out = [delete_message(channel_id, message_id)] if typed.delete or any(e.key in typed.delete_on for e in events) else []
+        return out + presenter.typed_answer_ops(table, typed.action, events)
+
+    return ops
+
+
+__all__ = ["GameChannels", "TypedMessages", "MAX_TYPED", "REFRESH_SECONDS"]

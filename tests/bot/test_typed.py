@@ -1,0 +1,254 @@
+"""Messages typed in a Když sním thread (MESSAGE_CONTENT=on), through the runtime on a real database: what each is
+by the rules (KS-14, KS-16, KS-17, KS-19, KS-24), what is deleted and when (with the action, in its transaction,
+or at once for chatter), and what reaches whom (a foul's reason privately to its giver, nothing to the Dreamer).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from sqlalchemy import select
+
+from bot.db import ActionRow, OutboxRow
+from bot.games import game_ui
+from bot.lobby import lobby_ops
+from bot.presenter import Typed
+from bot.runtime import Runtime
+from bot.typed import TypedMessages
+from engines.core import CLOCK, Action
+from tests.bot.test_runtime import GUILD
+
+PLAYERS = [str(10**17 + i) for i in range(4)]
+DREAMER, GIVER, NEXT, OTHER = PLAYERS  # seat 1 dreams first; clues start at the seat to their left (KS-6, KS-13)
+OUTSIDER = 4242  # not seated (a spectator, a moderator)
+messages = itertools.count(7_000_000)
+
+
+async def start(runtime: Runtime, **options) -> tuple[TypedMessages, int]:
+    live = await runtime.open_lobby(
+        "kdyz_snim", guild_id=GUILD, guild_name="Dreamland", channel_id=222, host_id=int(DREAMER), host_name="Ann",
+        language="en", lobby_ops=lobby_ops,
+    )
+
+    def seat(row):
+        row.seats[:] = list(PLAYERS)
+        row.names.update({p: n for p, n in zip(PLAYERS, ["Ann", "Bob", "Cid", "Dee"])})
+        row.options = {"language": "en", **options}
+
+    await runtime.update_lobby(live.id, seat, lobby_ops)
+    await runtime.start(live.id, lambda game: [{"do": "open_thread", "name": f"game {game.id}"}])
+    await runtime.idle()
+    return TypedMessages(runtime), live.id
+
+
+async def type_(runtime: Runtime, typed: TypedMessages, game_id: int, author: int | str, text: str) -> tuple[str, int]:
+    """``author`` types ``text`` in the game's thread; returns what became of it and the message's id."""
+    live = await runtime.get(game_id)
+    mid = next(messages)
+    outcome = await typed.handle(channel_id=live.row.thread_id, parent_id=live.row.channel_id, author_id=int(author), message_id=mid, text=text)
+    await runtime.idle()
+    await typed.settle()
+    return outcome, mid
+
+
+def deleted(transport, mid: int) -> bool:
+    return ("delete", mid) in transport.calls
+
+
+async def view(runtime: Runtime, game_id: int, viewer: str | None = None) -> dict:
+    live = await runtime.get(game_id)
+    return live.engine.view(live.state, viewer)
+
+
+async def ops_of_last_action(runtime: Runtime, game_id: int) -> tuple[dict, list[dict]]:
+    """The last logged action and the outbox rows written in its transaction, in order."""
+    async with runtime.db.sessions() as session:
+        action = (await session.scalars(select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.seq.desc()))).first()
+        rows = (await session.scalars(select(OutboxRow).where(OutboxRow.game_id == game_id, OutboxRow.seq == action.seq).order_by(OutboxRow.id))).all()
+        return action.action, [r.op for r in rows]
+
+
+async def test_ks_14_the_active_givers_message_is_their_clue_and_stays_in_the_thread(runtime, transport):
+    typed, gid = await start(runtime)
+    assert (await view(runtime, gid))["clue_giver"] == GIVER
+    outcome, mid = await type_(runtime, typed, gid, GIVER, "library")
+    assert outcome == "acted" and not deleted(transport, mid)
+    public = await view(runtime, gid)
+    assert public["clues"] == [{"player": GIVER, "clue": "library"}] and public["clue_giver"] == NEXT
+    thread = (await runtime.get(gid)).row.thread_id
+    assert any("💬 **Bob**: library" in t for t in transport.texts(thread))  # KS-13: the clue log
+    assert not any("library" in t for t in transport.dms(int(GIVER)) if "✏️" in t)  # no private answer to a clue
+
+
+async def test_ks_14_the_pass_word_typed_is_a_pass_and_a_message_of_no_letters_is_ignored(runtime, transport):
+    typed, gid = await start(runtime)
+    seq = (await runtime.get(gid)).row.seq
+    outcome, mid = await type_(runtime, typed, gid, GIVER, "!!! ...")
+    assert outcome == "refused" and not deleted(transport, mid)  # the engine refuses an empty clue: nothing happens
+    assert (await runtime.get(gid)).row.seq == seq and (await view(runtime, gid))["clue_giver"] == GIVER
+    outcome, mid = await type_(runtime, typed, gid, GIVER, "  PASS ")
+    assert outcome == "acted" and not deleted(transport, mid)
+    assert (await view(runtime, gid))["clue_giver"] == NEXT and (await view(runtime, gid))["clues"] == []
+    assert any("passes." in t for t in transport.texts((await runtime.get(gid)).row.thread_id))
+
+
+async def test_ks_16_a_foul_typed_clue_is_deleted_with_its_penalty_in_one_transaction_and_its_reason_goes_by_dm(runtime, transport):
+    typed, gid = await start(runtime)
+    word = (await view(runtime, gid, GIVER))["element"]["word"]
+    outcome, mid = await type_(runtime, typed, gid, GIVER, word + "s")  # a derived form (KS-15 d)
+    assert outcome == "acted" and deleted(transport, mid)
+    action, ops = await ops_of_last_action(runtime, gid)
+    assert action["kind"] == "clue" and ops[0] == {"do": "delete_message", "channel": (await runtime.get(gid)).row.thread_id, "message": mid}
+    assert (await view(runtime, gid))["penalties"][GIVER] == 1
+    thread = (await runtime.get(gid)).row.thread_id
+    assert any("takes a penalty card" in t for t in transport.texts(thread))
+    assert not any(word + "s" in t for t in transport.texts(thread))  # the foul is never shown (KS-16, KS-P2)
+    reason = [t for t in transport.dms(int(GIVER)) if "broke the rules" in t]
+    assert len(reason) == 1 and "Dreamland" in reason[0] and f"#{gid}" in reason[0], transport.dms(int(GIVER))
+    assert not transport.dms(int(DREAMER)) or not any("broke the rules" in t for t in transport.dms(int(DREAMER)))
+
+
+async def test_ks_16_a_foul_by_a_giver_with_closed_dms_still_counts_and_nothing_is_said_in_public(runtime, transport):
+    typed, gid = await start(runtime)
+    transport.closed_dms.add(int(GIVER))
+    word = (await view(runtime, gid, GIVER))["element"]["word"]
+    thread = (await runtime.get(gid)).row.thread_id
+    before = len(transport.texts(thread))
+    outcome, mid = await type_(runtime, typed, gid, GIVER, word)
+    assert outcome == "acted" and deleted(transport, mid) and (await view(runtime, gid))["penalties"][GIVER] == 1
+    new = transport.texts(thread)[before:]
+    assert any("takes a penalty card" in t for t in new)
+    assert not any("could not send you a private message" in t for t in new), new  # no DM-closed notice
+
+
+async def test_ks_19_ks_21_the_dreamers_typed_guess_is_deleted_first_whatever_its_pile(runtime, transport):
+    """A right and a wrong guess: each is deleted by the first op of its own transaction; the ops go to the same
+    places and people for both piles (the Dreamer: none), and the guess is never posted (KS-P5)."""
+    typed, gid = await start(runtime)
+    public_ops = []
+    for guess in ("right", "wrong"):
+        text = (await view(runtime, gid, GIVER))["element"]["word"] if guess == "right" else "zzyzx"
+        dms_before = len(transport.dms(int(DREAMER)))
+        card = (await view(runtime, gid))["card"]
+        outcome, mid = await type_(runtime, typed, gid, DREAMER, text)
+        assert outcome == "acted" and deleted(transport, mid)
+        action, ops = await ops_of_last_action(runtime, gid)
+        assert action["kind"] == "guess" and ops[0]["do"] == "delete_message" and ops[0]["message"] == mid
+        assert (await view(runtime, gid))["card"] == card + 1
+        assert len(transport.dms(int(DREAMER))) == dms_before  # KS-P1: nothing to the Dreamer
+        public_ops.append([(o["do"], o.get("to"), re.sub(r"#\d+", "#", str(o.get("slot"))), o.get("user")) for o in ops])
+        thread = (await runtime.get(gid)).row.thread_id
+        assert not any(text in t for t in transport.texts(thread))
+    fates = [c["fate"] for c in (await view(runtime, gid, GIVER))["round_cards"]]
+    assert fates == ["yellow", "blue"]
+    assert public_ops[0] == public_ops[1]  # the same ops to the same places and people for either pile
+
+
+async def test_ks_14_chatter_during_the_night_is_deleted_at_once_and_is_no_action(runtime, transport):
+    typed, gid = await start(runtime)
+    seq = (await runtime.get(gid)).row.seq
+    for author in (NEXT, OTHER, OUTSIDER):  # not the active giver, not the Dreamer (a later giver, anyone)
+        outcome, mid = await type_(runtime, typed, gid, author, "is it a cat?")
+        assert outcome == "deleted" and deleted(transport, mid)
+    assert (await runtime.get(gid)).row.seq == seq  # nothing logged
+
+
+async def test_ks_17_voice_mode_the_dreamers_typed_guess_counts_and_the_others_talk_stays(runtime, transport):
+    typed, gid = await start(runtime, clue_mode="voice")
+    for author in (GIVER, OTHER, OUTSIDER):
+        outcome, mid = await type_(runtime, typed, gid, author, "it is round")
+        assert outcome == "ignored" and not deleted(transport, mid)
+    outcome, mid = await type_(runtime, typed, gid, DREAMER, "moon")
+    assert outcome == "acted" and deleted(transport, mid) and (await view(runtime, gid))["card"] == 2
+
+
+async def _to_recap(runtime: Runtime, gid: int) -> None:
+    live = await runtime.get(gid)
+    dream = next(p for p in live.state.prompts if p.id.startswith("dream#"))
+    await runtime.act(gid, Action.timeout(dream.id))  # the sand timer runs out (KS-23)
+    live = await runtime.get(gid)
+    last = next(p for p in live.state.prompts if p.id.startswith("last_guess#"))
+    await runtime.act(gid, Action(CLOCK, last.id, "timeout"))
+    await runtime.idle()
+    assert (await view(runtime, gid))["phase"] == "recap"
+
+
+async def test_ks_24_the_dreamers_first_message_is_the_recap_and_the_others_are_deleted(runtime, transport):
+    typed, gid = await start(runtime)
+    await type_(runtime, typed, gid, DREAMER, "zzyzx")
+    await _to_recap(runtime, gid)
+    outcome, mid = await type_(runtime, typed, gid, GIVER, "you said book!")
+    assert outcome == "deleted" and deleted(transport, mid)  # nobody prompts the Dreamer
+    outcome, mid = await type_(runtime, typed, gid, DREAMER, "zzyzx")
+    assert outcome == "acted" and not deleted(transport, mid)
+    record = (await view(runtime, gid))["history"][-1]
+    assert record["recap"] == "zzyzx"
+    outcome, mid = await type_(runtime, typed, gid, DREAMER, "and also this")  # the day: nothing is read
+    assert outcome == "ignored" and not deleted(transport, mid)
+    assert (await view(runtime, gid))["history"][-1]["recap"] == "zzyzx"
+
+
+async def test_without_manage_messages_the_game_goes_on_and_the_messages_stay(runtime, transport):
+    typed, gid = await start(runtime)
+    transport.no_manage_messages = True
+    outcome, _ = await type_(runtime, typed, gid, OTHER, "chatter")
+    assert outcome == "deleted"  # asked; Discord refused; nothing else happened
+    outcome, _ = await type_(runtime, typed, gid, DREAMER, "zzyzx")
+    assert outcome == "acted" and (await view(runtime, gid))["card"] == 2
+    async with runtime.db.sessions() as session:
+        rows = (await session.scalars(select(OutboxRow).where(OutboxRow.game_id == gid))).all()
+    deletes = [r for r in rows if r.op["do"] == "delete_message"]
+    assert deletes and all(r.sent and r.result == {"skipped": "no_permission"} for r in deletes)
+    assert all(r.sent for r in rows)  # the rest of the outbox was delivered after it
+    outcome, mid = await type_(runtime, typed, gid, GIVER, "lamp")
+    assert outcome == "acted" and (await view(runtime, gid))["clues"][-1]["clue"] == "lamp"
+
+
+async def test_a_message_in_no_game_costs_no_query_and_a_finished_game_stops_reading(runtime, transport):
+    typed, gid = await start(runtime)
+    clock = [0.0]
+    typed.channels.clock = lambda: clock[0]
+    for i in range(50):
+        assert await typed.handle(channel_id=999, parent_id=None, author_id=1, message_id=i, text="hello") == "not_a_game"
+    assert typed.channels.loads == 1
+    clock[0] += 11  # older than REFRESH_SECONDS: read once more, for games other processes started
+    await typed.handle(channel_id=999, parent_id=None, author_id=1, message_id=99, text="hello")
+    assert typed.channels.loads == 2
+    live = await runtime.get(gid)
+    assert await typed.channels.game_of(live.row.thread_id) == gid
+    # the game's own channel is not the game's while the game plays in a thread
+    assert await typed.channels.game_of(live.row.channel_id) is None
+    await runtime.cancel(gid, [])
+    typed.channels.changed()
+    outcome, mid = await type_(runtime, typed, gid, OTHER, "gg")
+    assert outcome == "not_a_game" and not deleted(transport, mid)
+
+
+def test_ks_21_reading_a_guess_does_not_depend_on_the_card():
+    """The decision for a Dreamer's message (a guess, deleted) is made from the public view and the Dreamer's legal
+    actions alone, so it is the same whatever the card and whatever the guess."""
+    from engines import get_engine
+    from tests.bot.test_kdyz_snim_presenter import make_table
+
+    engine = get_engine("kdyz_snim")
+    presenter = game_ui("kdyz_snim").presenter
+    seen = set()
+    for seed in ("a", "b", "c"):
+        state, _ = engine.setup(PLAYERS, {"language": "en"}, seed)
+        word = engine.view(state, GIVER)["element"]["word"]
+        for text in (word, "zzyzx"):
+            got = presenter.read_typed(make_table("en", PLAYERS), state, DREAMER, text)
+            assert isinstance(got, Typed) and got.delete and got.action.kind == "guess"
+            seen.add((got.delete, got.delete_on, got.action.prompt, got.action.args["card"]))
+    assert len(seen) == 1, seen
+
+
+async def test_the_day_reads_nothing(runtime, transport):
+    typed, gid = await start(runtime)
+    await _to_recap(runtime, gid)
+    await type_(runtime, typed, gid, DREAMER, "nothing")
+    assert (await view(runtime, gid))["phase"] in ("day", "night")
+    for author in (GIVER, OUTSIDER):
+        outcome, mid = await type_(runtime, typed, gid, author, "well played")
+        assert outcome == "ignored" and not deleted(transport, mid)
