@@ -223,6 +223,11 @@ class Presenter:
         is. ``None`` (the default): nothing, the message is left alone; games that take words override this."""
         return None
 
+    def typed_notice(self, table: Table, options: dict[str, Any]) -> str | None:
+        """Said once in the game's thread at its start when the bot reads typed messages: what may be typed there
+        and what is deleted. ``None`` (the default): the game takes no typed words."""
+        return None
+
     def typed_answer_ops(self, table: Table, action: Action, events: Sequence[Event]) -> list[Op]:
         """What a typed action taught its player (:meth:`answer_lines`; a click gets it in the answer, a typed
         message has nobody to answer): one private message naming the server and game, in the action's

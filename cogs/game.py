@@ -825,7 +825,9 @@ class GameCog(commands.Cog):
         def start_ops(game: LiveGame) -> list[dict[str, Any]]:
             name = f"{table.t(f'{table.prefix}.name')} #{game.id}"
             text = lobby_text(table, game.engine, game.row) + "\n" + started
-            return [{"do": "edit", "slot": "lobby", "content": text, "components": []}, {"do": "open_thread", "name": name}]
+            ops = [{"do": "edit", "slot": "lobby", "content": text, "components": []}, {"do": "open_thread", "name": name}]
+            notice = game_ui(game.engine.name).presenter.typed_notice(table, game.row.options) if self.typed else None
+            return ops + ([post("game", notice)] if notice else [])
 
         await self.runtime.start(live.id, start_ops)
         self._games_changed()

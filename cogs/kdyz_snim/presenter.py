@@ -428,6 +428,10 @@ class KdyzSnimPresenter(Presenter):
             return Typed(delete=True)
         return None
 
+    def typed_notice(self, table: Table, options: dict[str, Any]) -> str | None:
+        """What may be typed in the thread, and what is deleted, in the game's clue mode (KS-14, KS-17, KS-19, KS-24)."""
+        return table.t("ks.typed.notice", mode="voice" if options.get("clue_mode") == "voice" else "text")
+
     def value_label(self, table: Table, arg: str, value: Any) -> str:
         if arg == "card":
             return table.t("ks.value.card", card=value)

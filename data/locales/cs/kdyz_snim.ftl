@@ -209,6 +209,10 @@ ks-ack-clue = ✏️ Odesláno: „{ $text }“.
 ks-ack-recap = 📝 Vaše rekapitulace je zapsána.
 ks-ack-report = 🚩 Vaše hlášení proti hráči { $accused } jde k posouzení.
 ks-answer-refused = ❌ Vaše nápověda „{ $clue }“ porušila pravidla ({ $reason }): snová karta se stala vaší trestnou kartou a vyměnila se.
+ks-typed-notice = { $mode ->
+    [voice] ⌨️ Psát můžete i přímo do tohoto vlákna: tipy Snílka (každý se hned smaže) a ranní rekapitulaci. Během rekapitulace se zprávy ostatních mažou.
+   *[text] ⌨️ Psát můžete i přímo do tohoto vlákna: svou nápovědu, když vás bot vyzve (nebo slovo „Vynechávám“), tipy Snílka (každý se hned smaže) a ranní rekapitulaci. V noci a během rekapitulace se ostatní zprávy mažou.
+}
 
 ks-summary-roles = 🎭 Role: { $roles }
 ks-summary-yellow = 🟡 Žlutá hromádka, uhodnuto ({ $count }): { $cards }

@@ -199,6 +199,10 @@ ks-ack-clue = ✏️ Sent: “{ $text }”.
 ks-ack-recap = 📝 Your recap is in.
 ks-ack-report = 🚩 Your report against { $accused } goes to review.
 ks-answer-refused = ❌ Your clue “{ $clue }” broke the rules ({ $reason }): the dream card became your penalty card and changed.
+ks-typed-notice = { $mode ->
+    [voice] ⌨️ You may also type in this thread: the Dreamer's guesses (each is deleted at once) and the morning recap. During the recap, everyone else's messages are deleted.
+   *[text] ⌨️ You may also type in this thread: your clue when the bot names you (or the pass word), the Dreamer's guesses (each is deleted at once) and the morning recap. During the night and the recap, other messages are deleted.
+}
 
 ks-summary-roles = 🎭 Roles: { $roles }
 ks-summary-yellow = 🟡 Yellow pile, guessed right ({ $count }): { $cards }

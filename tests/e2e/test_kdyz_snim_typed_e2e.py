@@ -1,0 +1,217 @@
+"""Když sním typed in the game thread (MESSAGE_CONTENT=on): one night of a 4-player text game through the real bot
+and the fake Discord server, where the players only type plain messages, as they would in a chat: clues (KS-14),
+the pass word (KS-14), a derived clue the bot deletes with its penalty notice (KS-15, KS-16), another player's
+chatter deleted during the night (KS-14), the Dreamer's guesses deleted at once and never repeated in public
+(KS-19, KS-21, KS-P5), then the recap, where another player's hint is deleted and the Dreamer's first message is
+the recap (KS-24). Halfway through, the bot loses Manage Messages: it goes on, and the messages simply stay.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+import pytest
+
+from tests.e2e.harness import BotProcess, GameTable, game_controls
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord import payloads as P
+
+pytestmark = pytest.mark.e2e
+
+NAMES = ["Ann", "Bob", "Cid", "Dee"]
+SEED = "typed-e2e-1"
+OPTIONS = {"language": "en", "round_seconds": "120", "clue_seconds": "30", "last_guess_seconds": "5", "recap_seconds": "30"}
+#: 120 s of night are 20 s of wall time: room for every step below on a loaded machine, and the whole file takes ~35 s.
+TIME_SCALE = 6.0
+TURN = re.compile(r"✏️ <@(\d+)>, your clue for dream card (\d+)")
+NIGHT = re.compile(r"💭 <@(\d+)> is dreaming; dream card (\d+) is in play")
+CARD = re.compile(r"🎴 Dream card (\d+): \*\*([^*]+)\*\*")
+DELETE = "/channels/{channel_id}/messages/{message_id}"
+WAIT = 30
+
+
+class Typing:
+    """The players, reading the thread and their DMs, typing plain messages."""
+
+    def __init__(self, server: FakeDiscord, table: GameTable) -> None:
+        self.server = server
+        self.table = table
+        self.typed: dict[str, int] = {}  # what was typed (a label) -> the message id
+
+    @property
+    def thread(self) -> int:
+        assert self.table.thread is not None
+        return self.table.thread
+
+    def night(self) -> tuple[int, int] | None:
+        """(Dreamer, card number) from the night message."""
+        for m in reversed(self.table.public()):
+            found = NIGHT.search(m.get("content") or "")
+            if found:
+                return int(found.group(1)), int(found.group(2))
+        return None
+
+    def turn(self, card: int | None = None) -> int | None:
+        """The player the open clue turn names (on dream card ``card``, when given)."""
+        for m in reversed(self.table.public()):
+            found = TURN.search(m.get("content") or "")
+            if found and game_controls(m) and card in (None, int(found.group(2))):
+                return int(found.group(1))
+        return None
+
+    def card_of(self, player: int, number: int) -> str | None:
+        for m in reversed(self.server.dm_messages(player)):
+            found = CARD.search(m.get("content") or "")
+            if found:
+                return found.group(2) if int(found.group(1)) == number else None
+        return None
+
+    async def until(self, check, what: str) -> Any:
+        return await self.server.wait_for(lambda s: check(), timeout=WAIT, what=what)
+
+    async def say(self, label: str, user: int, text: str) -> int:
+        mid = await self.server.user_message(user, self.thread, text)
+        self.typed[label] = mid
+        return mid
+
+    def deleted(self, label: str) -> bool:
+        return bool(self.server.message(self.typed[label]).get("deleted"))
+
+    def shown(self, text: str) -> bool:
+        return any(text in (m.get("content") or "") for m in self.table.public() if not m.get("deleted"))
+
+    async def bystander(self, dreamer: int) -> int:
+        """A player whose clue turn is two turns away (neither the giver now nor the next): their message is chatter
+        even if the turn times out while they type."""
+        order = [p for p in self.table.players if p != dreamer]  # the clue order, clockwise from the Dreamer's left
+        giver = await self.until(lambda: self.turn(self.night()[1]), "the clue turn on the current card")
+        return order[(order.index(giver) + 2) % len(order)]
+
+    async def card_changes(self, card: int) -> int:
+        await self.until(lambda: (n := self.night()) is not None and n[1] > card, f"the card after {card}")
+        return self.night()[1]
+
+
+async def play(tmp_path) -> tuple[FakeDiscord, GameTable, Typing, dict[str, Any]]:
+    server = FakeDiscord(guild_name="Dreamland", users=NAMES, text_channels=["general"], message_content_intent=True)
+    await server.start()
+    bot = BotProcess(server, tmp_path / "nocturne.sqlite3", SEED, time_scale=TIME_SCALE)
+    bot.env["MESSAGE_CONTENT"] = "on"
+    seen: dict[str, Any] = {}
+    try:
+        await bot.start()
+        table = GameTable(server, bot, [server.user_id(n) for n in NAMES], "kdyz_snim")
+        lobby = await table.open_lobby()
+        await table.set_options(lobby, OPTIONS)
+        await table.seat_everyone_and_start(lobby)
+        typing = Typing(server, table)
+        name = {server.user_id(n): n for n in NAMES}
+        night = await typing.until(typing.night, "the night")
+        dreamer, card = night
+        seen["dreamer"] = dreamer
+        seen["dreamer_dms"] = len(server.dm_messages(dreamer))
+
+        giver = await typing.until(typing.turn, "the first clue turn")  # KS-13 / KS-14: a typed clue
+        await typing.say("clue", giver, "library")
+        await typing.until(lambda: typing.shown(f"💬 **{name[giver]}**: library"), "the clue in the clue log")
+
+        giver = await typing.until(lambda: (g := typing.turn()) != giver and g, "the next clue turn")
+        await typing.say("chatter", await typing.bystander(dreamer), "is it a book? 😄")  # KS-14: not the giver's, not the Dreamer's
+        await typing.until(lambda: typing.deleted("chatter"), "the chatter deleted")
+
+        await typing.say("pass", giver, "Pass")  # KS-14: the pass word
+        await typing.until(lambda: typing.shown(f"⏭️ {name[giver]} passes."), "the pass in the clue log")
+
+        giver = await typing.until(lambda: (g := typing.turn()) != giver and g, "the third clue turn")
+        word = await typing.until(lambda: typing.card_of(giver, card), "the giver's card")
+        seen["foul"] = word + "s"
+        await typing.say("foul", giver, seen["foul"])  # KS-15 (d): a derived form
+        await typing.until(lambda: typing.deleted("foul") and typing.shown("takes a penalty card"), "the foul deleted, the penalty notice")
+        seen["fouler"] = giver
+        card = await typing.card_changes(card)
+
+        other = next(p for p in table.players if p != dreamer)  # KS-19: the Dreamer types guesses, right and wrong
+        right = await typing.until(lambda: typing.card_of(other, card), "the current card")
+        seen["right"] = right
+        await typing.say("right", dreamer, right)
+        await typing.until(lambda: typing.deleted("right"), "the right guess deleted")
+        card = await typing.card_changes(card)
+        await typing.say("wrong", dreamer, "umbrella")
+        await typing.until(lambda: typing.deleted("wrong"), "the wrong guess deleted")
+        card = await typing.card_changes(card)
+
+        await server.set_bot_permissions(P.EVERYONE_PERMISSIONS)  # no Manage Messages from here on
+        refused = server.count_requests("DELETE", DELETE, status=403)
+        await typing.say("kept guess", dreamer, "zebra")
+        card = await typing.card_changes(card)  # the guess counts all the same
+        await typing.say("kept chatter", await typing.bystander(dreamer), "brb")
+        await typing.until(lambda: server.count_requests("DELETE", DELETE, status=403) >= refused + 2, "both deletions refused")
+
+        await typing.until(lambda: typing.shown("recall your dream"), "the recap")  # KS-23: time up, no last guess
+        await server.set_bot_permissions(P.P_ADMINISTRATOR)
+        await typing.say("hint", other, "you had library!")  # KS-24: nobody prompts the Dreamer
+        await typing.until(lambda: typing.deleted("hint"), "the hint deleted")
+        seen["recap"] = f"{right}, umbrella, zebra"
+        await typing.say("recap", dreamer, seen["recap"])
+        summary = await typing.until(lambda: next((m for m in table.public() if (m.get("content") or "").startswith("☀️ Day 1:")), None), "the day")
+        seen["summary"] = summary["content"]
+        seen["log"] = bot.log()
+        return server, table, typing, seen
+    finally:
+        await bot.stop()
+        await server.stop()
+
+
+@pytest.fixture(scope="module")
+def night(tmp_path_factory):
+    return asyncio.run(play(tmp_path_factory.mktemp("typed")))
+
+
+def test_ks_14_typed_clues_and_the_pass_word_stay_in_the_thread(night):
+    server, table, typing, seen = night
+    assert not typing.deleted("clue") and not typing.deleted("pass")
+    assert typing.shown("⌨️ You may also type in this thread")  # said once, at the start
+
+
+def test_ks_14_another_players_chatter_is_deleted_during_the_night(night):
+    server, table, typing, seen = night
+    assert typing.deleted("chatter")
+
+
+def test_ks_16_a_derived_clue_is_deleted_with_the_penalty_notice_and_its_reason_sent_privately(night):
+    server, table, typing, seen = night
+    assert typing.deleted("foul")
+    assert not any(seen["foul"] in (m.get("content") or "") for m in table.public())  # never shown by the bot
+    reasons = [m["content"] for m in server.dm_messages(seen["fouler"]) if "broke the rules" in (m.get("content") or "")]
+    assert len(reasons) == 1 and "Dreamland" in reasons[0] and seen["foul"] in reasons[0], reasons
+
+
+def test_ks_19_ks_21_the_dreamers_guesses_are_deleted_at_once_and_never_repeated_during_the_night(night):
+    """Right or wrong, each typed guess is deleted with no reaction; until the day summary no bot message in the
+    thread names it (KS-P5), and the Dreamer is sent nothing (KS-P1)."""
+    server, table, typing, seen = night
+    assert typing.deleted("right") and typing.deleted("wrong")
+    assert not server.message(typing.typed["right"]).get("reactions") and not server.message(typing.typed["wrong"]).get("reactions")
+    for r in server.requests:
+        if r.method in ("POST", "PATCH") and r.path.startswith(f"/channels/{table.thread}/messages") and isinstance(r.json, dict):
+            text = r.json.get("content") or ""
+            if text.startswith("☀️ Day 1:"):
+                break
+            assert "umbrella" not in text and f"“{seen['right']}”" not in text, text
+    assert len(server.dm_messages(seen["dreamer"])) == seen["dreamer_dms"]
+
+
+def test_ks_24_the_dreamers_first_message_is_the_recap_and_anothers_hint_is_deleted(night):
+    server, table, typing, seen = night
+    assert typing.deleted("hint") and not typing.deleted("recap")
+    summary = seen["summary"]
+    assert "umbrella" in summary and "zebra" in summary  # KS-25: the guesses are revealed at day
+    assert f'Recap: "{seen["recap"]}"' in summary and "+2 for the Dreamer" in summary, summary  # the right one recalled
+
+
+def test_without_manage_messages_nothing_breaks_and_the_messages_stay(night):
+    server, table, typing, seen = night
+    assert not typing.deleted("kept guess") and not typing.deleted("kept chatter")
+    assert "Traceback" not in seen["log"], seen["log"][-3000:]
