@@ -153,3 +153,5 @@ def test_the_readme_invite_url_asks_for_the_permissions_it_lists():
     )
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f"scope=bot+applications.commands&permissions={wanted.value}" in readme
+    wanted.manage_messages = True  # typed clues: the bot deletes what the rules say (KS-14, KS-16, KS-19, KS-24)
+    assert f"`permissions={wanted.value}`" in readme and "MESSAGE_CONTENT" in readme and "Message Content Intent" in readme
