@@ -82,16 +82,16 @@ class GameChannels:
             async with self.runtime.db.sessions() as session:
                 rows = (
                     await session.execute(
-                        select(Game.id, Game.status, Game.guild_id, Game.channel_id, Game.thread_id)
+                        select(Game.id, Game.engine, Game.status, Game.guild_id, Game.channel_id, Game.thread_id)
                         .where(Game.status.in_(["lobby", "running"]))
                         .order_by(Game.id)
                     )
                 ).all()
             games: dict[int, int] = {}
             parents: set[int] = set()
-            for game_id, status, guild_id, channel_id, thread_id in rows:
-                if not self.runtime.owns_guild(guild_id):
-                    continue  # its messages go to the process of its shard
+            for game_id, engine, status, guild_id, channel_id, thread_id in rows:
+                if not self.runtime.owns_guild(guild_id) or not reads_typed(engine):
+                    continue  # its messages go to the process of its shard; or the game takes no typed words
                 parents.add(channel_id)
                 if status != "running":
                     continue
@@ -100,6 +100,12 @@ class GameChannels:
                 games[thread or channel_id] = game_id
             self._games, self._parents = games, parents
             self.loads += 1
+
+
+def reads_typed(engine: str) -> bool:
+    """Does the game's presenter read typed messages (override :meth:`Presenter.read_typed`)? The others' threads
+    are left out of the index, so their messages cost nothing either."""
+    return type(game_ui(engine).presenter).read_typed is not Presenter.read_typed
 
 
 class TypedMessages:

@@ -225,6 +225,16 @@ async def test_a_message_in_no_game_costs_no_query_and_a_finished_game_stops_rea
     assert outcome == "not_a_game" and not deleted(transport, mid)
 
 
+async def test_only_games_that_read_typed_words_are_indexed(runtime, transport):
+    """A Night Watch thread is no typed-words game: its messages are not even looked at."""
+    from tests.bot.test_runtime import open_game
+
+    typed, gid = await start(runtime)
+    watch = await open_game(runtime, [str(2000 + i) for i in range(7)])
+    assert await typed.channels.game_of((await runtime.get(gid)).row.thread_id) == gid
+    assert await typed.channels.game_of(watch.row.thread_id) is None
+
+
 def test_ks_21_reading_a_guess_does_not_depend_on_the_card():
     """The decision for a Dreamer's message (a guess, deleted) is made from the public view and the Dreamer's legal
     actions alone, so it is the same whatever the card and whatever the guess."""
