@@ -262,3 +262,26 @@ async def test_the_day_reads_nothing(runtime, transport):
     for author in (GIVER, OUTSIDER):
         outcome, mid = await type_(runtime, typed, gid, author, "well played")
         assert outcome == "ignored" and not deleted(transport, mid)
+
+
+async def test_ks_19_the_deletion_of_a_taken_guess_survives_a_crash_before_it_is_sent(database, clock, transport):
+    """The guess and its deletion are one transaction: a bot that dies before delivering anything deletes the
+    message after its restart (and a message already gone counts as deleted)."""
+    from bot.delivery import Dispatcher
+
+    crashed = Runtime(database, clock, new_seed=lambda: "seed-1")  # no dispatcher: it dies before sending anything
+    typed, gid = await start(crashed)
+    channel = (await crashed.get(gid)).row.channel_id  # no thread was made: the game plays in its channel
+    mid = next(messages)
+    assert await typed.handle(channel_id=channel, parent_id=None, author_id=int(DREAMER), message_id=mid, text="zzyzx") == "acted"
+    await crashed.close()
+    restarted = Runtime(database, clock)
+    Dispatcher(restarted, transport, retry_delay=0)
+    await restarted.recover()
+    await restarted.idle()
+    assert ("delete", mid) in transport.calls
+    async with restarted.db.sessions() as session:
+        row = (await session.scalars(select(OutboxRow).where(OutboxRow.game_id == gid).order_by(OutboxRow.id))).all()
+    delete = next(r for r in row if r.op["do"] == "delete_message")
+    assert delete.sent and delete.result == {"deleted": mid, "already": True}  # the recording transport never had it
+    await restarted.close()
