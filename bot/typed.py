@@ -24,7 +24,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from bot.db import Game
+from bot.db import Game, OutboxRow
 from bot.games import game_ui
 from bot.ops import Op, delete_message
 from bot.presenter import Presenter, Table, Typed
@@ -171,15 +171,36 @@ class TypedMessages:
         return "refused" if tried else "ignored"
 
     async def _running(self, game_id: int, channel_id: int) -> LiveGame | None:
-        """The game, if it still runs in that channel (the index may be behind: another process ended it)."""
+        """The game, if it still runs in that channel (the index may be behind: another process ended it, or the
+        game's thread was made since)."""
         try:
             live = await self.runtime.get(game_id)
         except GameError:
             live = None
-        if live is None or live.row.status != "running" or live.state is None or (live.row.thread_id or live.row.channel_id) != channel_id:
+        if live is None or live.row.status != "running" or live.state is None or await self._plays_in(live) != channel_id:
             self.channels.changed()
             return None
         return live
+
+    async def _plays_in(self, live: LiveGame) -> int | None:
+        """The channel a game plays in: its thread; its channel when no thread could be made; ``None`` while its
+        thread is still being made (the channel then is the server's, not the game's, and nobody's chatter there
+        is the game's business). Only a game without a known thread costs a query."""
+        if live.row.thread_id:
+            return live.row.thread_id
+        async with self.runtime.db.sessions() as session:
+            thread = await session.scalar(select(Game.thread_id).where(Game.id == live.id))
+            if thread:
+                return thread  # made by another process, marked with its delivery
+            # rows are delivered in order: an open_thread among the first undelivered ones is still to come
+            pending = (
+                await session.scalars(
+                    select(OutboxRow.op).where(OutboxRow.game_id == live.id, OutboxRow.sent.is_(False)).order_by(OutboxRow.id).limit(20)
+                )
+            ).all()
+        if any(op.get("do") == "open_thread" for op in pending):
+            return None
+        return live.row.channel_id
 
     @staticmethod
     def _read(presenter: Presenter, live: LiveGame, author: str, text: str) -> Typed | None:

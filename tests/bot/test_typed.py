@@ -25,7 +25,7 @@ OUTSIDER = 4242  # not seated (a spectator, a moderator)
 messages = itertools.count(7_000_000)
 
 
-async def start(runtime: Runtime, **options) -> tuple[TypedMessages, int]:
+async def start(runtime: Runtime, *, thread: bool = True, **options) -> tuple[TypedMessages, int]:
     live = await runtime.open_lobby(
         "kdyz_snim", guild_id=GUILD, guild_name="Dreamland", channel_id=222, host_id=int(DREAMER), host_name="Ann",
         language="en", lobby_ops=lobby_ops,
@@ -37,7 +37,7 @@ async def start(runtime: Runtime, **options) -> tuple[TypedMessages, int]:
         row.options = {"language": "en", **options}
 
     await runtime.update_lobby(live.id, seat, lobby_ops)
-    await runtime.start(live.id, lambda game: [{"do": "open_thread", "name": f"game {game.id}"}])
+    await runtime.start(live.id, lambda game: [{"do": "open_thread", "name": f"game {game.id}"}] if thread else [])
     await runtime.idle()
     return TypedMessages(runtime), live.id
 
@@ -270,8 +270,8 @@ async def test_ks_19_the_deletion_of_a_taken_guess_survives_a_crash_before_it_is
     from bot.delivery import Dispatcher
 
     crashed = Runtime(database, clock, new_seed=lambda: "seed-1")  # no dispatcher: it dies before sending anything
-    typed, gid = await start(crashed)
-    channel = (await crashed.get(gid)).row.channel_id  # no thread was made: the game plays in its channel
+    typed, gid = await start(crashed, thread=False)
+    channel = (await crashed.get(gid)).row.channel_id  # a game in its channel (no thread is made)
     mid = next(messages)
     assert await typed.handle(channel_id=channel, parent_id=None, author_id=int(DREAMER), message_id=mid, text="zzyzx") == "acted"
     await crashed.close()
@@ -285,3 +285,21 @@ async def test_ks_19_the_deletion_of_a_taken_guess_survives_a_crash_before_it_is
     delete = next(r for r in row if r.op["do"] == "delete_message")
     assert delete.sent and delete.result == {"deleted": mid, "already": True}  # the recording transport never had it
     await restarted.close()
+
+
+async def test_while_a_games_thread_is_being_made_its_channel_is_not_the_games(database, clock, transport):
+    """Between a game's start and its thread, the channel it was opened in is the server's: chatter there is not
+    deleted. Once the thread is made, only the thread is the game's."""
+    from bot.delivery import Dispatcher
+
+    runtime = Runtime(database, clock, new_seed=lambda: "seed-1")  # nothing delivered yet: the thread is to come
+    typed, gid = await start(runtime)
+    channel = (await runtime.get(gid)).row.channel_id
+    assert await typed.handle(channel_id=channel, parent_id=None, author_id=int(OTHER), message_id=1, text="gl all") == "not_a_game"
+    Dispatcher(runtime, transport, retry_delay=0)
+    runtime.dispatcher.kick(gid)
+    await runtime.idle()
+    thread = (await runtime.get(gid)).row.thread_id
+    assert thread and await typed.handle(channel_id=channel, parent_id=None, author_id=int(OTHER), message_id=2, text="gl") == "not_a_game"
+    assert await typed.handle(channel_id=thread, parent_id=channel, author_id=int(OTHER), message_id=3, text="hi") == "deleted"
+    await runtime.close()
