@@ -303,3 +303,44 @@ async def test_while_a_games_thread_is_being_made_its_channel_is_not_the_games(d
     assert thread and await typed.handle(channel_id=channel, parent_id=None, author_id=int(OTHER), message_id=2, text="gl") == "not_a_game"
     assert await typed.handle(channel_id=thread, parent_id=channel, author_id=int(OTHER), message_id=3, text="hi") == "deleted"
     await runtime.close()
+
+
+async def test_the_listener_reads_people_in_servers_only_not_bots_webhooks_or_system_messages():
+    """Bots' and webhooks' messages, DMs, system messages (a thread made, a pin) and empty ones are never read."""
+    from types import SimpleNamespace
+
+    import discord
+
+    from cogs.game import GameCog
+
+    handled = []
+
+    class Recorder:
+        async def handle(self, **message):
+            handled.append(message)
+            return "ignored"
+
+    cog = GameCog(SimpleNamespace())
+    cog.typed = Recorder()  # type: ignore[assignment]
+
+    def message(**changes):
+        fields = dict(
+            id=5, guild=object(), author=SimpleNamespace(id=7, bot=False), webhook_id=None, type=discord.MessageType.default,
+            content="moon", channel=SimpleNamespace(id=9, parent_id=8),
+        )
+        return SimpleNamespace(**{**fields, **changes})
+
+    for ignored in (
+        message(author=SimpleNamespace(id=7, bot=True)),
+        message(webhook_id=3),
+        message(guild=None),
+        message(type=discord.MessageType.thread_created),
+        message(content=""),
+    ):
+        await cog.on_game_message(ignored)
+    assert handled == []
+    await cog.on_game_message(message(type=discord.MessageType.reply))
+    assert handled == [{"channel_id": 9, "parent_id": 8, "author_id": 7, "message_id": 5, "text": "moon"}]
+    cog.typed = None  # MESSAGE_CONTENT=off: nothing is read at all
+    await cog.on_game_message(message())
+    assert len(handled) == 1

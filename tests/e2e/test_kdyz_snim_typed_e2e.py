@@ -95,7 +95,8 @@ class Typing:
 
 
 async def play(tmp_path) -> tuple[FakeDiscord, GameTable, Typing, dict[str, Any]]:
-    server = FakeDiscord(guild_name="Dreamland", users=NAMES, text_channels=["general"], message_content_intent=True)
+    users = [*NAMES, {"name": "Beeper", "bot": True}]  # another bot in the server, not a player
+    server = FakeDiscord(guild_name="Dreamland", users=users, text_channels=["general"], message_content_intent=True)
     await server.start()
     bot = BotProcess(server, tmp_path / "nocturne.sqlite3", SEED, time_scale=TIME_SCALE)
     bot.env["MESSAGE_CONTENT"] = "on"
@@ -118,6 +119,7 @@ async def play(tmp_path) -> tuple[FakeDiscord, GameTable, Typing, dict[str, Any]
         await typing.until(lambda: typing.shown(f"💬 **{name[giver]}**: library"), "the clue in the clue log")
 
         giver = await typing.until(lambda: (g := typing.turn()) != giver and g, "the next clue turn")
+        await typing.say("bot", server.user_id("Beeper"), "beep")  # another bot's message is never read
         await typing.say("chatter", await typing.bystander(dreamer), "is it a book? 😄")  # KS-14: not the giver's, not the Dreamer's
         await typing.until(lambda: typing.deleted("chatter"), "the chatter deleted")
 
@@ -175,9 +177,10 @@ def test_ks_14_typed_clues_and_the_pass_word_stay_in_the_thread(night):
     assert typing.shown("⌨️ You may also type in this thread")  # said once, at the start
 
 
-def test_ks_14_another_players_chatter_is_deleted_during_the_night(night):
+def test_ks_14_another_players_chatter_is_deleted_during_the_night_and_another_bots_message_is_not_read(night):
     server, table, typing, seen = night
     assert typing.deleted("chatter")
+    assert not typing.deleted("bot")  # typed just before the chatter, which was handled (and deleted) after it
 
 
 def test_ks_16_a_derived_clue_is_deleted_with_the_penalty_notice_and_its_reason_sent_privately(night):
