@@ -8,6 +8,8 @@ from __future__ import annotations
 import itertools
 import re
 
+import pytest
+
 from sqlalchemy import select
 
 from bot.db import ActionRow, OutboxRow
@@ -344,3 +346,45 @@ async def test_the_listener_reads_people_in_servers_only_not_bots_webhooks_or_sy
     cog.typed = None  # MESSAGE_CONTENT=off: nothing is read at all
     await cog.on_game_message(message())
     assert len(handled) == 1
+
+
+@pytest.mark.parametrize("mode", ["text", "voice"])
+def test_ks_14_ks_17_ks_19_ks_24_what_a_typed_message_is_at_every_step_of_a_random_game(mode):
+    """Over a seeded random game: the Dreamer's night messages are guesses, always deleted (KS-19); the active
+    giver's are clues, deleted only with a penalty (KS-14, KS-16); in text mode everyone else's night messages are
+    deleted, in voice mode nobody else's (KS-14, KS-17); at the recap the Dreamer's is the recap and the others' are
+    deleted (KS-24); by day nothing is read. Each action read is one the player could click."""
+    from engines import get_engine
+    from tests.bot.presenting import transitions
+    from tests.bot.test_kdyz_snim_presenter import make_table
+
+    engine = get_engine("kdyz_snim")
+    presenter = game_ui("kdyz_snim").presenter
+    people = PLAYERS + ["4242"]  # the players and someone watching
+    phases = set()
+    for _before, state, _events, _action in transitions(engine, PLAYERS, 5, {"language": "en", "clue_mode": mode}):
+        if state.outcome is not None:
+            continue
+        public = engine.view(state, None)
+        phases.add(public["phase"])
+        for person in people:
+            got = presenter.read_typed(make_table("en", PLAYERS), state, person, "moon")
+            legal = [a.to_json() for a in engine.legal_actions(state, person)]
+            if got is not None and got.action is not None:
+                blank = {k: (None if k == "text" else v) for k, v in got.action.args.items()}
+                assert {**got.action.to_json(), "args": blank} in legal
+            if public["phase"] in ("night", "last_guess"):
+                if person == public["dreamer"]:
+                    assert got.delete and (got.action is None or got.action.kind == "guess")
+                elif person == public["clue_giver"] and mode == "text":
+                    assert got.action.kind == "clue" and not got.delete and got.delete_on == {"ks.clue_refused"}
+                else:
+                    assert got.action is None and got.delete is (mode == "text")
+            elif public["phase"] == "recap":
+                if person == public["dreamer"]:
+                    assert got.action.kind == "recap" and not got.delete
+                else:
+                    assert got.action is None and got.delete
+            else:
+                assert got is None
+    assert {"night", "last_guess", "recap", "day"} <= phases
