@@ -9,7 +9,6 @@ import itertools
 import re
 
 import pytest
-
 from sqlalchemy import select
 
 from bot.db import ActionRow, OutboxRow
