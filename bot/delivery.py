@@ -24,9 +24,9 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, NamedTuple, Protocol
 
-from sqlalchemy import bindparam, select, text, update
+from sqlalchemy import select, text
 
-from bot.db import Game, OutboxRow
+from bot.db import MARK_SENT, RECORD_SLOTS, Game, OutboxRow
 from bot.ops import Op
 
 log = logging.getLogger(__name__)
@@ -321,10 +321,9 @@ class Dispatcher:
         """
         if not delivered:
             return
-        mark = update(OutboxRow).where(OutboxRow.id == bindparam("row_id")).values(sent=True, result=bindparam("outcome"))
-        statements = [
-            (mark, [{"row_id": rid, "outcome": result} for rid, result in delivered]),
-            (update(Game).where(Game.id == live.id).values(slots=dict(live.row.slots), thread_id=live.row.thread_id), None),
+        statements = [  # bot.db's prepared statements, compiled once
+            (MARK_SENT, [{"row_id": rid, "outcome": result} for rid, result in delivered]),
+            (RECORD_SLOTS, {"b_id": live.id, "b_slots": dict(live.row.slots), "b_thread": live.row.thread_id}),
         ]
         writer = getattr(self.runtime, "writer", None)
         if writer is not None:  # the actions' own writer: one connection, group-committed with them, no lock fight
@@ -332,7 +331,7 @@ class Dispatcher:
         else:
             async with self.runtime.db.engine.begin() as conn:
                 for statement, params in statements:
-                    await conn.execute(statement, params) if params is not None else await conn.execute(statement)
+                    await conn.execute(statement.core, params)
         self._forget_rows(live.id, [rid for rid, _ in delivered])
 
     # -- one op --------------------------------------------------------------------------------------------

@@ -28,7 +28,25 @@ from sqlalchemy import String, cast, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bot.clock import Clock
-from bot.db import ActionRow, Database, Deadline, Game, GuildSettings, OutboxRow, Result, Snapshot
+from bot.db import (
+    ADVANCE_GAME,
+    DELETE_DEADLINE,
+    DELETE_SNAPSHOT,
+    FINISH_GAME,
+    INSERT_ACTION,
+    INSERT_DEADLINES,
+    INSERT_OUTBOX,
+    INSERT_OUTBOX_IDS,
+    INSERT_RESULTS,
+    INSERT_SNAPSHOT,
+    ActionRow,
+    Database,
+    Deadline,
+    Game,
+    GuildSettings,
+    OutboxRow,
+    Snapshot,
+)
 from bot.ops import Op
 from bot import i18n
 from bot.games import game_ui
@@ -414,14 +432,16 @@ class Runtime:
         opened: list[dict[str, Any]],
     ) -> None:
         """Write one action with everything it caused (its ops, the deadlines that closed and opened), through
-        the group commit."""
+        the group commit. Every statement is one of bot.db's prepared ones, compiled once (on SQLite the writer
+        runs their SQL on the driver directly)."""
         gid = live.id
-        values: dict[str, Any] = {"seq": after.step}
         statements: list[tuple[Any, Any]] = [
-            (insert(ActionRow), {"game_id": gid, "seq": after.step, "action": action.to_json(), "at": now})
+            (INSERT_ACTION, {"game_id": gid, "seq": after.step, "action": action.to_json(), "at": now})
         ]
+        # the guard: only the writer that finds the game at the step it started from may write the next one
+        step = {"b_id": gid, "b_before": before.step, "b_seq": after.step}
         if after.outcome is not None:
-            values.update(status="finished", finished_at=now, outcome=_outcome_json(after))
+            guard = (FINISH_GAME, {**step, "b_status": "finished", "b_finished_at": now, "b_outcome": _outcome_json(after)})
             roles: dict[str, str] = {}
             for make in self.result_roles:
                 roles.update(make(live, after))
@@ -438,24 +458,24 @@ class Runtime:
                 }
                 for player in live.row.seats
             ]
-            statements.append((insert(Result), results))
+            statements.append((INSERT_RESULTS, results))
+        else:
+            guard = (ADVANCE_GAME, step)
         if after.outcome is not None or after.step % SNAPSHOT_EVERY == 0:
-            statements.append((delete(Snapshot).where(Snapshot.game_id == gid), None))
-            statements.append((insert(Snapshot), {"game_id": gid, "seq": after.step, "state": live.engine.dump(after)}))
+            statements.append((DELETE_SNAPSHOT, {"b_game": gid}))
+            statements.append((INSERT_SNAPSHOT, {"game_id": gid, "seq": after.step, "state": live.engine.dump(after)}))
         if closed:
-            statements.append((delete(Deadline).where(Deadline.game_id == gid, Deadline.prompt_id.in_(closed)), None))
-        statements.append((insert(Deadline), opened))
+            statements.append((DELETE_DEADLINE, [{"b_game": gid, "b_prompt": prompt_id} for prompt_id in closed]))
+        statements.append((INSERT_DEADLINES, opened))
         outbox = [{"game_id": gid, "seq": after.step, "op": op, "sent": False} for op in ops]
-        # the guard: only the writer that finds the game at the step it started from may write the next one
-        guard = (update(Game).where(Game.id == gid, Game.seq == before.step).values(**values), None)
         hand = getattr(self.dispatcher, "hand", None) if self.db.is_sqlite else None
         if hand is None or not ops:
-            statements.append((insert(OutboxRow), outbox))
+            statements.append((INSERT_OUTBOX, outbox))
             await self.writer.commit(statements, guard)
             return
-        # SQLite (one process): the dispatcher is handed the rows by the commit that wrote them (ids from RETURNING),
-        # so it need not read them back; the outbox stays the truth for a restart
-        statements.append((insert(OutboxRow).returning(OutboxRow.id), outbox))
+        # SQLite (one process): the dispatcher is handed the rows by the commit that wrote them (their ids), so it
+        # need not read them back; the outbox stays the truth for a restart
+        statements.append((INSERT_OUTBOX_IDS, outbox))
 
         def handed(returned: list[Any]) -> None:
             # one multi-row INSERT under SQLite's write lock numbers its rows in order (the next id after the

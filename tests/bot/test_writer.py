@@ -1,0 +1,124 @@
+"""The group-commit writer on SQLite, in process (issue 16): one stdlib connection on the loop's thread, prepared
+statements, the write lock shared with the async engine's connections, checkpoints off the loop."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+from sqlalchemy import insert, select, update
+
+from bot import writer as writer_module
+from bot.db import ADVANCE_GAME, INSERT_ACTION, INSERT_OUTBOX_IDS, ActionRow, Game, OutboxRow, open_database
+from bot.writer import CommitQueue, Conflict
+
+
+@pytest.fixture
+async def db(tmp_path):
+    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'w.sqlite3'}")
+    async with database.engine.begin() as conn:
+        await conn.execute(
+            insert(Game),
+            [
+                {"id": gid, "engine": "night_watch", "status": "running", "guild_id": 1, "guild_name": "g", "channel_id": 2,
+                 "host_id": 3, "language": "en", "seed": "s", "options": {}, "seats": [], "names": {}, "slots": {},
+                 "seq": 0, "paused": False, "created_at": 0.0}
+                for gid in (1, 2, 3)
+            ],
+        )
+    yield database
+    await database.close()
+
+
+def action(gid: int, before: int) -> tuple[list, tuple]:
+    """The writes of one action of game ``gid`` at step ``before`` (its row and an outbox row, guarded)."""
+    statements = [
+        (INSERT_ACTION, {"game_id": gid, "seq": before + 1, "action": {"kind": "vote", "args": {"ok": True}}, "at": 1.5}),
+        (INSERT_OUTBOX_IDS, [{"game_id": gid, "seq": before + 1, "op": {"do": "post", "content": "é"}, "sent": False}]),
+    ]
+    return statements, (ADVANCE_GAME, {"b_id": gid, "b_before": before, "b_seq": before + 1})
+
+
+def stored(path: str, sql: str) -> list[tuple]:
+    """What another process reading the file sees (a connection of its own)."""
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute(sql).fetchall()
+    finally:
+        conn.close()
+
+
+async def test_a_commit_is_on_disk_when_it_returns_with_the_ids_it_wrote(db):
+    queue = CommitQueue(db.engine)
+    assert queue.in_process
+    handed = []
+    statements, guard = action(1, 0)
+    await queue.commit(statements, guard, handed.append)
+    path = db.engine.url.database
+    assert stored(path, "SELECT game_id, seq, action FROM actions") == [(1, 1, '{"kind": "vote", "args": {"ok": true}}')]
+    assert stored(path, "SELECT seq FROM games WHERE id = 1") == [(1,)]
+    ((row_id, op, sent),) = stored(path, "SELECT id, op, sent FROM outbox")
+    assert handed == [[[(row_id,)]]] and sent == 0 and op == '{"do": "post", "content": "\\u00e9"}'
+    with pytest.raises(Conflict):  # the same step again: the guard finds the game moved on, nothing is written
+        await queue.commit(*action(1, 0))
+    assert stored(path, "SELECT count(*) FROM actions") == [(1,)]
+    await queue.close()
+
+
+async def test_the_in_process_path_stores_exactly_what_sqlalchemy_stores(db):
+    """Prepared statements on the driver and the same statements through SQLAlchemy's async engine leave the
+    same bytes (JSON text, booleans as integers, floats)."""
+    fast, slow = CommitQueue(db.engine), CommitQueue(db.engine, in_process=False)
+    await fast.commit(*action(1, 0))
+    await slow.commit(*action(2, 0))
+    path = db.engine.url.database
+    rows = stored(path, "SELECT game_id, seq, action, at FROM actions ORDER BY game_id")
+    assert [r[1:] for r in rows if r[0] == 1] == [r[1:] for r in rows if r[0] == 2]
+    ops = stored(path, "SELECT game_id, seq, op, sent, result FROM outbox ORDER BY game_id")
+    assert ops[0][1:] == ops[1][1:]
+    await fast.close()
+    await slow.close()
+
+
+async def test_a_write_waits_on_the_loop_while_an_async_session_holds_the_lock_then_commits(db):
+    """The async session needs the loop to finish its transaction: the writer must not wait inside SQLite on the
+    loop's thread (a deadlock until the busy timeout) but queue the unit and try again, and the units of a batch
+    that meet a conflict fail alone."""
+    queue = CommitQueue(db.engine)
+    await queue.commit(*action(3, 0))  # the connection is open
+    async with db.engine.begin() as conn:
+        await conn.execute(update(Game).where(Game.id == 3).values(guild_name="renamed"))  # holds the write lock
+        first = asyncio.ensure_future(queue.commit(*action(1, 0)))
+        while not queue._backlog:  # it found the lock taken and queued itself
+            await asyncio.sleep(0)
+        second = asyncio.ensure_future(queue.commit(*action(2, 0)))
+        stale = asyncio.ensure_future(queue.commit(*action(3, 0)))  # game 3 is at step 1 already
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert not first.done() and not second.done()
+        assert (await conn.execute(select(ActionRow.game_id).where(ActionRow.game_id != 3))).all() == []
+    await first
+    await second
+    with pytest.raises(Conflict):
+        await stale
+    async with db.sessions() as session:
+        assert sorted((await session.execute(select(ActionRow.game_id, ActionRow.seq))).all()) == [(1, 1), (2, 1), (3, 1)]
+        assert (await session.scalar(select(Game.guild_name).where(Game.id == 3))) == "renamed"
+        assert len((await session.scalars(select(OutboxRow.id))).all()) == 3
+    await queue.close()
+
+
+async def test_checkpoints_run_in_a_worker_thread_and_not_in_a_commit(db, monkeypatch):
+    monkeypatch.setattr(writer_module, "CHECKPOINT_CHECK_EVERY", 1)
+    monkeypatch.setattr(writer_module, "CHECKPOINT_BYTES", 1)
+    queue = CommitQueue(db.engine)
+    await queue.commit(*action(1, 0))
+    direct = queue._direct
+    assert stored(db.engine.url.database, "PRAGMA wal_autocheckpoint") == [(1000,)]  # others keep SQLite's own
+    assert direct.raw.execute("PRAGMA wal_autocheckpoint").fetchall() == [(0,)]
+    assert direct._checkpoint is not None
+    await direct._checkpoint
+    assert direct.checkpoints == 1
+    await queue.commit(*action(1, 1))
+    await queue.close()
