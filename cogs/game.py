@@ -833,6 +833,15 @@ class GameCog(commands.Cog):
         self._games_changed()
         await self.reply(interaction, started)
         await self._warn_about_moderators(interaction, live)
+        await self._warn_about_deleting(interaction, live)
+
+    async def _warn_about_deleting(self, interaction: discord.Interaction, live: LiveGame) -> None:
+        """MESSAGE_CONTENT=on, in a game that reads typed messages, without Manage Messages here: the host learns
+        privately that what its rules delete (the Dreamer's typed guesses among them) will stay visible."""
+        if self.typed is None or game_ui(live.engine.name).presenter.typed_notice(live.table(), live.row.options) is None:
+            return
+        if not interaction.app_permissions.manage_messages:
+            await self.reply(interaction, live.table().t("common.typed_cannot_delete"))
 
     async def _warn_about_moderators(self, interaction: discord.Interaction, live: LiveGame) -> None:
         """NW fix 13: Discord lets anyone with Manage Threads read private threads, so when a seated player has

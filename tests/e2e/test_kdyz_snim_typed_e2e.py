@@ -106,7 +106,9 @@ async def play(tmp_path) -> tuple[FakeDiscord, GameTable, Typing, dict[str, Any]
         table = GameTable(server, bot, [server.user_id(n) for n in NAMES], "kdyz_snim")
         lobby = await table.open_lobby()
         await table.set_options(lobby, OPTIONS)
+        await server.set_bot_permissions(P.EVERYONE_PERMISSIONS)  # started without Manage Messages: the host is told
         await table.seat_everyone_and_start(lobby)
+        await server.set_bot_permissions(P.P_ADMINISTRATOR)
         typing = Typing(server, table)
         name = {server.user_id(n): n for n in NAMES}
         night = await typing.until(typing.night, "the night")
@@ -218,3 +220,13 @@ def test_without_manage_messages_nothing_breaks_and_the_messages_stay(night):
     server, table, typing, seen = night
     assert not typing.deleted("kept guess") and not typing.deleted("kept chatter")
     assert "Traceback" not in seen["log"], seen["log"][-3000:]
+
+
+def test_a_host_who_starts_without_manage_messages_is_told_privately(night):
+    server, table, typing, seen = night
+    warned = [
+        r.json for r in server.requests
+        if r.method == "POST" and r.path.startswith("/webhooks/") and "cannot delete messages" in ((r.json or {}).get("content") or "")
+    ]
+    assert len(warned) == 1 and warned[0].get("flags", 0) & 64, warned  # ephemeral, to the host who clicked Start
+    assert not any("cannot delete" in (m.get("content") or "") for m in table.public())

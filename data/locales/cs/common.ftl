@@ -164,4 +164,5 @@ common-you_left = 👋 Už nejste ve hře; ostatní hrají dál bez vás.
 common-dm_hello = 👋 Jste ve hře. Vaše role, vaše karty a soukromé volby budou chodit sem, do této konverzace.
 common-dm_closed_at_join = ⚠️ Nemohu vám posílat soukromé zprávy, takže vaše role a soukromé volby by se k vám nedostaly. Povolte přímé zprávy z tohoto serveru (název serveru → Nastavení soukromí → Přímé zprávy), nebo během hry použijte `/game mine` v kanálu hry.
 common-moderators_read_threads = 🔎 Upozornění pro hostitele: hráči { $players } mohou na tomto serveru spravovat vlákna a Discord jim dovoluje číst soukromá vlákna, takže týmová vlákna hry před nimi nejsou tajná.
+common-typed_cannot_delete = ⚠️ Upozornění pro hostitele: v tomto kanálu nemohu mazat zprávy (chybí oprávnění „Spravovat zprávy“), takže zprávy ve vlákně hry, které se podle pravidel mažou, včetně tipů Snílka, zůstanou vidět. Dejte mi oprávnění Spravovat zprávy, nebo hrajte tlačítky.
 common-nothing_to_type = ⚠️ Hra od vás teď žádný text nečeká (nápověda nebo tip čekají, až na ně přijde řada).

@@ -153,4 +153,5 @@ common-you_left = 👋 You have left the game; the others play on without you.
 common-dm_hello = 👋 You are in. Your role, your hand and your private choices will come here, in this conversation.
 common-dm_closed_at_join = ⚠️ I cannot send you private messages, so your role and private choices could not reach you. Allow direct messages from this server (its name → Privacy Settings → Direct Messages), or use `/game mine` in the game channel during the game.
 common-moderators_read_threads = 🔎 Heads-up for the host: { $players } can manage threads on this server, and Discord lets them read private threads, so the game's team threads are not secret from them.
+common-typed_cannot_delete = ⚠️ Heads-up for the host: I cannot delete messages in this channel (no Manage Messages permission), so messages typed in the game thread that the rules delete, the Dreamer's guesses among them, will stay visible. Give me Manage Messages, or play with the buttons.
 common-nothing_to_type = ⚠️ Nothing of yours asks for typed words right now (a clue or a guess waits for its turn).
