@@ -1,3 +1,50 @@
-"""Every test sees the games registered as the bot registers them (``cogs.game`` imports the registry)."""
+"""Every test sees the games registered as the bot registers them (``cogs.game`` imports the registry).
+
+Scheduling for ``pytest -n`` (``scripts/test``): the tests of a module that defines a module- or session-scoped
+fixture (an end-to-end game played once, then read by each test) all go to one worker, so the game is played
+once rather than again by every worker that receives one of its tests (xdist's own ``--dist loadgroup`` no longer
+groups anything under pytest 9, whose node ids it can no longer suffix); every other test is handed out on its
+own. The end-to-end and reliability tests, which mostly wait on Discord's pace, are handed out first so that they
+overlap the CPU-bound tests instead of trailing after them.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+import pytest
 
 import cogs.registry  # noqa: F401
+
+#: Test directories whose tests take tens of seconds each, mostly waiting: started first.
+SLOW_FIRST = ("tests/e2e/", "tests/reliability/")
+SHARED_FIXTURE = re.compile(r"""@pytest\.fixture\([^)]*scope\s*=\s*["'](module|session)["']""")
+
+
+@functools.cache
+def _shares_a_fixture(path: str) -> bool:
+    """Does the test module at ``path`` (relative to the root) define a module- or session-scoped fixture?"""
+    try:
+        return bool(SHARED_FIXTURE.search(Path(path).read_text(encoding="utf-8")))
+    except OSError:
+        return False
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: not item.nodeid.startswith(SLOW_FIRST))  # stable: the order within stays
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """With ``-n`` and the default distribution: one module's tests to one worker when they share a fixture."""
+    if config.getvalue("dist") != "load":
+        return None  # an explicit --dist other than the default: xdist's own
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedFixtureScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return module if _shares_a_fixture(str(config.rootpath / module)) else nodeid
+
+    return SharedFixtureScheduling(config, log)
