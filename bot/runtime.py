@@ -67,9 +67,14 @@ LOBBY = "lobby"
 PAUSED = float("inf")
 #: Tries of one action against writers in other processes; each retry means another writer made progress.
 ATTEMPTS = 5
-#: Tries of a timeout that fails outside the rules, this many seconds apart (times the try's number).
+#: Tries of a timeout that fails outside the rules (the database busy, its pool exhausted, a bug), this many
+#: seconds apart (times the try's number); after that it is still tried every TIMER_PARKED_SECONDS, logged as an
+#: error each time, so a game never waits for a restart to move on.
 TIMER_ATTEMPTS = 5
 TIMER_RETRY_SECONDS = 2.0
+TIMER_PARKED_SECONDS = 60.0
+#: Statuses of a game that is over: nothing changes it any more, only its last deliveries are left.
+OVER = ("finished", "aborted")
 #: Warnings before a prompt times out, in seconds left (each only when the prompt lasts at least twice that).
 WARN_AT = (30, 10)
 
@@ -101,6 +106,10 @@ class LiveGame:
     def id(self) -> int:
         return self.row.id
 
+    @property
+    def over(self) -> bool:
+        return self.row.status in OVER
+
     def table(self, deadlines: dict[str, float] | None = None) -> Table:
         return Table(
             game_id=self.row.id,
@@ -125,17 +134,28 @@ class Runtime:
         owns_guild: Callable[[int], bool] = lambda guild_id: True,
         new_seed: Callable[[], str] = lambda: secrets.token_hex(8),
         new_salt: Callable[[], str] = lambda: secrets.token_hex(16),
+        timer_concurrency: int | None = None,
     ) -> None:
+        """``timer_concurrency``: most timer work in flight at once (default: half the connection pool)."""
         self.db = db
         self.clock = clock or Clock()
         self.owns_guild = owns_guild
         self.new_seed = new_seed
         self.new_salt = new_salt
+        #: The games in memory: lobbies and running games once touched, and games that are over until their last
+        #: deliveries are done (then they are evicted, see :meth:`_evict_if_over`, and reload on the next use).
         self.games: dict[int, LiveGame] = {}
         self.writer = CommitQueue(db.engine)
         #: Timer tasks by game, then prompt id (by game first, so re-arming one game never scans the others).
         self._timers: dict[int, dict[str, asyncio.Task[None]]] = {}
-        self._load_locks: dict[int, asyncio.Lock] = {}
+        #: The lock of each game being loaded, with how many callers use it (it goes when the last one is done).
+        self._load_locks: dict[int, _LoadLock] = {}
+        #: Bounds the timer work (warnings, timeouts, lobby expiries) in flight at once, so a restart with thousands
+        #: of overdue deadlines fires them in batches instead of all asking the connection pool at once.
+        self.timer_concurrency = timer_concurrency or _timer_concurrency(db)
+        self._timer_slots = asyncio.Semaphore(self.timer_concurrency)
+        #: Timer work that failed outside the rules and was tried again (see TIMER_ATTEMPTS); for tests and benches.
+        self.timer_failures = 0
         self.dispatcher: Any = None  # bot.delivery.Dispatcher, or a test double with kick(game_id)
         self.on_finished: list[Callable[[LiveGame], Any]] = []
         #: Makers of ops for a game's end (records, reveals), written in the same transaction as the final action.
@@ -151,15 +171,31 @@ class Runtime:
     # -- loading -------------------------------------------------------------------------------------------
 
     async def get(self, game_id: int) -> LiveGame:
-        """The live game ``game_id``, loaded from the database on first use (any process can act on any game)."""
+        """The live game ``game_id``, loaded from the database on first use (any process can act on any game).
+
+        A game that is over is loaded too (a stale click, /game history, a late delivery) and answers like any
+        other; it leaves memory again soon after unless a delivery still needs it."""
         live = self.games.get(game_id)
         if live is not None:
             return live
-        lock = self._load_locks.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            if game_id not in self.games:
-                self.games[game_id] = await self._load(game_id)
-        return self.games[game_id]
+        loading = self._load_locks.get(game_id)
+        if loading is None:
+            loading = self._load_locks[game_id] = _LoadLock()
+        loading.users += 1
+        live = None
+        try:
+            async with loading.lock:  # one load per game at a time; whoever waited finds it loaded
+                live = self.games.get(game_id)
+                if live is None:
+                    live = await self._load(game_id)
+                    self.games[game_id] = live
+        finally:
+            loading.users -= 1
+            if not loading.users and self._load_locks.get(game_id) is loading:
+                del self._load_locks[game_id]
+                if live is not None and live.over:  # once every caller that waited for it has it, it may go
+                    asyncio.get_running_loop().call_soon(self._evict_if_over, game_id)
+        return live
 
     async def _load(self, game_id: int) -> LiveGame:
         async with self.db.sessions() as session:
@@ -188,6 +224,37 @@ class Runtime:
         self.games.pop(game_id, None)
         for task in self._timers.pop(game_id, {}).values():
             task.cancel()
+
+    def drained(self, game_id: int) -> None:
+        """Called by the dispatcher when it has delivered everything it knows of for ``game_id``."""
+        self._evict_if_over(game_id)
+
+    def _evict_if_over(self, game_id: int) -> bool:
+        """Drop a game that is over from memory, with everything kept for it (timers, the dispatcher's
+        bookkeeping), once the dispatcher is not delivering for it: its final messages, record, role deletion and
+        thread close go out first (the dispatcher calls :meth:`drained` when its drain ends). A later use of the
+        id reloads it from the database.
+
+        Safe at any moment for a game that is over: it is over in the database too (the status is set in memory
+        only after the commit), and nothing changes it any more except what the dispatcher records, which it
+        stores before it calls :meth:`drained`. Whoever still holds the evicted copy (a click waiting for its
+        lock) is refused as by the fresh one (not running)."""
+        live = self.games.get(game_id)
+        if live is None or not live.over or game_id in self._load_locks:
+            return False  # (a load in progress: its last caller checks again)
+        busy = getattr(self.dispatcher, "busy", None)
+        if busy is not None and busy(game_id):
+            return False  # its drain calls drained() when it ends
+        del self.games[game_id]
+        current = asyncio.current_task()
+        for task in self._timers.pop(game_id, {}).values():  # a game that is over has none left to fire
+            if task is not current:
+                task.cancel()
+        release = getattr(self.dispatcher, "release", None)
+        if release is not None:
+            row = live.row
+            release(game_id, users={*map(str, row.seats or ()), *(row.names or {}), str(row.host_id), str(row.narrator_id)})
+        return True
 
     # -- lobby ---------------------------------------------------------------------------------------------
 
@@ -324,6 +391,7 @@ class Runtime:
             live.deadlines = {}
         self._disarm(game_id)
         self._kick(game_id)
+        self._evict_if_over(game_id)  # at once without a dispatcher; else when its drain of the last ops ends
 
     # -- play ----------------------------------------------------------------------------------------------
 
@@ -383,6 +451,7 @@ class Runtime:
             if finished:
                 for hook in self.on_finished:
                     hook(live)
+                self._evict_if_over(game_id)  # at once without a dispatcher; else when its drain of the last ops ends
             return events
         raise AssertionError("unreachable")
 
@@ -538,6 +607,8 @@ class Runtime:
         timers = self._timers.get(live.id, {})
         for prompt_id in [p for p in timers if p not in live.deadlines]:
             timers.pop(prompt_id).cancel()
+        if not timers:
+            self._timers.pop(live.id, None)  # a game without timers keeps no empty entry
         for prompt_id, due in live.deadlines.items():
             self._arm_one(live.id, prompt_id, due)
 
@@ -549,26 +620,56 @@ class Runtime:
     async def _run_timer(self, game_id: int, prompt_id: str, due_at: float) -> None:
         """Warn before the end (the game is loaded then, if a restart left it on disk), then time out.
 
-        A timeout that fails for a reason outside the rules (the database busy, a bug) is tried again after a
-        pause rather than dropped, so no game waits for a restart to move on."""
-        for left in WARN_AT:
-            if prompt_id != LOBBY and due_at - left > self.clock.now():
-                await self.clock.sleep_until(due_at - left)
-                await self._busy(self._warn(game_id, prompt_id, left))
-        await self.clock.sleep_until(due_at)
-        for attempt in range(TIMER_ATTEMPTS):
-            try:
-                if prompt_id == LOBBY:
-                    await self._busy(self._expire_lobby(game_id))
-                else:
-                    await self._busy(self.timeout(game_id, prompt_id))
-                break
-            except Exception:
-                log.exception("game %s: timeout of %s failed (attempt %d)", game_id, prompt_id, attempt + 1)
-                await self.clock.sleep_until(self.clock.now() + TIMER_RETRY_SECONDS * (attempt + 1))
-        timers = self._timers.get(game_id, {})
-        if timers.get(prompt_id) is asyncio.current_task():
-            timers.pop(prompt_id, None)
+        The work runs in :attr:`timer_concurrency` slots (:meth:`_timer_work`), so thousands of deadlines that
+        passed while the bot was down fire in batches the connection pool can serve. A timeout that fails for a
+        reason outside the rules (the database busy, the pool exhausted, a bug) is tried again after a pause rather
+        than dropped: TIMER_ATTEMPTS times with a growing pause, then every TIMER_PARKED_SECONDS for as long as it
+        fails (an error in the log each time), so no game waits for a restart to move on."""
+        try:
+            for left in WARN_AT:
+                if prompt_id != LOBBY and due_at - left > self.clock.now():
+                    await self.clock.sleep_until(due_at - left)
+                    try:
+                        await self._timer_work(self._warn, game_id, prompt_id, left)
+                    except Exception:  # a warning is not worth a retry: the timeout still comes
+                        log.exception("game %s: warning for %s failed", game_id, prompt_id)
+            await self.clock.sleep_until(due_at)
+            attempt = 0
+            while True:
+                try:
+                    if prompt_id == LOBBY:
+                        await self._timer_work(self._expire_lobby, game_id)
+                    else:
+                        await self._timer_work(self.timeout, game_id, prompt_id)
+                    return
+                except Exception:
+                    attempt += 1
+                    self.timer_failures += 1
+                    if attempt < TIMER_ATTEMPTS:
+                        pause = TIMER_RETRY_SECONDS * attempt
+                        log.warning("game %s: timeout of %s failed (attempt %d); again in %.0f s", game_id, prompt_id, attempt, pause, exc_info=True)
+                    else:
+                        pause = TIMER_PARKED_SECONDS
+                        log.error("game %s: timeout of %s failed %d times; again in %.0f s", game_id, prompt_id, attempt, pause, exc_info=True)
+                    await self.clock.sleep_until(self.clock.now() + pause)
+        finally:
+            timers = self._timers.get(game_id)
+            if timers is not None and timers.get(prompt_id) is asyncio.current_task():
+                del timers[prompt_id]
+                if not timers:
+                    del self._timers[game_id]
+
+    async def _timer_work(self, work: Callable[..., Awaitable[None]], *args: Any) -> None:
+        """Run timer work in one of :attr:`timer_concurrency` slots, counted so :meth:`idle` waits for it from
+        the moment it is due (queued work included)."""
+        self._working += 1
+        try:
+            async with self._timer_slots:
+                await work(*args)
+        finally:
+            self._working -= 1
+            if not self._working:
+                self._settled.set()
 
     async def _expire_lobby(self, game_id: int) -> None:
         """Nobody started the lobby in time: close it, so nothing waits forever."""
@@ -580,16 +681,6 @@ class Runtime:
             await self.cancel(game_id, [{"do": "edit", "slot": "lobby", "content": text, "components": []}])
         except GameError:
             pass  # started or cancelled meanwhile
-
-    async def _busy(self, work: Awaitable[None]) -> None:
-        """Run timer work, counted so :meth:`idle` can wait for it."""
-        self._working += 1
-        try:
-            await work
-        finally:
-            self._working -= 1
-            if not self._working:
-                self._settled.set()
 
     async def idle(self) -> None:
         """Wait until no timer work runs and every outbox is delivered (tests; shutdown)."""
@@ -698,7 +789,9 @@ class Runtime:
             )
             deadlines = (
                 await session.execute(
-                    select(Deadline.game_id, Deadline.prompt_id, Deadline.due_at).where(Deadline.remaining.is_(None))
+                    select(Deadline.game_id, Deadline.prompt_id, Deadline.due_at)
+                    .where(Deadline.remaining.is_(None))
+                    .order_by(Deadline.due_at)  # the longest overdue fire first
                 )
             ).all()
             pending = (await session.execute(select(OutboxRow.game_id).where(OutboxRow.sent.is_(False)).distinct())).all()
@@ -762,6 +855,25 @@ class Runtime:
         async with self.db.sessions() as session:
             rows = await session.scalars(select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.seq))
             return [r.action for r in rows]
+
+
+@dataclass
+class _LoadLock:
+    """The lock one game's loads take, and how many callers are using it."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+
+
+def _timer_concurrency(db: Database) -> int:
+    """Timer work in flight at once: half the connection pool (SQLite's default queue pool: 5 + 10 overflow, so 7;
+    PostgreSQL's in bot/db.py: 10 + 10, so 10), leaving the rest to clicks, deliveries and the writer. Each timeout
+    holds at most one pooled connection at a time (its load, or a staleness check; its commit goes through the
+    writer's own)."""
+    pool = db.engine.pool
+    size = getattr(pool, "size", None)
+    capacity = (size() if callable(size) else 1) + max(0, int(getattr(pool, "_max_overflow", 0) or 0))
+    return max(1, capacity // 2)
 
 
 def _outcome_json(state: State) -> dict[str, Any]:
