@@ -17,9 +17,9 @@ from pathlib import Path
 from bench import common, engines_speed, memory, persist, restart, stats, traffic
 from bench.report import render
 
-FULL = {"engine_seconds": 3.0, "corpus": 30, "persist_games": 1000, "unloaded": 3000, "saturated_s": 20.0,
+FULL = {"engine_seconds": 3.0, "corpus": 30, "persist_games": 1000, "unloaded": 3000, "saturated_s": 20.0, "realistic_s": 20.0,
         "restart_games": 10_000, "memory_games": 500, "traffic": True, "stats_games": 100_000, "stats_big": 20_000}
-QUICK = {"engine_seconds": 0.3, "corpus": 3, "persist_games": 100, "unloaded": 300, "saturated_s": 2.0,
+QUICK = {"engine_seconds": 0.3, "corpus": 3, "persist_games": 100, "unloaded": 300, "saturated_s": 2.0, "realistic_s": 2.0,
          "restart_games": 300, "memory_games": 50, "traffic": True, "stats_games": 2_000, "stats_big": 400}
 
 
@@ -32,7 +32,8 @@ async def run_all(sizes: dict, workdir: Path, log=print) -> dict:
     corpora = {name: common.play_corpus(name, sizes["corpus"]) for name in common.TYPICAL_SIZES}
     log("2/6 persisted actions through the runtime")
     results["persist"] = await persist.run(
-        workdir, corpora, games=sizes["persist_games"], unloaded_actions=sizes["unloaded"], seconds=sizes["saturated_s"]
+        workdir, corpora, games=sizes["persist_games"], unloaded_actions=sizes["unloaded"], seconds=sizes["saturated_s"],
+        realistic_s=sizes["realistic_s"],
     )
     log("3/6 restart")
     results["restart"] = await restart.run(workdir, corpora, games=sizes["restart_games"])

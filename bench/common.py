@@ -9,6 +9,7 @@ minutes and measure nothing more.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import os
@@ -87,7 +88,8 @@ async def fresh_database(path: Path) -> Database:
 class NullTransport:
     """A :class:`bot.delivery.Transport` that answers at once and keeps nothing, so the dispatcher's database work
     is measured and Discord is not. (tests' RecordingTransport keeps every message and scans the DM channels on each
-    post, which would grow with the thousands of players here.)"""
+    post, which would grow with the thousands of players here.) Each call yields to the loop once, as a real HTTP
+    request does, so a drain of many rows shares the loop with the players' clicks as it would against Discord."""
 
     def __init__(self) -> None:
         self._ids = itertools.count(10_000)
@@ -95,37 +97,66 @@ class NullTransport:
 
     async def post(self, channel_id: int, payload: dict[str, Any], files: list | None = None) -> int:
         self.calls += 1
+        await asyncio.sleep(0)
         return next(self._ids)
 
     async def edit(self, channel_id: int, message_id: int, payload: dict[str, Any], files: list | None = None) -> None:
         self.calls += 1
+        await asyncio.sleep(0)
 
     async def delete(self, channel_id: int, message_id: int) -> None:
         self.calls += 1
+        await asyncio.sleep(0)
 
     async def dm_channel(self, user_id: int) -> int:
         self.calls += 1
+        await asyncio.sleep(0)
         return 900_000 + user_id % 1_000_000
 
     async def create_thread(self, channel_id: int, name: str, *, message_id: int | None, private: bool) -> int:
         self.calls += 1
+        await asyncio.sleep(0)
         return next(self._ids)
+
+    async def find_thread(self, guild_id: int, parent_id: int, name: str) -> int | None:
+        self.calls += 1
+        await asyncio.sleep(0)
+        return None
+
+    async def close_thread(self, thread_id: int) -> None:
+        self.calls += 1
+        await asyncio.sleep(0)
+
+    async def recent_messages(self, channel_id: int, limit: int = 50) -> list[dict[str, Any]]:
+        self.calls += 1
+        await asyncio.sleep(0)
+        return []
+
+    async def find_role(self, guild_id: int, name: str) -> int | None:
+        self.calls += 1
+        await asyncio.sleep(0)
+        return None
 
     async def thread_member(self, thread_id: int, user_id: int, present: bool) -> None:
         self.calls += 1
+        await asyncio.sleep(0)
 
     async def create_role(self, guild_id: int, name: str) -> int:
         self.calls += 1
+        await asyncio.sleep(0)
         return next(self._ids)
 
     async def delete_role(self, guild_id: int, role_id: int) -> None:
         self.calls += 1
+        await asyncio.sleep(0)
 
     async def deny_in_threads(self, channel_id: int, role_id: int) -> None:
         self.calls += 1
+        await asyncio.sleep(0)
 
     async def member_role(self, guild_id: int, user_id: int, role_id: int, present: bool) -> None:
         self.calls += 1
+        await asyncio.sleep(0)
 
 
 # -- a corpus of real games --------------------------------------------------------------------------------

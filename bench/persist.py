@@ -1,72 +1,71 @@
-"""Benchmark 2: persisted actions through the real runtime, against the raw cost of one SQLite commit.
+"""Benchmark 2: persisted actions through the real runtime, against the same rows written raw, in the same run.
 
 Setup: ``games`` live games (all five engines, cut mid-way from random playouts, written as the runtime writes
-them and loaded as recovery does) in one process, a :class:`bot.runtime.Runtime`
-on a SQLite file with a :class:`bot.delivery.Dispatcher` draining the outbox through a transport that answers at
-once (Discord is not what is measured, the outbox's database work is). Timers use a manual clock so no timeout
-fires by itself; timeouts happen as random actions, as in the playouts.
+them and loaded as recovery does) in one process, a :class:`bot.runtime.Runtime` on a SQLite file with a
+:class:`bot.delivery.Dispatcher` delivering the outbox through a transport that answers at once (Discord is not
+what is measured; the outbox's database work is). Every game has been drained once, as in a bot that has been up
+a while. Timers use a manual clock so no timeout fires by itself; timeouts happen as random actions, as in the
+playouts.
 
-Measured, each ``await runtime.act(...)`` on its own:
-
-* **unloaded**: one action at a time, each on a random live game: the latency a single click pays;
-* **saturated**: every game has its own task acting as fast as it can (``games`` concurrent players): sustained
-  actions per second, and the latency under that queue (context: with 1,000 clients in the queue, latency is
-  mostly waiting);
-* the same saturated run with the dispatcher detached (``runtime.dispatcher = None``), to split the cost of
-  ``act`` from that of delivery bookkeeping.
-
-Baseline, in the same directory in the same run: a raw aiosqlite loop doing one ``INSERT`` + ``COMMIT`` per row
-(the runtime's pragmas: WAL, synchronous=NORMAL), and, for context, the same rows committed 100 at a time.
+* **Unloaded**: one action at a time on a random live game, each measured around ``await runtime.act(...)``
+  (the latency one click pays before it is answered). Interleaved with it, action by action, the **baseline**:
+  the very rows that action wrote (its action row, the game's guarded ``seq`` UPDATE, its outbox rows, its
+  deadlines and, when due, the snapshot and results), replayed on one stdlib ``sqlite3`` connection to a copy of
+  the database taken before the run (same pragmas: WAL, synchronous=NORMAL), SQL and parameters prepared
+  beforehand, so only BEGIN, the statements and COMMIT are timed. The ratios of p50 to p50 and p99 to p99 are the
+  result. The time the action spent in the writer (``CommitQueue.commit``) is measured too: the persistence share.
+* **Old write path, interleaved**: the same unloaded loop, alternating blocks of actions between the in-process
+  SQLite writer and the aiosqlite one (``CommitQueue(in_process=False)``, the write path before issue 16's
+  second step), on the same games in the same run.
+* **Realistic**: every game has a table of players clicking at human pace: a phase is 3-8 clicks 1-3 s apart,
+  then 10-40 s pass before the next phase opens (discussion, a sand timer). Each game starts at a random point of
+  its cycle, so the load is the steady state from the first second and a window of ``realistic_s`` seconds of real
+  time measures it (no time is compressed: clicks are real-time paced, open loop). Click-to-answer is from the
+  moment the click was due to ``act`` returning, so a backlog counts.
+* **Saturated**: every game's task acts as fast as it can for ``seconds``: actions per second at saturation;
+  then half as long with the aiosqlite writer, for the old path's rate in the same run.
+* **Profile**: cProfile over a block of unloaded actions: where one action's time goes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import cProfile
+import gc
 import json
 import logging
+import pstats
 import random
+import sqlite3
 import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
+from sqlalchemy.dialects import sqlite as sqlite_dialect
 
 from bench.common import NullTransport, PlayedGame, fresh_database, live_specs, summary, write_live_games
 from bot.clock import ManualClock
+from bot.db import INSERT_OUTBOX, INSERT_OUTBOX_IDS, INSERT_SNAPSHOT, Prepared
 from bot.delivery import Dispatcher
 from bot.runtime import Runtime
+from bot.writer import CHECKPOINT_EVERY, CommitQueue
 from engines.core import Action
 from engines.playout import _choose as choose_action  # the playouts' own policy: random prompt, player, action
 
-#: A typical action row (a Night Watch vote), the payload of the raw baseline.
+#: A typical action row (a Night Watch vote), the payload of the one-row context line.
 ROW = json.dumps({"player": "400000000000000003", "prompt": "vote#7", "kind": "vote", "args": {"target": "400000000000000011"}})
-
-
-async def raw_commits(path: Path, rows: int, per_commit: int = 1) -> dict[str, Any]:
-    """INSERT ``rows`` rows with a COMMIT every ``per_commit`` rows; latency is per commit."""
-    for suffix in ("", "-wal", "-shm"):
-        Path(f"{path}{suffix}").unlink(missing_ok=True)
-    latencies = []
-    async with aiosqlite.connect(path) as db:
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("CREATE TABLE actions (game_id INTEGER, seq INTEGER, action TEXT, at REAL, PRIMARY KEY (game_id, seq))")
-        await db.commit()
-        start = time.perf_counter()
-        for i in range(0, rows, per_commit):
-            t0 = time.perf_counter()
-            for j in range(i, min(rows, i + per_commit)):
-                await db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)", (j % 1000, j, ROW, time.time()))
-            await db.commit()
-            latencies.append(time.perf_counter() - t0)
-        elapsed = time.perf_counter() - start
-    return {**summary(latencies), "rows_per_s": rows / elapsed, "per_commit": per_commit}
+#: Human pace (seconds): clicks within a phase, clicks per phase, the pause before the next phase.
+CLICK_GAP = (1.0, 3.0)
+PHASE_CLICKS = (3, 8)
+PHASE_GAP = (10.0, 40.0)
+#: Actions per block when the old and new write paths alternate.
+AB_BLOCK = 25
 
 
 def next_action(runtime: Runtime, game_id: int, chooser: random.Random) -> Action | None:
-    live = runtime.games[game_id]
-    if live.state is None or live.state.outcome is not None:
+    live = runtime.games.get(game_id)  # a game that is over leaves memory
+    if live is None or live.state is None or live.state.outcome is not None:
         return None
     return choose_action(live.engine, live.state, live.engine.prompts(live.state), chooser, 0.1, 0.0)
 
@@ -84,22 +83,31 @@ class FailedDeliveries(logging.Handler):
 
 
 class StatementCounter:
-    """Counts the SQL the runtime sends (by kind; outbox reads apart) and the rollbacks of closing connections,
-    over the unloaded run with its deliveries: each is a hop to aiosqlite's thread."""
+    """Counts the SQL sent per action: the async engine's statements (reads, other writes) by SQLAlchemy's events,
+    and the in-process writer's by the driver's trace callback (every statement it runs, BEGIN and COMMIT included)."""
 
-    def __init__(self, db: Any) -> None:
-        self.engine = db.engine.sync_engine
+    def __init__(self, runtime: Runtime) -> None:
+        self.engine = runtime.db.engine.sync_engine
+        self.writer = runtime.writer
         self.counts: Counter = Counter()
 
+    def _count(self, sql: str, prefix: str = "") -> None:
+        words = sql.split(None, 2)
+        kind = words[0].upper() if words else "?"
+        if kind == "BEGIN" and len(words) > 1:
+            kind = f"BEGIN {words[1].upper()}"
+        if kind == "SELECT" and "FROM outbox" in sql:
+            kind = "SELECT outbox"
+        self.counts[prefix + kind] += 1
+
     def _statement(self, conn, cursor, sql, params, context, many) -> None:
-        kind = sql.split(None, 1)[0].upper()
-        self.counts["SELECT outbox" if kind == "SELECT" and "FROM outbox" in sql else kind] += 1
+        self._count(sql, "async ")
 
     def _rollback(self, conn) -> None:
-        self.counts["ROLLBACK"] += 1
+        self.counts["async ROLLBACK"] += 1
 
     def _commit(self, conn) -> None:
-        self.counts["COMMIT"] += 1
+        self.counts["async COMMIT"] += 1
 
     def __enter__(self) -> "StatementCounter":
         from sqlalchemy import event
@@ -107,6 +115,10 @@ class StatementCounter:
         event.listen(self.engine, "before_cursor_execute", self._statement)
         event.listen(self.engine, "rollback", self._rollback)
         event.listen(self.engine, "commit", self._commit)
+        raw = self.writer._direct.raw if self.writer.in_process and self.writer._direct else None
+        if raw is not None:
+            raw.set_trace_callback(self._count)
+        self._raw = raw
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -115,9 +127,129 @@ class StatementCounter:
         event.remove(self.engine, "before_cursor_execute", self._statement)
         event.remove(self.engine, "rollback", self._rollback)
         event.remove(self.engine, "commit", self._commit)
+        if self._raw is not None:
+            self._raw.set_trace_callback(None)
 
     def per(self, actions: int) -> dict[str, float]:
         return {kind: n / max(1, actions) for kind, n in sorted(self.counts.items())}
+
+
+# -- the baseline: the same rows, raw --------------------------------------------------------------------
+
+
+class Capture:
+    """Wraps ``runtime.writer.commit``: keeps the writes of each action (the units with a guard) for the baseline,
+    and the time each spent in the writer."""
+
+    def __init__(self, runtime: Runtime) -> None:
+        self.runtime = runtime
+        self.actions: list[tuple[Any, list]] = []
+        self.commit_s: list[float] = []
+        self.on = False
+
+    def install(self, writer: CommitQueue) -> None:
+        commit = writer.commit
+
+        async def recording(statements, guard=None, on_commit=None):
+            if not self.on or guard is None:
+                return await commit(statements, guard, on_commit)
+            t0 = time.perf_counter()
+            await commit(statements, guard, on_commit)
+            self.commit_s.append(time.perf_counter() - t0)
+            self.actions.append((guard, list(statements)))
+
+        writer.commit = recording  # type: ignore[method-assign]
+
+    def take(self) -> tuple[Any, list] | None:
+        return self.actions.pop() if self.actions else None
+
+
+class RawRows:
+    """One stdlib sqlite3 connection to a copy of the database: replays an action's rows, timed from BEGIN to
+    COMMIT, its SQL and parameters prepared beforehand (nothing but the database's own work is in the figure)."""
+
+    def __init__(self, path: Path) -> None:
+        self.conn = sqlite3.connect(path, isolation_level=None, timeout=30)
+        # the runtime's pragmas; checkpoints are run between replays, untimed, as the in-process writer runs them
+        # off the loop (bot.writer): the figure is the rows' own cost
+        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "wal_autocheckpoint=0"):
+            self.conn.execute(f"PRAGMA {pragma}")
+        self.path = path
+        self.dialect = sqlite_dialect.pysqlite.dialect()
+        self.guard_misses = 0
+        self.replays = 0
+
+    def prepare(self, statement: Any, params: Any) -> tuple[str, list[tuple] | tuple]:
+        if not isinstance(statement, Prepared):  # any other Core statement: compiled here, outside the timing
+            statement = Prepared(statement)
+        sql, order = statement.sqlite(self.dialect)
+        convert = [(name, const, proc) for name, const, proc in order]
+
+        def values(p: dict) -> tuple:
+            return tuple((proc(p.get(n, c)) if proc else p.get(n, c)) for n, c, proc in convert)
+
+        if isinstance(params, list):
+            return sql, [values(p) for p in params]
+        return sql, values(params or {})
+
+    def replay(self, guard: Any, statements: list) -> float:
+        guard_sql, guard_values = self.prepare(*guard)
+        work = [self.prepare(s, p) for s, p in statements if not (isinstance(p, list) and not p)]
+        conn = self.conn
+        t0 = time.perf_counter()
+        conn.execute("BEGIN")
+        if conn.execute(guard_sql, guard_values).rowcount != 1:
+            self.guard_misses += 1
+        for sql, values in work:
+            if isinstance(values, list):
+                conn.executemany(sql, values)
+            else:
+                conn.execute(sql, values)
+        conn.execute("COMMIT")
+        elapsed = time.perf_counter() - t0
+        self.replays += 1
+        if self.replays % (CHECKPOINT_EVERY // 2) == 0:  # the runtime commits twice per action (its marks)
+            conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        return elapsed
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def copy_database(source: Path, target: Path) -> None:
+    """A consistent copy of a SQLite file (WAL included), by the backup API."""
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{target}{suffix}").unlink(missing_ok=True)
+    src, dst = sqlite3.connect(source), sqlite3.connect(target)
+    try:
+        src.backup(dst)
+    finally:
+        src.close()
+        dst.close()
+
+
+async def raw_one_row(path: Path, rows: int) -> dict[str, Any]:
+    """Context: one INSERT + COMMIT per row on a stdlib connection (the old baseline's unit of work)."""
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=NORMAL")
+    conn.execute("CREATE TABLE actions (game_id INTEGER, seq INTEGER, action TEXT, at REAL, PRIMARY KEY (game_id, seq))")
+    latencies = []
+    start = time.perf_counter()
+    for j in range(rows):
+        t0 = time.perf_counter()
+        conn.execute("BEGIN")
+        conn.execute("INSERT INTO actions VALUES (?, ?, ?, ?)", (j % 1000, j, ROW, time.time()))
+        conn.execute("COMMIT")
+        latencies.append(time.perf_counter() - t0)
+    elapsed = time.perf_counter() - start
+    conn.close()
+    return {**summary(latencies), "rows_per_s": rows / elapsed}
+
+
+# -- the runs ----------------------------------------------------------------------------------------------
 
 
 async def act(runtime: Runtime, game_id: int, action: Action, errors: Counter) -> bool:
@@ -126,15 +258,25 @@ async def act(runtime: Runtime, game_id: int, action: Action, errors: Counter) -
         await runtime.act(game_id, action)
         return True
     except Exception as exc:  # a failure of the runtime is a result to report, not a reason to stop the run
-        errors[f"{runtime.games[game_id].engine.name}: {type(exc).__name__}: {exc}"] += 1
+        live = runtime.games.get(game_id)
+        errors[f"{live.engine.name if live else game_id}: {type(exc).__name__}: {exc}"] += 1
         return False
 
 
 async def unloaded(
-    runtime: Runtime, ids: list[int], actions: int, chooser: random.Random, errors: Counter
+    runtime: Runtime,
+    live_ids: list[int],
+    actions: int,
+    chooser: random.Random,
+    errors: Counter,
+    *,
+    capture: Capture | None = None,
+    raw: RawRows | None = None,
+    raw_latencies: list[float] | None = None,
+    shapes: list | None = None,
 ) -> list[float]:
+    """One action at a time; with ``raw``, each followed by the replay of its rows on the baseline connection."""
     latencies: list[float] = []
-    live_ids = list(ids)
     while len(latencies) < actions and live_ids:
         gid = chooser.choice(live_ids)
         action = next_action(runtime, gid, chooser)
@@ -142,11 +284,129 @@ async def unloaded(
             live_ids.remove(gid)
             continue
         t0 = time.perf_counter()
-        if await act(runtime, gid, action, errors):
-            latencies.append(time.perf_counter() - t0)
-        else:
+        ok = await act(runtime, gid, action, errors)
+        elapsed = time.perf_counter() - t0
+        if not ok:
             live_ids.remove(gid)
+            continue
+        latencies.append(elapsed)
+        await runtime.idle()  # the next click finds the bot idle: its deliveries are done
+        if raw is not None and capture is not None:
+            written = capture.take()
+            if written is not None and raw_latencies is not None:
+                raw_latencies.append(raw.replay(*written))
+                if shapes is not None:
+                    shapes.append((elapsed, _shape(written[1])))
     return latencies
+
+
+def _shape(statements: list) -> tuple[int, bool]:
+    """An action's outbox rows, and whether it wrote a snapshot (every 25th step, and the last)."""
+    rows = sum(len(p) for s, p in statements if s in (INSERT_OUTBOX, INSERT_OUTBOX_IDS))
+    return rows, any(s is INSERT_SNAPSHOT for s, _ in statements)
+
+
+def slowest(shapes: list[tuple[float, tuple[int, bool]]]) -> dict[str, float]:
+    """The slowest 1% of the unloaded actions against all of them: outbox rows each, share writing a snapshot."""
+    if not shapes:
+        return {}
+    ordered = sorted(shapes, key=lambda s: s[0])
+    top = ordered[int(len(ordered) * 0.99) :] or ordered[-1:]
+
+    def figures(sample):
+        return {"outbox_rows": sum(s[1][0] for s in sample) / len(sample), "snapshot": sum(s[1][1] for s in sample) / len(sample)}
+
+    return {"all": figures(ordered), "slowest": figures(top), "n_slowest": len(top)}
+
+
+async def alternating(
+    runtime: Runtime, live_ids: list[int], actions: int, chooser: random.Random, errors: Counter
+) -> dict[str, list[float]]:
+    """The unloaded loop in blocks of AB_BLOCK actions, alternating the in-process writer and the aiosqlite one."""
+    new_writer = runtime.writer
+    old_writer = CommitQueue(runtime.db.engine, in_process=False)
+    out: dict[str, list[float]] = {"in_process": [], "aiosqlite": []}
+    try:
+        for block in range(max(2, actions // AB_BLOCK)):
+            name = "in_process" if block % 2 == 0 else "aiosqlite"
+            runtime.writer = new_writer if name == "in_process" else old_writer
+            await runtime.idle()  # the other writer's marks are done: each block has its own writer alone
+            out[name] += await unloaded(runtime, live_ids, AB_BLOCK, chooser, errors)
+    finally:
+        await runtime.idle()
+        runtime.writer = new_writer
+        await old_writer.close()
+    return out
+
+
+async def realistic(runtime: Runtime, ids: list[int], seconds: float, seed: str, errors: Counter) -> dict[str, Any]:
+    """Human-paced tables (see the module doc), open loop, for ``seconds`` of real time."""
+    latencies: list[float] = []
+    loop = asyncio.get_running_loop()
+    start = loop.time() + 0.05
+    end = start + seconds
+
+    async def table(gid: int) -> None:
+        chooser = random.Random(f"{seed}/{gid}")
+        # a random point of the cycle: somewhere in a phase (clicks left), or in the pause before the next one
+        clicks_left = chooser.randint(0, PHASE_CLICKS[1])
+        due = start + (chooser.uniform(*CLICK_GAP) if clicks_left else chooser.uniform(0, PHASE_GAP[1]))
+        while due < end:
+            if not clicks_left:
+                clicks_left = chooser.randint(*PHASE_CLICKS)
+            await asyncio.sleep(max(0.0, due - loop.time()))
+            action = next_action(runtime, gid, chooser)
+            if action is None:
+                return
+            if not await act(runtime, gid, action, errors):
+                return
+            latencies.append(loop.time() - due)
+            clicks_left -= 1
+            due += chooser.uniform(*CLICK_GAP) if clicks_left else chooser.uniform(*PHASE_GAP)
+
+    t0 = time.perf_counter()
+    with GCPauses() as pauses:
+        await asyncio.gather(*(table(gid) for gid in ids))
+    elapsed = time.perf_counter() - t0
+    full = time.perf_counter()
+    gc.collect()  # what a full collection of the runtime's objects costs (it stops the loop that long)
+    pauses.full_collection_ms = (time.perf_counter() - full) * 1e3
+    return {
+        **summary(latencies),
+        "actions_per_s": len(latencies) / max(elapsed, 1e-9),
+        "seconds": elapsed,
+        "gc": pauses.figures(),
+    }
+
+
+class GCPauses:
+    """The garbage collector's pauses during a run, by generation (a full collection stops the loop for as long
+    as it takes to scan every tracked object)."""
+
+    def __init__(self) -> None:
+        self.pauses: dict[int, list[float]] = {}
+        self._started = 0.0
+
+    def _callback(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.pauses.setdefault(info["generation"], []).append(time.perf_counter() - self._started)
+
+    def __enter__(self) -> "GCPauses":
+        gc.callbacks.append(self._callback)
+        self.tracked = len(gc.get_objects())
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        gc.callbacks.remove(self._callback)
+
+    def figures(self) -> dict[str, Any]:
+        return {
+            "tracked_objects": self.tracked,
+            "full_collection_ms": getattr(self, "full_collection_ms", float("nan")),
+            "by_generation": {g: {"n": len(p), "max_ms": max(p) * 1e3, "total_ms": sum(p) * 1e3} for g, p in sorted(self.pauses.items())},
+        }
 
 
 async def saturated(
@@ -166,6 +426,7 @@ async def saturated(
             if not await act(runtime, gid, action, errors):
                 return
             latencies.append(time.perf_counter() - t0)
+            await asyncio.sleep(0)  # the interaction's own I/O (answering Discord) yields to the loop
 
     tasks = [asyncio.create_task(player(gid)) for gid in ids]
     start = time.perf_counter()
@@ -177,49 +438,178 @@ async def saturated(
     return latencies[:done], elapsed
 
 
-async def run(workdir: Path, corpora: dict[str, list[PlayedGame]], *, games: int = 1000, unloaded_actions: int = 2000, seconds: float = 20.0) -> dict[str, Any]:
-    raw = await raw_commits(workdir / "raw.sqlite3", max(unloaded_actions, 2000))
-    raw_batched = await raw_commits(workdir / "raw.sqlite3", max(unloaded_actions, 2000) * 5, per_commit=100)
+#: Where one action's time goes, from the profile: label -> (file suffix, function name).
+PROFILED = {
+    "Runtime.act (the whole action)": ("bot/runtime.py", "act"),
+    "engine: apply (rules + state copy)": ("engines/core.py", "apply"),
+    "of which the state copy (pickle)": ("engines/core.py", "_private_copy"),
+    "presenter: wording the ops (Fluent)": ("bot/presenter.py", "present_safely"),
+    "Runtime._commit (statements + writer)": ("bot/runtime.py", "_commit"),
+    "writer: SQLite transactions (all commits)": ("bot/writer.py", "run"),
+    "dispatcher: drains (deliveries + marks)": ("bot/delivery.py", "_drain"),
+    "dispatcher: marking rows sent": ("bot/delivery.py", "_mark_sent"),
+}
+
+
+async def profile(runtime: Runtime, live_ids: list[int], actions: int, chooser: random.Random, errors: Counter) -> dict[str, Any]:
+    """cProfile over ``actions`` unloaded actions and their deliveries: ms per action in each part (profiled time,
+    inflated by the profiler: the shares are what counts)."""
+    profiler = cProfile.Profile()
+    t0 = time.perf_counter()
+    profiler.enable()
+    done = await unloaded(runtime, live_ids, actions, chooser, errors)
+    await runtime.idle()
+    profiler.disable()
+    wall = time.perf_counter() - t0
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    n = max(1, len(done))
+    parts: dict[str, float] = {}
+    for label, (suffix, name) in PROFILED.items():
+        total = sum(ct for (file, _line, func), (_cc, _nc, _tt, ct, _callers) in stats.items() if func == name and file.endswith(suffix))
+        parts[label] = total / n * 1e3
+    return {"actions": len(done), "wall_ms_per_action": wall / n * 1e3, "ms_per_action": parts}
+
+
+async def run(
+    workdir: Path,
+    corpora: dict[str, list[PlayedGame]],
+    *,
+    games: int = 1000,
+    unloaded_actions: int = 2000,
+    seconds: float = 20.0,
+    realistic_s: float | None = None,
+) -> dict[str, Any]:
+    raw_row = await raw_one_row(workdir / "raw.sqlite3", max(unloaded_actions, 2000))
     failed = FailedDeliveries()
     logging.getLogger("bot.delivery").addHandler(failed)
-    db = await fresh_database(workdir / "persist.sqlite3")
+    path = workdir / "persist.sqlite3"
+    db = await fresh_database(path)
     runtime = Runtime(db, ManualClock())
     transport = NullTransport()
     Dispatcher(runtime, transport, retry_delay=0)
+    raw = None
     try:
         t0 = time.perf_counter()
         await write_live_games(db, list(live_specs(corpora, games, seed="persist")))
+        # the corpus the live games were cut from (every step's prompts of hundreds of played games) is the bench's,
+        # not the bot's: frozen out of the collector, so a full collection scans what a bot's would (its modules and
+        # live games, loaded below)
+        gc.collect()
+        gc.freeze()
+        copy_database(path, workdir / "baseline.sqlite3")  # the same games, for the same rows to be replayed on
+        raw = RawRows(workdir / "baseline.sqlite3")
         ids = await runtime.recover()
         for game_id in ids:  # rebuilt on first use; load them now so setup stays out of the measurement
             await runtime.get(game_id)
+            runtime.dispatcher.kick(game_id)  # and drained once, as in a bot that has been up a while
+        await runtime.idle()
         setup_s = time.perf_counter() - t0
         chooser = random.Random("persist")
         errors: Counter = Counter()
-        with StatementCounter(db) as statements:
-            lat_unloaded = await unloaded(runtime, ids, unloaded_actions, chooser, errors)
+        capture = Capture(runtime)
+        capture.install(runtime.writer)
+        live_ids = list(ids)
+        capture.on = True  # from the first action on, the baseline copy gets the same rows
+        await unloaded(runtime, live_ids, min(50, unloaded_actions), chooser, errors, capture=capture, raw=raw, raw_latencies=[])
+        capture.commit_s.clear()  # that was the warm-up (connections, caches)
+        raw_latencies: list[float] = []
+        shapes: list = []
+        with StatementCounter(runtime) as statements:
+            lat_unloaded = await unloaded(
+                runtime, live_ids, unloaded_actions, chooser, errors, capture=capture, raw=raw, raw_latencies=raw_latencies,
+                shapes=shapes,
+            )
             await runtime.idle()
-        lat_sat, elapsed = await saturated(runtime, ids, seconds, "with-dispatcher", errors)
+        capture.on = False
+        commit_s = list(capture.commit_s)
+        ab = await alternating(runtime, live_ids, unloaded_actions // 2, chooser, errors)
+        prof = await profile(runtime, live_ids, max(20, unloaded_actions // 10), chooser, errors)
+        lat_real = await realistic(runtime, ids, realistic_s if realistic_s is not None else seconds, "realistic", errors)
         await runtime.idle()
-        dispatcher = runtime.dispatcher
-        runtime.dispatcher = None
-        lat_bare, elapsed_bare = await saturated(runtime, ids, seconds / 2, "act-only", errors)
-        runtime.dispatcher = dispatcher
-        live = sum(1 for gid in ids if runtime.games[gid].state.outcome is None)
+        lat_sat, elapsed = await saturated(runtime, ids, seconds, "saturated", errors)
+        await runtime.idle()
+        new_writer, runtime.writer = runtime.writer, CommitQueue(db.engine, in_process=False)
+        try:  # the same, with the aiosqlite writer of before, right after (half the window)
+            lat_old, elapsed_old = await saturated(runtime, ids, seconds / 2, "saturated-aiosqlite", errors)
+            await runtime.idle()
+        finally:
+            await runtime.writer.close()
+            runtime.writer = new_writer
+        live = sum(1 for gid in ids if gid in runtime.games and runtime.games[gid].state.outcome is None)
         await runtime.close()
     finally:
+        gc.unfreeze()
         logging.getLogger("bot.delivery").removeHandler(failed)
+        if raw is not None:
+            raw.close()
         await db.close()
     return {
         "games": games,
         "live_at_end": live,
         "setup_s": setup_s,
-        "raw": raw,
-        "raw_batched": raw_batched,
-        "unloaded": summary(lat_unloaded),
+        "raw_row": raw_row,
+        "baseline": {**summary(raw_latencies), "guard_misses": raw.guard_misses},
+        "unloaded": {**summary(lat_unloaded), "slowest": slowest(shapes)},
+        "commit": summary(commit_s),
+        "ab": {name: summary(values) for name, values in ab.items()},
+        "profile": prof,
+        "realistic": {**lat_real, "games": games, "click_gap_s": CLICK_GAP, "phase_clicks": PHASE_CLICKS, "phase_gap_s": PHASE_GAP},
         "saturated": {**summary(lat_sat), "actions_per_s": len(lat_sat) / elapsed},
-        "act_only": {**summary(lat_bare), "actions_per_s": len(lat_bare) / elapsed_bare},
+        "saturated_aiosqlite": {**summary(lat_old), "actions_per_s": len(lat_old) / elapsed_old},
         "transport_calls": transport.calls,
         "statements_per_action": statements.per(len(lat_unloaded)),
         "errors": dict(errors),
         "delivery_errors": dict(failed.seen),
     }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bench.persist``: this benchmark alone, at the full sizes; ``--write`` puts its section into
+    bench/RESULTS.md in place of the one there (the other sections are left as they were measured)."""
+    import argparse
+    import sys
+    import tempfile
+
+    from bench.common import machine, play_corpus, TYPICAL_SIZES
+    from bench.report import _persist
+
+    parser = argparse.ArgumentParser(prog="python -m bench.persist", description=main.__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--unloaded", type=int, default=3000)
+    parser.add_argument("--seconds", type=float, default=20.0, help="the saturated window")
+    parser.add_argument("--realistic", type=float, default=20.0, help="the realistic window, real time")
+    parser.add_argument("--corpus", type=int, default=30, help="random games per engine to cut live games from")
+    parser.add_argument("--write", action="store_true", help="replace section 2 of bench/RESULTS.md")
+    parser.add_argument("--json", type=Path, help="also dump the raw figures as JSON")
+    args = parser.parse_args(argv)
+    corpora = {name: play_corpus(name, args.corpus) for name in TYPICAL_SIZES}
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="nocturne-bench-") as tmp:
+        results = asyncio.run(
+            run(Path(tmp), corpora, games=args.games, unloaded_actions=args.unloaded, seconds=args.seconds, realistic_s=args.realistic)
+        )
+    m = machine()
+    lines = _persist(results)
+    lines[1:1] = [
+        "",
+        f"Measured on its own (`.venv/bin/python -m bench.persist`, {m['date']}, {m['cores']} cores, Python "
+        f"{m['python']}, {time.perf_counter() - started:.0f} s; other sessions' tests were running on the same "
+        "machine, so the absolute times are noisy and the ratios within the run are the result); "
+        "`python -m bench` runs it as step 2.",
+    ]
+    text = "\n".join(lines)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1, default=str))
+    if not args.write:
+        print(text)
+        return 0
+    path = Path(__file__).with_name("RESULTS.md")
+    current = path.read_text()
+    start, end = current.index("## 2. "), current.index("## 3. ")
+    path.write_text(current[:start] + text + "\n" + current[end:])
+    print(f"wrote section 2 of {path}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -49,69 +49,157 @@ def _engines(rows: list[dict[str, Any]]) -> list[str]:
     return out + ["", "No target: context for the figures below (a restart replays at most 24 actions a game).", ""]
 
 
+def _ratio(a: float, b: float) -> float:
+    return a / b if b else float("nan")
+
+
 def _persist(p: dict[str, Any]) -> list[str]:
-    raw, sat, un, bare, batched = p["raw"], p["saturated"], p["unloaded"], p["act_only"], p["raw_batched"]
-    p99_ratio = un["p99_ms"] / raw["p99_ms"]
-    rate_ratio = sat["actions_per_s"] / raw["rows_per_s"]
-    out = [
+    base, un, commit, row = p["baseline"], p["unloaded"], p["commit"], p["raw_row"]
+    real, sat, ab, prof = p["realistic"], p["saturated"], p["ab"], p["profile"]
+    p50_ratio, p99_ratio = _ratio(un["p50_ms"], base["p50_ms"]), _ratio(un["p99_ms"], base["p99_ms"])
+    commit50, commit99 = _ratio(commit["p50_ms"], base["p50_ms"]), _ratio(commit["p99_ms"], base["p99_ms"])
+    new, old = ab["in_process"], ab["aiosqlite"]
+    rate = sat["actions_per_s"]
+    games = p["games"]
+    out: list[str] = [
         "## 2. Persisted actions through the runtime",
         "",
-        f"{p['games']:,} live games (all engines, mid-game) in one process; `Runtime.act` on a SQLite file (WAL, "
-        "synchronous=NORMAL) with the dispatcher draining the outbox through a transport that answers at once. "
-        f"Baseline in the same directory, same run: raw aiosqlite, one INSERT + COMMIT per row.",
+        f"{games:,} live games (all engines, mid-game) in one process; `Runtime.act` on a SQLite file (WAL, "
+        "synchronous=NORMAL) with the dispatcher delivering the outbox through a transport that answers at once; "
+        "every game drained once before, as in a bot that has been up a while. **Baseline, interleaved action by "
+        "action in the same run**: the very rows each action wrote (its action row, the game's guarded `seq` "
+        "UPDATE, its outbox rows, its deadlines, a snapshot or results when due) replayed on one stdlib `sqlite3` "
+        "connection to a copy of the same database, same pragmas, SQL and parameters prepared beforehand so that "
+        "only BEGIN … COMMIT is timed. Unloaded means one click at a time on an idle bot (each action's "
+        "deliveries are done before the next click).",
         "",
-        "| measurement | p50 ms | p99 ms | actions (rows)/s |",
+        "| unloaded, one action at a time | p50 ms | p99 ms | ratio to baseline p50 / p99 |",
         "|---|---:|---:|---:|",
-        f"| raw INSERT + COMMIT, one row per commit | {raw['p50_ms']:.3f} | {raw['p99_ms']:.3f} | {raw['rows_per_s']:,.0f} |",
-        f"| raw, 100 rows per commit (context) | {batched['p50_ms']:.3f} | {batched['p99_ms']:.3f} | {batched['rows_per_s']:,.0f} |",
-        f"| runtime, one action at a time (unloaded) | {un['p50_ms']:.2f} | {un['p99_ms']:.2f} | {1e3 / un['mean_ms']:,.0f} |",
-        f"| runtime, {p['games']:,} games acting at once | {sat['p50_ms']:.0f} | {sat['p99_ms']:.0f} | {sat['actions_per_s']:,.0f} |",
-        f"| same, dispatcher detached (act alone) | {bare['p50_ms']:.0f} | {bare['p99_ms']:.0f} | {bare['actions_per_s']:,.0f} |",
+        f"| baseline: the same rows raw, one connection | {base['p50_ms']:.3f} | {base['p99_ms']:.3f} | 1 / 1 |",
+        f"| runtime: `Runtime.act` (rules, wording, persistence) | {un['p50_ms']:.3f} | {un['p99_ms']:.3f} "
+        f"| {p50_ratio:.1f} × / {p99_ratio:.1f} × |",
+        f"| of which in the writer (`CommitQueue.commit`) | {commit['p50_ms']:.3f} | {commit['p99_ms']:.3f} "
+        f"| {commit50:.1f} × / {commit99:.1f} × |",
+        f"| context: one INSERT + COMMIT of one row | {row['p50_ms']:.3f} | {row['p99_ms']:.3f} | |",
+        "",
+        "**Old and new write path, interleaved** (the same unloaded loop in blocks of actions alternating between "
+        "the two, same games, same run): the in-process SQLite writer (`bot/writer.py`, issue 16) against the "
+        "aiosqlite one it replaced.",
+        "",
+        "| write path | actions | p50 ms | p99 ms |",
+        "|---|---:|---:|---:|",
+        f"| aiosqlite (before) | {old['n']:,} | {old['p50_ms']:.3f} | {old['p99_ms']:.3f} |",
+        f"| in-process SQLite (now) | {new['n']:,} | {new['p50_ms']:.3f} | {new['p99_ms']:.3f} |",
+        f"| before / now | | {_ratio(old['p50_ms'], new['p50_ms']):.1f} × | {_ratio(old['p99_ms'], new['p99_ms']):.1f} × |",
+        "",
+        "| under load | actions | actions/s | p50 ms | p99 ms |",
+        "|---|---:|---:|---:|---:|",
+        f"| realistic: {real.get('games', games):,} games at human pace, click to answer | {real['n']:,} "
+        f"| {real['actions_per_s']:,.0f} | {real['p50_ms']:.2f} | {real['p99_ms']:.2f} |",
+        f"| saturated: every game acting as fast as it can | {sat['n']:,} | {rate:,.0f} | {sat['p50_ms']:.2f} "
+        f"| {sat['p99_ms']:.2f} |",
+    ]
+    old_sat = p.get("saturated_aiosqlite")
+    if old_sat:
+        out.append(
+            f"| same, right after, with the aiosqlite writer of before (half the window) | {old_sat['n']:,} "
+            f"| {old_sat['actions_per_s']:,.0f} | {old_sat['p50_ms']:.2f} | {old_sat['p99_ms']:.2f} |"
+        )
+    gc_figures = real.get("gc")
+    if gc_figures:
+        gens = gc_figures["by_generation"]
+        full = gens.get(2) or gens.get("2")
+        out += [
+            "",
+            f"Garbage collection during the realistic window ({gc_figures['tracked_objects']:,} objects tracked: the "
+            "modules and the live games; the bench's own corpus of played games is frozen out): "
+            + ", ".join(f"generation {g} × {v['n']} (longest {v['max_ms']:.0f} ms)" for g, v in gens.items())
+            + (". No full collection fell in the window" if not full else "")
+            + f"; a full collection of these objects, timed after the window, took {gc_figures['full_collection_ms']:.0f} "
+            "ms (it stops the loop that long).",
+        ]
+    out += [
+        "",
+        "Realistic load: in every game a phase is 3-8 clicks 1-3 s apart, then 10-40 s pass before the next phase; "
+        "each game starts at a random point of that cycle, so the window measures the steady state from its first "
+        f"second ({real.get('seconds', 0):.0f} s of real time, real-time pacing, open loop: a click is timed from "
+        "the moment it was due, so a backlog counts).",
         "",
         "| target | measured | verdict |",
         "|---|---|---|",
-        f"| p99 ≤ 2 × raw commit p99 | {p99_ratio:,.1f} × ({un['p99_ms']:.2f} ms vs {raw['p99_ms']:.3f} ms) | {_verdict(p99_ratio <= 2)} |",
-        f"| sustained ≥ 1 × raw single-row commit rate | {rate_ratio:.3f} × ({sat['actions_per_s']:,.0f}/s vs {raw['rows_per_s']:,.0f}/s) "
-        f"| {_verdict(rate_ratio >= 1)} |",
-        "",
-        f"{p['live_at_end']:,} of the {p['games']:,} games were still running at the end; the transport was called "
-        f"{p['transport_calls']:,} times.",
+        f"| unloaded p50 ≤ 2 × baseline p50 | {p50_ratio:.1f} × ({un['p50_ms']:.3f} vs {base['p50_ms']:.3f} ms) "
+        f"| {_verdict(p50_ratio <= 2)} |",
+        f"| unloaded p99 ≤ 3 × baseline p99 | {p99_ratio:.1f} × ({un['p99_ms']:.3f} vs {base['p99_ms']:.3f} ms) "
+        f"| {_verdict(p99_ratio <= 3)} |",
+        f"| saturated ≥ 500 actions/s | {rate:,.0f}/s | {_verdict(rate >= 500)} |",
+        f"| realistic {games:,}-game p99 click-to-answer ≤ 100 ms | {real['p99_ms']:.1f} ms | "
+        f"{_verdict(real['p99_ms'] <= 100)} |",
         "",
     ]
+    act_ms = prof["ms_per_action"].get("Runtime.act (the whole action)") or float("nan")
+    out += [
+        f"**Profile** (cProfile over {prof['actions']} unloaded actions and their deliveries; profiled time, "
+        "inflated by the profiler, so the shares are what counts):",
+        "",
+        "| part | ms per action | share of `Runtime.act` |",
+        "|---|---:|---:|",
+    ]
+    for label, ms in prof["ms_per_action"].items():
+        out.append(f"| {label} | {ms:.3f} | {100 * ms / act_ms:.0f} % |")
+    out.append("")
     if p.get("statements_per_action"):
         per = p["statements_per_action"]
-        out += ["Database work per unloaded action, deliveries included (statements by kind, and transaction ends): "
+        out += ["Statements executed per unloaded action, deliveries included (an executemany counts each row; the "
+                "in-process writer's by the driver's trace, the async engine's prefixed `async`): "
                 + ", ".join(f"{kind} {n:.2f}" for kind, n in per.items()) + ".", ""]
+    out += [f"{p['live_at_end']:,} of the {games:,} games were still running at the end; the transport was called "
+            f"{p['transport_calls']:,} times.", ""]
+    if base.get("guard_misses"):
+        out += [f"(The baseline's guarded UPDATE missed {base['guard_misses']} times: its copy fell out of step.)", ""]
     if p.get("errors"):
-        out += ["**Errors raised by `Runtime.act`** (each game that raised was left alone for the rest of the run; "
-                "these engines are not on Discord yet, but the runtime presents every engine):", ""]
+        out += ["**Errors raised by `Runtime.act`** (each game that raised was left alone for the rest of the run):", ""]
         out += [f"- {count} × {what}" for what, count in sorted(p["errors"].items())] + [""]
     if p.get("delivery_errors"):
         out += ["**Outbox rows the dispatcher failed on** (logged, marked failed, the game went on):", ""]
         out += [f"- {count} × {what}" for what, count in sorted(p["delivery_errors"].items())] + [""]
-    if p99_ratio > 2 or rate_ratio < 1:
+    if p50_ratio > 2:
         out += [
-            f"**Why not met.** A raw commit in WAL mode with synchronous=NORMAL costs {raw['p50_ms']:.2f} ms here: no "
-            "fsync, one statement, nothing else. One `act` applies the rules (a pickle copy of the state), words "
-            "every message it causes (Fluent), and writes the action, the game's guarded seq, the deadlines, one row "
-            "per outbox op (a Night Watch night opens up to 12 DMs) and now and then a snapshot; the dispatcher then "
-            "delivers them and marks them sent. Each SQL statement is a hop to aiosqlite's worker thread. Actions "
-            "of different games share a transaction (`bot/writer.py`, group commit); on SQLite the dispatcher is "
-            "handed the rows an action wrote by the commit that wrote them (ids from `RETURNING`; the outbox is read "
-            "only after a restart or a write made outside `act`), reads no empty outbox after a drain, and its "
-            "\"sent\" marks go through the same writer, group-committed with the actions, instead of fighting them "
-            "for SQLite's write lock from a second connection. What remains is Python CPU per action on two shared "
-            "cores (rules, pickle copy, wording, SQLAlchemy statement compilation), so the saturated line is "
-            "CPU-bound queueing, not commit cost.",
-            "",
-            "**What would close it.** Less work per action rather than cheaper commits: word messages when they "
-            "are delivered instead of when they are committed (store events, not text, in the outbox); copy-on-write "
-            "engine states instead of a pickle copy per action; write the outbox as one JSON row per action instead "
-            "of one row per op; and run the SQLite connection in-process (the stdlib driver on the loop's thread "
-            "for these sub-millisecond writes) to drop the thread hops. Multiple processes on PostgreSQL (the "
-            "sharded deployment) scale throughput out instead.",
+            f"**Why the p50 target is missed.** The baseline is the database's work alone ({base['p50_ms']:.3f} ms: "
+            "no fsync in WAL with synchronous=NORMAL, a handful of rows). `Runtime.act` also applies the rules "
+            "(with a pickle copy of the state) and words every message the action causes (Fluent), on the loop, "
+            "before it writes; the profile above shows wording and rules, not persistence, as most of the action. "
+            f"The persistence part alone, the time in the writer, is {commit50:.1f} × the baseline at p50 (the "
+            "group-commit bookkeeping, the types' conversions: ops to JSON, and the outbox ids). What would close "
+            "it is the issue's other items: words made at delivery instead of at the action (the outbox holds "
+            "events), and no pickle copy per action (copy-on-write states).",
             "",
         ]
+    if p99_ratio > 3:
+        slow = un.get("slowest") or {}
+        shape = ""
+        if slow:
+            shape = (
+                f" The slowest 1 % of the actions cause {slow['slowest']['outbox_rows']:.1f} outbox ops each against "
+                f"{slow['all']['outbox_rows']:.1f} on average (a Night Watch nightfall words a DM for every power "
+                f"holder) and {100 * slow['slowest']['snapshot']:.0f} % of them write a snapshot (against "
+                f"{100 * slow['all']['snapshot']:.0f} %): the work that grows with an action is the wording and the "
+                "state dump, which the baseline does not have (its rows are made beforehand)."
+            )
+        out += [
+            "**Why the p99 target is missed.** The same reason, at the tail: the baseline's p99 is a commit that "
+            f"happened to wait (the writer's own p99 is {commit99:.1f} × it), the runtime's p99 is an action with much "
+            f"more to say.{shape} On a machine shared with other test runs, a preemption (a 4 ms scheduler tick) "
+            "also lands more often in a 1 ms action than in a 0.1 ms commit.",
+            "",
+        ]
+    if rate < 500:
+        out += [
+            "**Why the saturated target is missed.** At saturation the loop's one core is busy with the actions' "
+            "CPU work (rules, wording, deliveries); see the profile.",
+            "",
+        ]
+    if real["p99_ms"] > 100:
+        out += ["**Why the realistic target is missed.** The offered load exceeded what the loop serves in time.", ""]
     return out
 
 

@@ -20,7 +20,7 @@ any other Core statement runs through SQLAlchemy on the same connection and tran
 Checkpoints (copying the WAL into the database file, with an fsync) are the one slow part of a SQLite commit:
 SQLite runs them inside the COMMIT that crosses 1000 pages, which would block the loop for milliseconds. The
 writer's connection does not checkpoint automatically; the writer runs a PASSIVE checkpoint on a connection of
-its own in a worker thread instead when the WAL has grown that far (readers and writers go on meanwhile).
+its own in a worker thread instead, about as often (readers and writers go on meanwhile).
 
 A transaction starts with ``BEGIN IMMEDIATE`` under a zero busy timeout: it takes the write lock at once or not
 at all, and never waits inside SQLite on the loop's thread (an aiosqlite session holding the lock needs the loop
@@ -35,7 +35,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-import os
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
@@ -57,10 +56,10 @@ MAX_BATCH = 256
 BUSY_PAUSES = (0.001, 0.002, 0.005, 0.01, 0.015, 0.02, 0.025, 0.025, 0.025, 0.05, 0.05, 0.1)
 #: How long a write waits for the lock before it fails (the async connections' busy timeout).
 BUSY_TIMEOUT = 30.0
-#: The in-process writer checks the WAL's size every this many commits, and when it has grown past
-#: CHECKPOINT_BYTES (SQLite's own automatic threshold, 1000 pages) copies it into the database in a worker thread.
-CHECKPOINT_CHECK_EVERY = 64
-CHECKPOINT_BYTES = 1000 * 4096
+#: The in-process writer copies the WAL into the database (a PASSIVE checkpoint, in a worker thread) every this
+#: many commits: about as often as SQLite's own automatic checkpoint at 1000 pages, for commits of 5-10 pages.
+#: (The WAL file's size says nothing: SQLite reuses it from the start after a checkpoint, without shrinking it.)
+CHECKPOINT_EVERY = 200
 
 
 class Conflict(IntegrityError):
@@ -149,6 +148,9 @@ class CommitQueue:
             await asyncio.gather(self._task, return_exceptions=True)
             self._task = None
         if self._direct is not None:
+            checkpoint = self._direct._checkpoint
+            if checkpoint is not None and not checkpoint.done():  # its thread finishes before the loop may close
+                await asyncio.gather(checkpoint, return_exceptions=True)
             self._direct.close()
 
     async def _run(self) -> None:
@@ -308,21 +310,17 @@ class _SQLiteWriter:
         if self.connection.in_transaction():
             self.connection.commit()  # SQLAlchemy's view of the connection: the driver has already committed
         self._commits += 1
-        if self._commits % CHECKPOINT_CHECK_EVERY == 0:
+        if self._commits >= CHECKPOINT_EVERY:
             self._checkpoint_later()
 
     def _checkpoint_later(self) -> None:
-        """Copy the WAL into the database in a worker thread, once it has grown past CHECKPOINT_BYTES (one at a
-        time; a PASSIVE checkpoint neither waits for nor blocks readers and writers)."""
+        """Copy the WAL into the database in a worker thread (one at a time; a PASSIVE checkpoint neither waits
+        for nor blocks readers and writers)."""
         if self._checkpoint is not None and not self._checkpoint.done():
             return
-        try:
-            size = os.path.getsize(f"{self.path}-wal")
-        except OSError:
-            return
-        if size >= CHECKPOINT_BYTES:
-            self._checkpoint = asyncio.ensure_future(asyncio.to_thread(_checkpoint, self.path))
-            self._checkpoint.add_done_callback(self._checkpointed)
+        self._commits = 0
+        self._checkpoint = asyncio.ensure_future(asyncio.to_thread(_checkpoint, self.path))
+        self._checkpoint.add_done_callback(self._checkpointed)
 
     def _checkpointed(self, future: asyncio.Future[None]) -> None:
         if future.cancelled():

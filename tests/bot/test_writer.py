@@ -110,8 +110,7 @@ async def test_a_write_waits_on_the_loop_while_an_async_session_holds_the_lock_t
 
 
 async def test_checkpoints_run_in_a_worker_thread_and_not_in_a_commit(db, monkeypatch):
-    monkeypatch.setattr(writer_module, "CHECKPOINT_CHECK_EVERY", 1)
-    monkeypatch.setattr(writer_module, "CHECKPOINT_BYTES", 1)
+    monkeypatch.setattr(writer_module, "CHECKPOINT_EVERY", 1)
     queue = CommitQueue(db.engine)
     await queue.commit(*action(1, 0))
     direct = queue._direct
