@@ -154,6 +154,9 @@ class Dispatcher:
         #: The highest outbox row id of each synced game already known: ids grow in commit order under SQLite's
         #: one write lock, so a handed row at or below it was already read from the table.
         self._seen: dict[int, int] = {}
+        #: Rows a click's own answer is delivering (:meth:`take_rewrites`) and the message they rewrite, by game: the
+        #: game's drain waits for that answer.
+        self._claimed: dict[int, tuple[list[int], int]] = {}
         runtime.dispatcher = self
 
     def resume(self, game_id: int) -> None:
@@ -194,6 +197,7 @@ class Dispatcher:
         self._known.pop(game_id, None)
         self._synced.discard(game_id)
         self._seen.pop(game_id, None)
+        self._claimed.pop(game_id, None)
         self._board_shown.pop(game_id, None)
         for user in users:
             if str(user).isdigit():
@@ -294,6 +298,8 @@ class Dispatcher:
         """The game's next undelivered rows, oldest first: from memory when its outbox is known (SQLite), else read
         from the outbox (after a restart, after a write that was not handed over, always on PostgreSQL)."""
         if game_id in self._synced:
+            if game_id in self._claimed:
+                return []  # a click's answer is rewriting a message: what comes after waits for it (:meth:`rewritten`)
             known = self._known.get(game_id, {})
             return [_Row(row_id, known[row_id]) for row_id in sorted(known)[:BATCH]]
         sqlite = self.runtime.db.is_sqlite
@@ -391,6 +397,51 @@ class Dispatcher:
                 for statement, params in statements:
                     await conn.execute(statement.core, params)
         self._forget_rows(live.id, [rid for rid, _ in delivered])
+
+    # -- a click's own answer -----------------------------------------------------------------------------
+
+    def take_rewrites(self, game_id: int, message_id: int) -> tuple[list[int], dict[str, Any]] | None:
+        """The rewrites of message ``message_id`` that a click on it just caused, for the click's own answer: an
+        interaction response of type 7 updates the message clicked on, one call where an answer and an edit
+        were two. Taken only when they are everything the game has undelivered (known in memory: SQLite) and plain
+        rewrites of that one message (edits, or posts to its slot; no board to draw, no message to forget), so
+        nothing goes out of order.
+        Returns their row ids and the payload of the newest, or ``None``: deliver as usual.
+
+        The rows stay unsent in the outbox until :meth:`rewritten` marks them, and the game's drain waits until
+        then: a crash meanwhile sends the edit (idempotent) again after the restart."""
+        if game_id not in self._synced or game_id in self._claimed:
+            return None
+        live = self.runtime.games.get(game_id)
+        known = self._known.get(game_id)
+        if live is None or not known:
+            return None
+        ops = [known[row_id] for row_id in sorted(known)]
+        slot = live.row.slots.get(ops[-1].get("slot"))
+        if slot is None or slot.get("message") != message_id:
+            return None
+        for op in ops:
+            # a post to a slot that has its message is a rewrite of it too (:meth:`_post`)
+            if op.get("do") not in ("edit", "post") or op.get("slot") != ops[-1].get("slot") or {"render", "attach", "forget"} & set(op):
+                return None
+        payload = _rewrite(slot, ops[-1])
+        row_ids = sorted(known)
+        self._claimed[game_id] = (row_ids, message_id)
+        return row_ids, payload
+
+    async def rewritten(self, game_id: int, row_ids: list[int], answered: bool) -> None:
+        """The click's answer carrying rows :meth:`take_rewrites` gave went out (``answered``; they are marked
+        sent) or failed (they are delivered as usual); either way the game's drain goes on."""
+        claimed = self._claimed.get(game_id)
+        if claimed is None or claimed[0] != row_ids:
+            return
+        del self._claimed[game_id]
+        live = self.runtime.games.get(game_id)
+        try:
+            if answered and live is not None:
+                await self._mark_sent(live, [(row_id, {"edited": claimed[1], "by": "answer"}) for row_id in row_ids])
+        finally:
+            self.kick(game_id, handed=True)
 
     # -- one op --------------------------------------------------------------------------------------------
 
@@ -618,10 +669,8 @@ class Dispatcher:
         return files
 
     async def _edit(self, slot: dict[str, Any], op: Op, files: list[tuple[str, bytes, str]] | None = None) -> None:
-        """Rewrite a slot's message; the announcements it was first posted with (its preamble) stay on top."""
-        payload = {k: op[k] for k in ("content", "embeds", "components") if k in op}
-        if "content" in payload and slot.get("preamble"):
-            payload["content"] = f"{slot['preamble']}\n{payload['content']}"
+        """Rewrite a slot's message."""
+        payload = _rewrite(slot, op)
         if files:
             payload["attachments"] = _attachments(files)
         await self.transport.edit(slot["channel"], slot["message"], payload, **_files(files))
@@ -770,6 +819,15 @@ def _attachments(files: list[tuple[str, bytes, str]]) -> list[dict[str, Any]]:
 def _files(files: list[tuple[str, bytes, str]] | None) -> dict[str, Any]:
     """The transport's ``files`` argument, only when there are files (so simple transports need not take it)."""
     return {"files": [(name, data) for name, data, _ in files]} if files else {}
+
+
+def _rewrite(slot: dict[str, Any], op: Op) -> dict[str, Any]:
+    """What an edit op sets on its slot's message; the announcements it was first posted with (its preamble) stay
+    on top."""
+    payload = {k: op[k] for k in ("content", "embeds", "components") if k in op}
+    if "content" in payload and slot.get("preamble"):
+        payload["content"] = f"{slot['preamble']}\n{payload['content']}"
+    return payload
 
 
 def _rewrites(later: Op, op: Op) -> bool:

@@ -636,11 +636,45 @@ class GameCog(commands.Cog):
             return
         presenter = game_ui(live.engine.name).presenter
         # what the action taught its player (a check result) comes in this answer, at once (NW-14, NW-17)
-        text = "\n".join([ack or presenter.ack_text(table, action), *presenter.answer_lines(table, action, events)])[:2000]
+        taught = presenter.answer_lines(table, action, events)
+        text = "\n".join([ack or presenter.ack_text(table, action), *taught])[:2000]
         if _is_private_step(interaction) and not interaction.response.is_done():
             await interaction.response.edit_message(content=text, view=None)  # the finished picker shows the answer
+        elif await self._answer_with_rewrite(interaction, live):
+            if taught or ack:  # the public message changed is the answer; what is the player's alone follows
+                await self.reply(interaction, text)
         else:
             await self.reply(interaction, text)
+
+    async def _answer_with_rewrite(self, interaction: discord.Interaction, live: LiveGame) -> bool:
+        """Answer a click on a public game message with that message rewritten as the click left it (an interaction
+        response of type 7), when rewriting it is all the click caused: one call instead of a private answer and
+        an edit (a vote's live tally, the ready count). The dispatcher decides (:meth:`Dispatcher.take_rewrites`),
+        from the public ops alone, so whether a click is answered this way says nothing secret."""
+        message = interaction.message
+        dispatcher = getattr(self.bot, "dispatcher", None)
+        if message is None or interaction.guild_id is None or message.flags.ephemeral or interaction.response.is_done() or dispatcher is None:
+            return False
+        taken = dispatcher.take_rewrites(live.id, message.id)
+        if taken is None:
+            return False
+        row_ids, payload = taken
+        answered = False
+        try:
+            kwargs: dict[str, Any] = {}
+            if "content" in payload:
+                kwargs["content"] = payload["content"]
+            if "embeds" in payload:
+                kwargs["embeds"] = [discord.Embed.from_dict(e) for e in payload["embeds"]]
+            if "components" in payload:
+                kwargs["view"] = _RawComponents(payload["components"]) if payload["components"] else None
+            await interaction.response.edit_message(**kwargs)
+            answered = True
+        except discord.HTTPException as exc:  # the edit is then delivered as usual
+            log.info("game %s: click answered without the rewrite (%s)", live.id, exc)
+        finally:
+            await dispatcher.rewritten(live.id, row_ids, answered)
+        return answered
 
     async def on_host(self, interaction: discord.Interaction, game_id: int, what: str, prompt: str | None, value: str | None) -> None:
         try:
@@ -882,6 +916,21 @@ def _count_names(live: LiveGame, option: str) -> dict[str, str]:
 
 def _plain(params: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in params.items() if isinstance(v, (str, int, float))}
+
+
+class _RawComponents(discord.ui.View):
+    """Components as a presenter made them (JSON), sent exactly so: a message rewritten in a click's answer reads
+    as the same edit sent by the dispatcher. Its clicks are dispatched by the dynamic items, like every control's."""
+
+    def __init__(self, components: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self._raw = components
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self._raw
+
+    def is_dispatchable(self) -> bool:
+        return False
 
 
 def _view_from(components: list[dict[str, Any]]) -> discord.ui.View | None:

@@ -268,8 +268,10 @@ class GameTable:
             rec = await self.interact(self.server.submit_modal(rec.id, self.text_for(player, rec.modal), user_id=player))
             if rec is None:
                 return
-        if rec.callback_type == 7:  # the step replaced the message clicked on
+        if rec.callback_type == 7:
             answer = self.server.message(int(message["id"]))
+            if answer is not None and not answer.get("ephemeral"):
+                return  # a public message rewritten by the click's own answer (a tally): the click was taken
         else:
             answer = rec.original or (rec.messages[-1] if rec.messages else None)
         if answer is not None and (answer.get("content") or "").startswith("⚠️"):

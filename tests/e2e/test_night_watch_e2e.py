@@ -121,3 +121,21 @@ def test_sigkill_and_restart_changes_nothing(reference, tmp_path, when, name):
     # NW fix 12: back after the restart, the bot says so once in the game thread
     back = [m for m in server.messages(table.thread) if "I am back after a restart" in (m.get("content") or "")]
     assert len(back) == 1
+
+
+def test_nw_9_a_ready_click_is_answered_with_the_ready_count_itself(reference):
+    """Issue 16: a click whose only effect is the public message it was on (the ready count) is answered by
+    rewriting that message (type 7), one call where a private answer and an edit were two; the message then
+    carries the count."""
+    server, table, over = reference
+    ready = [
+        rec
+        for rec in server._interactions.values()
+        if rec.type == 3 and ":ready" in str((rec.payload.get("data") or {}).get("custom_id"))
+    ]
+    rewritten = [rec for rec in ready if rec.callback_type == 7]
+    assert rewritten, [r.callback_type for r in ready]
+    for rec in rewritten:
+        answer = next(r for r in rec.responses if r["kind"] == "callback")
+        assert "ready to vote" in (answer.get("content") or ""), answer
+        assert not server.message(rec.original_message_id)["ephemeral"]

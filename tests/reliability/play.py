@@ -163,8 +163,8 @@ def accepted(server: FakeDiscord, interaction: int) -> bool | None:
         return None
     if rec.modal is not None:  # the click opened a modal (what was typed in it is answered separately)
         return True
-    if rec.callback_type == 7:  # a picker step that replaced the (private) message clicked on
-        return True
+    if rec.callback_type == 7:  # a picker step that replaced the (private) message clicked on, or a public
+        return True  # message rewritten by the click's own answer (a tally): taken either way
     assert rec.ephemeral, rec.responses
     return not (rec.responses[0].get("content") or "").startswith("⚠️")
 
