@@ -34,6 +34,7 @@ import cProfile
 import gc
 import json
 import logging
+import os
 import pstats
 import random
 import sqlite3
@@ -479,6 +480,7 @@ async def run(
     seconds: float = 20.0,
     realistic_s: float | None = None,
 ) -> dict[str, Any]:
+    load_start = os.getloadavg()[0]
     raw_row = await raw_one_row(workdir / "raw.sqlite3", max(unloaded_actions, 2000))
     failed = FailedDeliveries()
     logging.getLogger("bot.delivery").addHandler(failed)
@@ -545,6 +547,7 @@ async def run(
         await db.close()
     return {
         "games": games,
+        "load_average": [load_start, os.getloadavg()[0]],
         "live_at_end": live,
         "setup_s": setup_s,
         "raw_row": raw_row,
@@ -579,27 +582,52 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="the saturated window")
     parser.add_argument("--realistic", type=float, default=20.0, help="the realistic window, real time")
     parser.add_argument("--corpus", type=int, default=30, help="random games per engine to cut live games from")
+    parser.add_argument("--runs", type=int, default=1, help="repeat, show the last run and every run's spread")
     parser.add_argument("--write", action="store_true", help="replace section 2 of bench/RESULTS.md")
     parser.add_argument("--json", type=Path, help="also dump the raw figures as JSON")
     args = parser.parse_args(argv)
     corpora = {name: play_corpus(name, args.corpus) for name in TYPICAL_SIZES}
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="nocturne-bench-") as tmp:
-        results = asyncio.run(
-            run(Path(tmp), corpora, games=args.games, unloaded_actions=args.unloaded, seconds=args.seconds, realistic_s=args.realistic)
-        )
+    runs = []
+    for _ in range(max(1, args.runs)):
+        with tempfile.TemporaryDirectory(prefix="nocturne-bench-") as tmp:
+            runs.append(
+                asyncio.run(
+                    run(Path(tmp), corpora, games=args.games, unloaded_actions=args.unloaded, seconds=args.seconds,
+                        realistic_s=args.realistic)
+                )
+            )
+    results = runs[-1]
     m = machine()
     lines = _persist(results)
-    lines[1:1] = [
+    note = [
         "",
-        f"Measured on its own (`.venv/bin/python -m bench.persist`, {m['date']}, {m['cores']} cores, Python "
-        f"{m['python']}, {time.perf_counter() - started:.0f} s; other sessions' tests were running on the same "
-        "machine, so the absolute times are noisy and the ratios within the run are the result); "
-        "`python -m bench` runs it as step 2.",
+        f"Measured on its own (`.venv/bin/python -m bench.persist --runs {len(runs)}`, {m['date']}, {m['cores']} cores, "
+        f"Python {m['python']}, {time.perf_counter() - started:.0f} s; other sessions' tests were running on the same "
+        "machine, so the absolute times are noisy and the ratios within a run are the result); `python -m bench` "
+        "runs it as step 2.",
     ]
+    if len(runs) > 1:
+        def spread(figure) -> str:
+            values = sorted(figure(r) for r in runs)
+            return f"{values[0]:,.1f}–{values[-1]:,.1f}"
+
+        note += [
+            "",
+            f"The tables show the last of {len(runs)} runs; over all of them: unloaded p50 "
+            f"{spread(lambda r: r['unloaded']['p50_ms'] / r['baseline']['p50_ms'])} × and p99 "
+            f"{spread(lambda r: r['unloaded']['p99_ms'] / r['baseline']['p99_ms'])} × the baseline; the writer alone "
+            f"{spread(lambda r: r['commit']['p50_ms'] / r['baseline']['p50_ms'])} × at p50; aiosqlite / in-process "
+            f"{spread(lambda r: r['ab']['aiosqlite']['p50_ms'] / r['ab']['in_process']['p50_ms'])} × at p50 and "
+            f"{spread(lambda r: r['ab']['aiosqlite']['p99_ms'] / r['ab']['in_process']['p99_ms'])} × at p99; "
+            f"saturated {spread(lambda r: r['saturated']['actions_per_s'])} actions/s (aiosqlite writer "
+            f"{spread(lambda r: r['saturated_aiosqlite']['actions_per_s'])}); realistic p99 "
+            f"{spread(lambda r: r['realistic']['p99_ms'])} ms.",
+        ]
+    lines[1:1] = note
     text = "\n".join(lines)
     if args.json:
-        args.json.write_text(json.dumps(results, indent=1, default=str))
+        args.json.write_text(json.dumps(runs, indent=1, default=str))
     if not args.write:
         print(text)
         return 0
