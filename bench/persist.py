@@ -585,11 +585,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=1, help="repeat, show the last run and every run's spread")
     parser.add_argument("--write", action="store_true", help="replace section 2 of bench/RESULTS.md")
     parser.add_argument("--json", type=Path, help="also dump the raw figures as JSON")
+    parser.add_argument("--render", type=Path, help="no run: render the runs a --json file holds")
     args = parser.parse_args(argv)
-    corpora = {name: play_corpus(name, args.corpus) for name in TYPICAL_SIZES}
     started = time.perf_counter()
-    runs = []
-    for _ in range(max(1, args.runs)):
+    runs = json.loads(args.render.read_text()) if args.render else []
+    corpora = {} if runs else {name: play_corpus(name, args.corpus) for name in TYPICAL_SIZES}
+    for _ in range(0 if runs else max(1, args.runs)):
         with tempfile.TemporaryDirectory(prefix="nocturne-bench-") as tmp:
             runs.append(
                 asyncio.run(
@@ -603,9 +604,11 @@ def main(argv: list[str] | None = None) -> int:
     note = [
         "",
         f"Measured on its own (`.venv/bin/python -m bench.persist --runs {len(runs)}`, {m['date']}, {m['cores']} cores, "
-        f"Python {m['python']}, {time.perf_counter() - started:.0f} s; other sessions' tests were running on the same "
-        "machine, so the absolute times are noisy and the ratios within a run are the result); `python -m bench` "
-        "runs it as step 2.",
+        f"Python {m['python']}{'' if args.render else f', {time.perf_counter() - started:.0f} s'}; other sessions' tests were running on the same "
+        "machine, so the absolute times are noisy and the ratios within a run are the result"
+        + (f"; load average {min(min(r['load_average']) for r in runs):.1f}–"
+           f"{max(max(r['load_average']) for r in runs):.1f}" if all("load_average" in r for r in runs) else "")
+        + "); `python -m bench` runs it as step 2.",
     ]
     if len(runs) > 1:
         def spread(figure) -> str:
