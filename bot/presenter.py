@@ -223,6 +223,12 @@ class Presenter:
         is. ``None`` (the default): nothing, the message is left alone; games that take words override this."""
         return None
 
+    def read_edit(self, table: Table, state: State, author: str) -> bool:
+        """A message ``author`` edited in the game's channel (only read with the Message Content intent, see
+        :mod:`bot.typed`): does the bot delete it? An edit is never an action, since what the message was has been
+        read and taken already. ``False`` (the default): edits are left alone."""
+        return False
+
     def typed_notice(self, table: Table, options: dict[str, Any]) -> str | None:
         """Said once in the game's thread at its start when the bot reads typed messages: what may be typed there
         and what is deleted. ``None`` (the default): the game takes no typed words."""

@@ -10,6 +10,10 @@ guess or recap, or chatter the rules delete); this module applies it. A message 
 when the presenter says so, in the action's own transaction (an outbox op, so a crash keeps both or neither);
 chatter that causes no action is deleted at once, outside the outbox. What the action taught its player (a foul
 clue's reason) goes to them privately, since there is no interaction to answer. Nothing is said in the channel.
+
+A message edited in a game's channel (:func:`is_edit` tells a person's edit from the other updates Discord sends)
+is never read again: the presenter says whether it is deleted (:meth:`bot.presenter.Presenter.read_edit`; a Když
+sním clue edited after it was judged), and it is, at once, like chatter.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ import collections
 import logging
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from sqlalchemy import select
@@ -41,6 +46,10 @@ REFRESH_SECONDS = 10.0
 UNKNOWN_THREAD_SECONDS = 1.0
 #: A typed message is read up to this many characters, like the forms' fields and ``/game say``.
 MAX_TYPED = 200
+#: An update of a message the bot has not cached is an edit only when its ``edited_timestamp`` is this recent: an
+#: older one is the mark of an edit made long ago, carried by an update that is no edit (a pin, a thread started
+#: from the message, a link's embed). Generous, for a host clock a little off Discord's.
+EDIT_WINDOW = timedelta(minutes=10)
 
 
 class GameChannels:
@@ -103,9 +112,31 @@ class GameChannels:
 
 
 def reads_typed(engine: str) -> bool:
-    """Does the game's presenter read typed messages (override :meth:`Presenter.read_typed`)? The others' threads
-    are left out of the index, so their messages cost nothing either."""
-    return type(game_ui(engine).presenter).read_typed is not Presenter.read_typed
+    """Does the game's presenter read typed or edited messages (override :meth:`Presenter.read_typed` or
+    :meth:`Presenter.read_edit`)? The others' threads are left out of the index, so their messages cost nothing
+    either."""
+    kind = type(game_ui(engine).presenter)
+    return kind.read_typed is not Presenter.read_typed or kind.read_edit is not Presenter.read_edit
+
+
+def is_edit(data: Mapping[str, Any], before: Any | None = None, now: datetime | None = None) -> bool:
+    """Is a MESSAGE_UPDATE (its raw ``data``) a person's edit of their message? Discord also sends one when it
+    unfurls a link's embed, when a message is pinned or a thread is started from it: those leave the content and
+    ``edited_timestamp`` as they were. ``before`` is the message as cached before the update (discord.py's
+    ``cached_message``: ``content``, ``edited_at``), if it was: then an update is an edit when its edited time or
+    its content changed. Without it, when its edited time is within :data:`EDIT_WINDOW` of ``now``."""
+    stamp = data.get("edited_timestamp")
+    if not stamp:
+        return False  # never edited: an embed, a pin, a thread
+    try:
+        edited = datetime.fromisoformat(str(stamp))
+    except ValueError:
+        return False
+    if edited.tzinfo is None:
+        edited = edited.replace(tzinfo=timezone.utc)
+    if before is not None:
+        return edited != before.edited_at or ("content" in data and data["content"] != before.content)
+    return abs((now or datetime.now(timezone.utc)) - edited) <= EDIT_WINDOW
 
 
 class TypedMessages:
@@ -122,12 +153,21 @@ class TypedMessages:
 
     async def handle(self, *, channel_id: int, parent_id: int | None, author_id: int, message_id: int, text: str) -> str:
         """What became of the message: ``not_a_game``, ``ignored``, ``acted``, ``refused`` or ``deleted``."""
+        return await self._in_order(channel_id, lambda: self._handle(channel_id, parent_id, str(author_id), message_id, text[:MAX_TYPED]))
+
+    async def handle_edit(self, *, channel_id: int, parent_id: int | None, author_id: int, message_id: int) -> str:
+        """A message was edited (see :func:`is_edit`): ``not_a_game``, ``ignored`` or ``deleted``. It is never read
+        as words: what it was has been read already, when it was typed. Handled in order with the channel's new
+        messages, so a clue typed and at once edited is judged as typed, then deleted."""
+        return await self._in_order(channel_id, lambda: self._handle_edit(channel_id, parent_id, str(author_id), message_id))
+
+    async def _in_order(self, channel_id: int, handler: Callable[[], Awaitable[str]]) -> str:
         # no await before the lock: the handlers of one channel's messages queue in the order they arrived
         lock = self._order.setdefault(channel_id, asyncio.Lock())
         self._waiting[channel_id] += 1
         try:
             async with lock:
-                return await self._handle(channel_id, parent_id, str(author_id), message_id, text[:MAX_TYPED])
+                return await handler()
         finally:
             self._waiting[channel_id] -= 1
             if not self._waiting[channel_id]:
@@ -169,6 +209,23 @@ class TypedMessages:
             self._delete_now(live, delete_message(channel_id, message_id))
             return "deleted"
         return "refused" if tried else "ignored"
+
+    async def _handle_edit(self, channel_id: int, parent_id: int | None, author: str, message_id: int) -> str:
+        game_id = await self.channels.game_of(channel_id, parent_id)
+        live = None if game_id is None else await self._running(game_id, channel_id)
+        if live is None:
+            return "not_a_game"
+        live = await self.runtime.refreshed(live) or live
+        assert live.state is not None
+        try:
+            delete = game_ui(live.engine.name).presenter.read_edit(live.table(), live.state, author)
+        except Exception:  # a bug in how a game reads edits must not break the listener
+            log.exception("game %s: reading an edited message failed", live.id)
+            return "ignored"
+        if not delete:
+            return "ignored"
+        self._delete_now(live, delete_message(channel_id, message_id))
+        return "deleted"
 
     async def _running(self, game_id: int, channel_id: int) -> LiveGame | None:
         """The game, if it still runs in that channel (the index may be behind: another process ended it, or the
@@ -240,4 +297,4 @@ def _also(presenter: Presenter, typed: Typed, channel_id: int, message_id: int) 
     return ops
 
 
-__all__ = ["GameChannels", "TypedMessages", "MAX_TYPED", "REFRESH_SECONDS"]
+__all__ = ["EDIT_WINDOW", "GameChannels", "TypedMessages", "MAX_TYPED", "REFRESH_SECONDS", "is_edit"]

@@ -23,7 +23,7 @@ from bot.games import game_ui, playable, registered
 from bot.lobby import counts_text, lobby_ops, lobby_text, parse_counts, seat_limit, settings_panel, watchers
 from bot.ops import MAX_ROWS, post
 from bot.runtime import GameError, LiveGame, Runtime
-from bot.typed import TypedMessages
+from bot.typed import TypedMessages, is_edit
 from cogs import records
 from cogs.registry import GAMES
 from engines.core import HOST, Action, IllegalAction
@@ -495,6 +495,26 @@ class GameCog(commands.Cog):
             )
         except Exception:
             log.exception("typed message %s in %s failed", message.id, message.channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        """MESSAGE_CONTENT=on: a person's edit of a message in a game's thread goes to that game, which may delete
+        it (a Když sním clue edited after it was judged). Raw, so a message typed before a restart counts too;
+        bots', webhooks' and system messages and updates that are no edit (a link's embed) are not read."""
+        message = payload.message
+        if self.typed is None or payload.guild_id is None or message.author.bot or message.webhook_id is not None:
+            return
+        if message.type not in (discord.MessageType.default, discord.MessageType.reply) or not is_edit(payload.data, payload.cached_message):
+            return
+        try:
+            await self.typed.handle_edit(
+                channel_id=payload.channel_id,
+                parent_id=getattr(message.channel, "parent_id", None),
+                author_id=message.author.id,
+                message_id=payload.message_id,
+            )
+        except Exception:
+            log.exception("edited message %s in %s failed", payload.message_id, payload.channel_id)
 
     # -- component handlers --------------------------------------------------------------------------------
 

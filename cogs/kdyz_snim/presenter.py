@@ -428,8 +428,30 @@ class KdyzSnimPresenter(Presenter):
             return Typed(delete=True)
         return None
 
+    def read_edit(self, table: Table, state: State, author: str) -> bool:
+        """A message edited in the game's channel, while the night or the recap runs: never a new clue, guess or
+        recap (the first message counts, as typed; KS-14, KS-19, KS-24).
+
+        * text mode: every edited message is deleted, whoever's, so the thread shows only what the bot judged: a
+          clue edited into the card's word would defeat the judge (KS-13, KS-15; the clue log in the bot's turn
+          message keeps the clue as judged), and an earlier message edited into a hint would prompt the Dreamer
+          during the recap (KS-24);
+        * voice mode, where the bot neither runs nor checks clues (KS-17): only what the rules delete there, as for
+          a new message: the Dreamer's edit during the night (their messages are guesses, never shown, KS-19) and
+          anyone else's during the recap (KS-24);
+        * the day: edits are left alone.
+        """
+        view = table.view(state, None)
+        text = view["clue_mode"] == "text"
+        if view["phase"] in ("night", "last_guess"):
+            return text or author == view["dreamer"]
+        if view["phase"] == "recap":
+            return text or author != view["dreamer"]
+        return False
+
     def typed_notice(self, table: Table, options: dict[str, Any]) -> str | None:
-        """What may be typed in the thread, and what is deleted, in the game's clue mode (KS-14, KS-17, KS-19, KS-24)."""
+        """What may be typed in the thread, and what is deleted, in the game's clue mode (KS-14, KS-17, KS-19, KS-24),
+        edits included."""
         return table.t("ks.typed.notice", mode="voice" if options.get("clue_mode") == "voice" else "text")
 
     def value_label(self, table: Table, arg: str, value: Any) -> str:

@@ -387,3 +387,186 @@ def test_ks_14_ks_17_ks_19_ks_24_what_a_typed_message_is_at_every_step_of_a_rand
             else:
                 assert got is None
     assert {"night", "last_guess", "recap", "day"} <= phases
+
+
+# -- edited messages (a person's MESSAGE_UPDATE) ----------------------------------------------------------------
+
+
+async def edit(runtime: Runtime, typed: TypedMessages, game_id: int, author: int | str, mid: int) -> str:
+    """``author`` edits their message ``mid`` in the game's thread; returns what became of it."""
+    live = await runtime.get(game_id)
+    outcome = await typed.handle_edit(channel_id=live.row.thread_id, parent_id=live.row.channel_id, author_id=int(author), message_id=mid)
+    await runtime.idle()
+    await typed.settle()
+    return outcome
+
+
+async def test_ks_13_ks_15_an_accepted_clue_edited_afterwards_is_deleted_and_the_clue_log_keeps_it_as_judged(runtime, transport):
+    """KS-13: clues are typed so the bot can check them; KS-15: the judge. A giver who edits an accepted clue
+    (into the dream card's word itself) gets no new clue and no penalty: the edited message is deleted, and the
+    bot's turn message still lists the clue as it was judged. The pass word edited goes the same way."""
+    typed, gid = await start(runtime)
+    word = (await view(runtime, gid, GIVER))["element"]["word"]
+    outcome, clue = await type_(runtime, typed, gid, GIVER, "library")
+    assert outcome == "acted" and not deleted(transport, clue)
+    outcome, passed = await type_(runtime, typed, gid, NEXT, "pass")
+    assert outcome == "acted" and not deleted(transport, passed)
+    live = await runtime.get(gid)
+    seq, thread, log_before = live.row.seq, live.row.thread_id, list(transport.texts(live.row.thread_id))
+    assert await edit(runtime, typed, gid, GIVER, clue) == "deleted"  # now it reads the card's word
+    assert await edit(runtime, typed, gid, NEXT, passed) == "deleted"
+    assert deleted(transport, clue) and deleted(transport, passed)
+    assert (await runtime.get(gid)).row.seq == seq  # the edits are no action: no clue, no pass, no penalty
+    public = await view(runtime, gid)
+    assert public["clues"] == [{"player": GIVER, "clue": "library"}] and public["penalties"][GIVER] == 0
+    assert any("💬 **Bob**: library" in t for t in transport.texts(thread))  # the clue log as judged
+    assert not any(word in t for t in transport.texts(thread)[len(log_before):])
+    for author in (OTHER, OUTSIDER, DREAMER):  # anyone's edit during a text-mode night goes (a message from before)
+        mid = next(messages)
+        assert await edit(runtime, typed, gid, author, mid) == "deleted" and deleted(transport, mid)
+    assert (await view(runtime, gid))["card"] == public["card"]  # the Dreamer's edit is no guess (KS-19)
+
+
+async def test_ks_24_a_message_edited_into_a_hint_during_the_recap_is_deleted_and_is_no_recap(runtime, transport):
+    """KS-24: nobody prompts the Dreamer, so a night clue edited into a hint during the recap is deleted; the
+    Dreamer's own edit is no recap either (the first message counts), and their next message is the recap."""
+    typed, gid = await start(runtime)
+    _, clue = await type_(runtime, typed, gid, GIVER, "library")
+    await type_(runtime, typed, gid, DREAMER, "zzyzx")
+    await _to_recap(runtime, gid)
+    assert await edit(runtime, typed, gid, GIVER, clue) == "deleted" and deleted(transport, clue)
+    assert await edit(runtime, typed, gid, DREAMER, next(messages)) == "deleted"
+    assert (await view(runtime, gid))["phase"] == "recap"
+    outcome, mid = await type_(runtime, typed, gid, DREAMER, "zzyzx")
+    assert outcome == "acted" and (await view(runtime, gid))["history"][-1]["recap"] == "zzyzx"
+    assert await edit(runtime, typed, gid, DREAMER, mid) == "ignored" and not deleted(transport, mid)  # by day: left alone
+    assert await edit(runtime, typed, gid, OUTSIDER, next(messages)) == "ignored"
+
+
+async def test_ks_17_ks_19_ks_24_voice_mode_deletes_edits_only_where_the_rules_delete_messages(runtime, transport):
+    """Voice mode (KS-17): the bot runs no clue turns, so the others' edited talk stays at night; the Dreamer's
+    edit is deleted (their messages are guesses, never shown, KS-19) and is no guess; at the recap everyone
+    else's edit is deleted (KS-24) and the Dreamer's stays, as their messages do."""
+    typed, gid = await start(runtime, clue_mode="voice")
+    for author in (GIVER, OTHER, OUTSIDER):
+        _, mid = await type_(runtime, typed, gid, author, "it is round")
+        assert await edit(runtime, typed, gid, author, mid) == "ignored" and not deleted(transport, mid)
+    mid = next(messages)
+    assert await edit(runtime, typed, gid, DREAMER, mid) == "deleted" and deleted(transport, mid)
+    assert (await view(runtime, gid))["card"] == 1
+    await _to_recap(runtime, gid)
+    assert await edit(runtime, typed, gid, GIVER, mid := next(messages)) == "deleted" and deleted(transport, mid)
+    assert await edit(runtime, typed, gid, DREAMER, mid := next(messages)) == "ignored" and not deleted(transport, mid)
+
+
+async def test_an_edit_in_no_game_or_a_game_without_manage_messages_changes_nothing(runtime, transport):
+    typed, gid = await start(runtime)
+    assert await typed.handle_edit(channel_id=999, parent_id=None, author_id=1, message_id=1) == "not_a_game"
+    transport.no_manage_messages = True
+    seq = (await runtime.get(gid)).row.seq
+    assert await edit(runtime, typed, gid, GIVER, next(messages)) == "deleted"  # asked; Discord refused
+    assert (await runtime.get(gid)).row.seq == seq
+    outcome, _ = await type_(runtime, typed, gid, GIVER, "lamp")
+    assert outcome == "acted"  # the game goes on
+
+
+def test_is_edit_tells_a_persons_edit_from_a_links_embed_a_pin_or_a_thread():
+    """Discord sends MESSAGE_UPDATE for a link's embed too (no edited_timestamp, or the old one): only an update
+    whose edited time (or content) changed is an edit; of an uncached message, one whose edited time is recent."""
+    from datetime import datetime, timedelta, timezone
+    from types import SimpleNamespace
+
+    from bot.typed import EDIT_WINDOW, is_edit
+
+    now = datetime(2026, 12, 2, 6, 0, tzinfo=timezone.utc)
+    earlier = now - timedelta(minutes=1)
+    assert not is_edit({"content": "see http://x.example", "edited_timestamp": None, "embeds": [{}]}, now=now)
+    assert not is_edit({"content": "moon"}, now=now)
+    assert is_edit({"content": "moon", "edited_timestamp": now.isoformat()}, now=now)  # uncached: a fresh edit
+    assert not is_edit({"content": "moon", "edited_timestamp": (now - EDIT_WINDOW * 2).isoformat()}, now=now)  # long ago
+    cached = SimpleNamespace(content="moon", edited_at=earlier)
+    assert not is_edit({"content": "moon", "edited_timestamp": earlier.isoformat(), "embeds": [{}]}, cached, now)  # a pin, an embed
+    assert is_edit({"content": "moon!", "edited_timestamp": now.isoformat()}, cached, now)
+    assert is_edit({"content": "moon", "edited_timestamp": now.isoformat()}, SimpleNamespace(content="moon", edited_at=None), now)
+    assert not is_edit({"content": "moon", "edited_timestamp": "not a time"}, now=now)
+
+
+async def test_the_edit_listener_reads_peoples_edits_in_servers_only():
+    """on_raw_message_edit: bots', webhooks' and system messages, DMs and updates that are no edit (a link's
+    embed) are never read; a person's edit goes to the game with its channel, author and message."""
+    from datetime import datetime, timezone
+    from types import SimpleNamespace
+
+    import discord
+
+    from cogs.game import GameCog
+
+    handled = []
+
+    class Recorder:
+        async def handle_edit(self, **message):
+            handled.append(message)
+            return "ignored"
+
+    cog = GameCog(SimpleNamespace())
+    cog.typed = Recorder()  # type: ignore[assignment]
+    stamp = datetime.now(timezone.utc)
+
+    def update(data=None, cached=None, **changes):
+        message = dict(
+            author=SimpleNamespace(id=7, bot=False), webhook_id=None, type=discord.MessageType.default,
+            channel=SimpleNamespace(id=9, parent_id=8),
+        )
+        fields = dict(
+            guild_id=1, channel_id=9, message_id=5, cached_message=cached,
+            data={"content": "moon", "edited_timestamp": stamp.isoformat()} if data is None else data,
+        )
+        return SimpleNamespace(**fields, message=SimpleNamespace(**{**message, **changes}))
+
+    for ignored in (
+        update(author=SimpleNamespace(id=7, bot=True)),
+        update(webhook_id=3),
+        update(type=discord.MessageType.pins_add),
+        update(data={"content": "see http://x.example", "edited_timestamp": None}),  # a link's embed
+        update(cached=SimpleNamespace(content="moon", edited_at=stamp)),  # the same edit again (a pin)
+    ):
+        await cog.on_raw_message_edit(ignored)
+    dm = update()
+    dm.guild_id = None
+    await cog.on_raw_message_edit(dm)
+    assert handled == []
+    await cog.on_raw_message_edit(update(type=discord.MessageType.reply, cached=SimpleNamespace(content="mo", edited_at=None)))
+    assert handled == [{"channel_id": 9, "parent_id": 8, "author_id": 7, "message_id": 5}]
+    cog.typed = None  # MESSAGE_CONTENT=off: nothing is read
+    await cog.on_raw_message_edit(update())
+    assert len(handled) == 1
+
+
+@pytest.mark.parametrize("mode", ["text", "voice"])
+def test_ks_13_ks_17_ks_24_what_an_edit_is_at_every_step_of_a_random_game(mode):
+    """Over a seeded random game: in text mode every edit during the night and the recap is deleted (KS-13, KS-15:
+    the thread shows what was judged; KS-24); in voice mode only the Dreamer's at night and the others' at the
+    recap (KS-17, KS-19, KS-24), exactly where a new message of theirs would be deleted; by day none."""
+    from engines import get_engine
+    from tests.bot.presenting import transitions
+    from tests.bot.test_kdyz_snim_presenter import make_table
+
+    engine = get_engine("kdyz_snim")
+    presenter = game_ui("kdyz_snim").presenter
+    table = make_table("en", PLAYERS)
+    phases = set()
+    for _before, state, _events, _action in transitions(engine, PLAYERS, 5, {"language": "en", "clue_mode": mode}):
+        if state.outcome is not None:
+            continue
+        public = engine.view(state, None)
+        phases.add(public["phase"])
+        for person in PLAYERS + ["4242"]:
+            got = presenter.read_edit(table, state, person)
+            if public["phase"] in ("night", "last_guess", "recap") and mode == "text":
+                assert got is True
+            elif public["phase"] in ("night", "last_guess", "recap"):
+                new = presenter.read_typed(table, state, person, "moon")
+                assert got is (new is not None and new.delete)
+            else:
+                assert got is False
+    assert {"night", "last_guess", "recap", "day"} <= phases

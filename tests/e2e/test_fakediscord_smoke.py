@@ -249,12 +249,39 @@ async def test_the_message_content_intent_is_refused_with_4014_unless_the_app_ha
                 continue
             await asyncio.wait_for(client.wait_until_ready(), 10)
             got = asyncio.ensure_future(client.wait_for("message", timeout=10))
-            await srv.user_message(srv.user_id("alice"), srv.channel_id("general"), "hello bot")
+            mid = await srv.user_message(srv.user_id("alice"), srv.channel_id("general"), "hello bot")
             assert (await got).content == "hello bot"
+            edited = asyncio.ensure_future(client.wait_for("raw_message_edit", timeout=10))
+            await srv.user_edit(srv.user_id("alice"), mid, "hello again")
+            assert (await edited).message.content == "hello again"  # an edit's content comes with the intent too
         finally:
             await client.close()
             await srv.stop()
             restore_discord_py_defaults()
+
+
+async def test_a_user_edits_their_own_message_and_discord_unfurls_a_link(server: FakeDiscord, bot: commands.Bot) -> None:
+    """A user's edit is a MESSAGE_UPDATE carrying ``edited_timestamp`` (content blanked without the message-content
+    intent, like a new message); a link's embed is one with the content and ``edited_timestamp`` as they were. Only
+    the author may edit (50005)."""
+    alice, general = server.user_id("alice"), server.channel_id("general")
+    mid = await server.user_message(alice, general, "see https://example.org/tea")
+    got = asyncio.ensure_future(bot.wait_for("raw_message_edit", timeout=10))
+    await server.unfurl(mid, [{"type": "link", "url": "https://example.org/tea", "title": "Tea"}])
+    unfurled = await got
+    assert unfurled.message_id == mid and unfurled.data["edited_timestamp"] is None and unfurled.message.edited_at is None
+    got = asyncio.ensure_future(bot.wait_for("raw_message_edit", timeout=10))
+    await server.user_edit(alice, mid, "moon")
+    edit = await got
+    assert edit.message_id == mid and edit.data["edited_timestamp"] and edit.message.edited_at is not None
+    assert edit.message.content == "" and edit.message.author.id == alice  # no message-content intent: blanked
+    stored = server.message(mid)
+    assert stored["content"] == "moon" and stored["edits"] == 1 and stored["embeds"][0]["title"] == "Tea"
+    with pytest.raises(PermissionError):
+        await server.user_edit(server.user_id("bob"), mid, "not yours")
+    await bot.get_channel(general).get_partial_message(mid).delete()
+    with pytest.raises(LookupError):
+        await server.user_edit(alice, mid, "gone")
 
 
 async def test_component_update_message_with_select(server: FakeDiscord, bot: commands.Bot) -> None:

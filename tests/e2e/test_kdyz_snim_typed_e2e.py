@@ -4,16 +4,20 @@ the pass word (KS-14), a derived clue the bot deletes with its penalty notice (K
 chatter deleted during the night (KS-14), the Dreamer's guesses deleted at once and never repeated in public
 (KS-19, KS-21, KS-P5), then the recap, where another player's hint is deleted and the Dreamer's first message is
 the recap (KS-24). Halfway through, the bot loses Manage Messages: it goes on, and the messages simply stay.
+Edits: an accepted clue edited into the dream card's word is deleted and the clue log keeps the clue as judged
+(KS-13, KS-15), the pass edited into a hint during the recap is deleted (KS-24), and a link's embed is no edit.
 """
 
 from __future__ import annotations
 
 import asyncio
 import re
+import time
 from typing import Any
 
 import pytest
 
+from bot.clock import ScaledClock
 from tests.e2e.harness import BotProcess, GameTable, game_controls
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord import payloads as P
@@ -30,6 +34,10 @@ NIGHT = re.compile(r"💭 <@(\d+)> is dreaming; dream card (\d+) is in play")
 CARD = re.compile(r"🎴 Dream card (\d+): \*\*([^*]+)\*\*")
 DELETE = "/channels/{channel_id}/messages/{message_id}"
 WAIT = 30
+DEADLINE = re.compile(r"<t:(\d+):R>")
+#: A clue is typed on a turn with at least this long (wall seconds) left: the bot posts at most 5 messages per 5 s
+#: in the thread, as Discord allows, so in the opening burst a turn may be shown when its 5 s have nearly run out.
+TYPING_SECONDS = 2.0
 
 
 class Typing:
@@ -61,6 +69,17 @@ class Typing:
                 return int(found.group(1))
         return None
 
+    def open_turn(self, not_of: int) -> int | None:
+        """The player the open clue turn names, if not ``not_of`` and if it has time left to type a clue in."""
+        for m in reversed(self.table.public()):
+            found = TURN.search(m.get("content") or "")
+            if found and game_controls(m):
+                due = DEADLINE.search(m.get("content") or "")
+                left = (ScaledClock.EPOCH + (int(due.group(1)) - ScaledClock.EPOCH) / TIME_SCALE - time.time()) if due else 0.0
+                player = int(found.group(1))
+                return player if player != not_of and left >= TYPING_SECONDS else None
+        return None
+
     def card_of(self, player: int, number: int) -> str | None:
         for m in reversed(self.server.dm_messages(player)):
             found = CARD.search(m.get("content") or "")
@@ -78,6 +97,11 @@ class Typing:
 
     def deleted(self, label: str) -> bool:
         return bool(self.server.message(self.typed[label]).get("deleted"))
+
+    def deletes(self, label: str) -> int:
+        """How many times the bot asked to delete the message."""
+        path = f"/channels/{self.thread}/messages/{self.typed[label]}"
+        return sum(1 for r in self.server.requests if r.method == "DELETE" and r.path == path)
 
     def shown(self, text: str) -> bool:
         return any(text in (m.get("content") or "") for m in self.table.public() if not m.get("deleted"))
@@ -119,16 +143,22 @@ async def play(tmp_path) -> tuple[FakeDiscord, GameTable, Typing, dict[str, Any]
         giver = await typing.until(typing.turn, "the first clue turn")  # KS-13 / KS-14: a typed clue
         await typing.say("clue", giver, "library")
         await typing.until(lambda: typing.shown(f"💬 **{name[giver]}**: library"), "the clue in the clue log")
+        seen["clue_kept"] = not typing.deleted("clue")
+        seen["edited"] = await typing.until(lambda: typing.card_of(giver, card), "the giver's card")
+        await server.user_edit(giver, typing.typed["clue"], seen["edited"])  # KS-15: the judge is not to be edited past
+        await typing.until(lambda: typing.deleted("clue"), "the edited clue deleted")
+        seen["clue_giver"] = name[giver]
 
-        giver = await typing.until(lambda: (g := typing.turn()) != giver and g, "the next clue turn")
+        giver = await typing.until(lambda: typing.open_turn(giver), "the next clue turn")
         await typing.say("bot", server.user_id("Beeper"), "beep")  # another bot's message is never read
         await typing.say("chatter", await typing.bystander(dreamer), "is it a book? 😄")  # KS-14: not the giver's, not the Dreamer's
         await typing.until(lambda: typing.deleted("chatter"), "the chatter deleted")
 
         await typing.say("pass", giver, "Pass")  # KS-14: the pass word
         await typing.until(lambda: typing.shown(f"⏭️ {name[giver]} passes."), "the pass in the clue log")
+        passer = giver
 
-        giver = await typing.until(lambda: (g := typing.turn()) != giver and g, "the third clue turn")
+        giver = await typing.until(lambda: typing.open_turn(giver), "a later clue turn with time to type")
         word = await typing.until(lambda: typing.card_of(giver, card), "the giver's card")
         seen["foul"] = word + "s"
         await typing.say("foul", giver, seen["foul"])  # KS-15 (d): a derived form
@@ -150,13 +180,17 @@ async def play(tmp_path) -> tuple[FakeDiscord, GameTable, Typing, dict[str, Any]
         refused = server.count_requests("DELETE", DELETE, status=403)
         await typing.say("kept guess", dreamer, "zebra")
         card = await typing.card_changes(card)  # the guess counts all the same
-        await typing.say("kept chatter", await typing.bystander(dreamer), "brb")
+        await typing.say("kept chatter", await typing.bystander(dreamer), "brb https://example.org/tea")
         await typing.until(lambda: server.count_requests("DELETE", DELETE, status=403) >= refused + 2, "both deletions refused")
+        # Discord unfurls the link: a MESSAGE_UPDATE that is no edit (counted after the recap's edit, handled after it)
+        await server.unfurl(typing.typed["kept chatter"], [{"type": "link", "url": "https://example.org/tea", "title": "Tea"}])
 
         await typing.until(lambda: typing.shown("recall your dream"), "the recap")  # KS-23: time up, no last guess
         await server.set_bot_permissions(P.P_ADMINISTRATOR)
+        seen["pass_kept"] = not typing.deleted("pass")
         await typing.say("hint", other, "you had library!")  # KS-24: nobody prompts the Dreamer
-        await typing.until(lambda: typing.deleted("hint"), "the hint deleted")
+        await server.user_edit(passer, typing.typed["pass"], f"Pass. It was {right}!")  # nor by editing the pass
+        await typing.until(lambda: typing.deleted("hint") and typing.deleted("pass"), "the hint and the edited pass deleted")
         seen["recap"] = f"{right}, umbrella, zebra"
         await typing.say("recap", dreamer, seen["recap"])
         summary = await typing.until(lambda: next((m for m in table.public() if (m.get("content") or "").startswith("☀️ Day 1:")), None), "the day")
@@ -175,8 +209,31 @@ def night(tmp_path_factory):
 
 def test_ks_14_typed_clues_and_the_pass_word_stay_in_the_thread(night):
     server, table, typing, seen = night
-    assert not typing.deleted("clue") and not typing.deleted("pass")
+    assert seen["clue_kept"] and seen["pass_kept"]  # until they were edited
     assert typing.shown("⌨️ You may also type in this thread")  # said once, at the start
+    assert typing.shown("so is any message edited then")
+
+
+def test_ks_13_ks_15_an_accepted_clue_edited_into_the_card_word_is_deleted_and_the_clue_log_keeps_it(night):
+    """The giver edits their accepted clue into the dream card's word: the message is deleted, the bot's turn
+    message still lists the clue as judged, the edit is no new clue and costs no penalty (the only penalty notice
+    is the later foul's), and the word is never shown."""
+    server, table, typing, seen = night
+    assert typing.deleted("clue") and typing.deletes("clue") == 1
+    assert typing.shown(f"💬 **{seen['clue_giver']}**: library")
+    assert sum("takes a penalty card" in (m.get("content") or "") for m in table.public()) == 1
+    for r in server.requests:  # the bot never shows the edit: the card is named first at day (KS-25)
+        if r.method in ("POST", "PATCH") and r.path.startswith(f"/channels/{table.thread}/messages") and isinstance(r.json, dict):
+            text = r.json.get("content") or ""
+            if text.startswith("☀️ Day 1:"):
+                break
+            assert f"**{seen['clue_giver']}**: {seen['edited']}" not in text and seen["edited"] not in text, text
+
+
+def test_ks_24_the_pass_edited_into_a_hint_during_the_recap_is_deleted_and_a_links_embed_is_no_edit(night):
+    server, table, typing, seen = night
+    assert typing.deleted("pass") and typing.deletes("pass") == 1
+    assert typing.deletes("kept chatter") == 1  # refused once when typed; its link's embed, unfurled later, was no edit
 
 
 def test_ks_14_another_players_chatter_is_deleted_during_the_night_and_another_bots_message_is_not_read(night):

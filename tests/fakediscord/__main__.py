@@ -2,8 +2,8 @@
 
 Prints one JSON line ``{"url": ..., "bot_token": ..., ...}`` on stdout once listening (also written to
 ``--state-file`` if given), then serves until SIGINT/SIGTERM. Drive it over HTTP:
-``GET /_fake/state`` and ``POST /_fake/{slash,click,submit_modal,user_message,set_dms_closed,inject_429,...}``
-with the :class:`FakeDiscord` method's keyword arguments as a JSON body.
+``GET /_fake/state`` and ``POST /_fake/{slash,click,submit_modal,user_message,user_edit,unfurl,set_dms_closed,
+inject_429,...}`` with the :class:`FakeDiscord` method's keyword arguments as a JSON body.
 """
 
 from __future__ import annotations

@@ -951,6 +951,10 @@ class FakeDiscord:
             self._nonces[key] = int(sm.payload["id"])
 
     async def _dispatch_message_create(self, sm: _StoredMessage) -> None:
+        await self._dispatch_user_message("MESSAGE_CREATE", sm)
+
+    async def _dispatch_user_message(self, event: str, sm: _StoredMessage) -> None:
+        """MESSAGE_CREATE / MESSAGE_UPDATE of a message, to every session, respecting the message-content intent."""
         data = self._wire(self._message_event(sm))
         author_is_bot = int(data["author"]["id"]) == self.bot_user_id
         for sess in list(self._sessions.values()):
@@ -961,7 +965,7 @@ class FakeDiscord:
                 mentioned = any(int(u["id"]) == self.bot_user_id for u in data.get("mentions", []))
                 if not mentioned:  # privileged intent missing: Discord blanks these fields
                     ev = dict(data, content="", embeds=[], attachments=[], components=[])
-            await sess.dispatch("MESSAGE_CREATE", copy.deepcopy(ev))
+            await sess.dispatch(event, copy.deepcopy(ev))
 
     def _apply_edit(self, sm: _StoredMessage, payload: Dict[str, Any], files: List[Dict[str, Any]]) -> None:
         msg = sm.payload
@@ -1252,6 +1256,36 @@ class FakeDiscord:
         msg["mentions"] = P.resolve_mentions(content, None, self._users)
         self._remember_nonce(await self._store_and_dispatch(msg, ephemeral=False))
         return int(msg["id"])
+
+    async def user_edit(self, user_id: int, message_id: int, content: str) -> int:
+        """A user edits the text of their own message, as in the client: sets ``edited_timestamp`` and dispatches
+        MESSAGE_UPDATE (the whole message, edits applied, respecting the message-content intent like
+        :meth:`user_message`). Someone else's message: 403 / 50005; a deleted one: 404 / 10008 (raised as
+        ``LookupError``). Returns the message's id."""
+        sm = self._messages.get(int(message_id))
+        if sm is None or sm.deleted or sm.ephemeral:
+            raise LookupError(f"Unknown Message {message_id}")
+        if int(sm.payload["author"]["id"]) != int(user_id):
+            raise PermissionError(f"50005 Cannot edit a message authored by another user ({message_id})")
+        msg = sm.payload
+        msg["content"] = str(content)
+        msg["mentions"] = P.resolve_mentions(msg["content"], None, self._users)
+        msg["edited_timestamp"] = P.iso()
+        sm.edits += 1
+        await self._dispatch_user_message("MESSAGE_UPDATE", sm)
+        self._notify()
+        return int(message_id)
+
+    async def unfurl(self, message_id: int, embeds: List[Dict[str, Any]]) -> int:
+        """Discord unfurls a link in a message: its embeds change and MESSAGE_UPDATE is dispatched with the content
+        and ``edited_timestamp`` as they were (not an edit). Returns the message's id."""
+        sm = self._messages.get(int(message_id))
+        if sm is None or sm.deleted or sm.ephemeral:
+            raise LookupError(f"Unknown Message {message_id}")
+        sm.payload["embeds"] = P.normalise_embeds(embeds)
+        await self._dispatch_user_message("MESSAGE_UPDATE", sm)
+        self._notify()
+        return int(message_id)
 
     async def open_dm(self, user_id: int) -> int:
         """Get or create the DM channel between the bot and ``user_id`` (for injecting DM interactions)."""
@@ -2313,9 +2347,9 @@ class FakeDiscord:
         }
 
     async def h_fake_action(self, request: web.Request) -> web.Response:
-        """``POST /_fake/{slash|click|submit_modal|user_message|set_dms_closed|inject_429}`` with the method's kwargs as JSON."""
+        """``POST /_fake/{slash|click|submit_modal|user_message|user_edit|unfurl|set_dms_closed|inject_429}`` with the method's kwargs as JSON."""
         action = request.match_info["action"]
-        allowed = {"slash", "click", "submit_modal", "user_message", "set_dms_closed", "inject_429", "inject_error", "open_dm"}
+        allowed = {"slash", "click", "submit_modal", "user_message", "user_edit", "unfurl", "set_dms_closed", "inject_429", "inject_error", "open_dm"}
         if action not in allowed:
             return _json_response({"message": f"unknown action {action}", "code": 0}, 404)
         kwargs = await request.json() if request.can_read_body else {}
@@ -2326,7 +2360,7 @@ class FakeDiscord:
             result = getattr(self, action)(**kwargs)
             if asyncio.iscoroutine(result):
                 result = await result
-        except (LookupError, TypeError, ValueError) as exc:
+        except (LookupError, PermissionError, TypeError, ValueError) as exc:
             return _json_response({"message": str(exc), "code": 0}, 400)
         return _json_response({"result": str(result) if isinstance(result, int) else result})
 

@@ -210,8 +210,8 @@ ks-ack-recap = 📝 Vaše rekapitulace je zapsána.
 ks-ack-report = 🚩 Vaše hlášení proti hráči { $accused } jde k posouzení.
 ks-answer-refused = ❌ Vaše nápověda „{ $clue }“ porušila pravidla ({ $reason }): snová karta se stala vaší trestnou kartou a vyměnila se.
 ks-typed-notice = { $mode ->
-    [voice] ⌨️ Psát můžete i přímo do tohoto vlákna: tipy Snílka (každý se hned smaže) a ranní rekapitulaci. Během rekapitulace se zprávy ostatních mažou.
-   *[text] ⌨️ Psát můžete i přímo do tohoto vlákna: svou nápovědu, když vás bot vyzve (nebo slovo „Vynechávám“), tipy Snílka (každý se hned smaže) a ranní rekapitulaci. V noci a během rekapitulace se ostatní zprávy mažou.
+    [voice] ⌨️ Psát můžete i přímo do tohoto vlákna: tipy Snílka (každý se hned smaže) a ranní rekapitulaci. Během rekapitulace se zprávy ostatních mažou. Smaže se i zpráva, kterou v noci upraví Snílek nebo během rekapitulace kdokoli jiný.
+   *[text] ⌨️ Psát můžete i přímo do tohoto vlákna: svou nápovědu, když vás bot vyzve (nebo slovo „Vynechávám“), tipy Snílka (každý se hned smaže) a ranní rekapitulaci. V noci a během rekapitulace se ostatní zprávy mažou, stejně jako každá zpráva upravená v té době (v seznamu nápověd zůstává původní znění).
 }
 
 ks-summary-roles = 🎭 Role: { $roles }
