@@ -223,7 +223,7 @@ class Runtime:
         """Drop a game from the cache (it reloads from the database on next use)."""
         self.games.pop(game_id, None)
         for task in self._timers.pop(game_id, {}).values():
-            task.cancel()
+            _cancel_timer(task)
 
     def drained(self, game_id: int) -> None:
         """Called by the dispatcher when it has delivered everything it knows of for ``game_id``."""
@@ -246,10 +246,8 @@ class Runtime:
         if busy is not None and busy(game_id):
             return False  # its drain calls drained() when it ends
         del self.games[game_id]
-        current = asyncio.current_task()
         for task in self._timers.pop(game_id, {}).values():  # a game that is over has none left to fire
-            if task is not current:
-                task.cancel()
+            _cancel_timer(task)
         release = getattr(self.dispatcher, "release", None)
         if release is not None:
             row = live.row
@@ -606,7 +604,7 @@ class Runtime:
             return
         timers = self._timers.get(live.id, {})
         for prompt_id in [p for p in timers if p not in live.deadlines]:
-            timers.pop(prompt_id).cancel()
+            _cancel_timer(timers.pop(prompt_id))
         if not timers:
             self._timers.pop(live.id, None)  # a game without timers keeps no empty entry
         for prompt_id, due in live.deadlines.items():
@@ -717,7 +715,7 @@ class Runtime:
 
     def _disarm(self, game_id: int) -> None:
         for task in self._timers.pop(game_id, {}).values():
-            task.cancel()
+            _cancel_timer(task)
 
     async def pause(self, game_id: int) -> None:
         """Host control: stop the clocks of every open prompt, keeping the time each had left."""
@@ -855,6 +853,13 @@ class Runtime:
         async with self.db.sessions() as session:
             rows = await session.scalars(select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.seq))
             return [r.action for r in rows]
+
+
+def _cancel_timer(task: asyncio.Task[None]) -> None:
+    """Stop a timer task, unless it is the one running: a timeout that ends its prompt (or its game) finishes its own
+    work and then ends by itself, rather than being cancelled half-way through its last steps."""
+    if task is not asyncio.current_task():
+        task.cancel()
 
 
 @dataclass
