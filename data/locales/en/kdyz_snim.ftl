@@ -201,7 +201,7 @@ ks-ack-report = 🚩 Your report against { $accused } goes to review.
 ks-answer-refused = ❌ Your clue “{ $clue }” broke the rules ({ $reason }): the dream card became your penalty card and changed.
 ks-typed-notice = { $mode ->
     [voice] ⌨️ You may also type in this thread: the Dreamer's guesses (each is deleted at once) and the morning recap. During the recap, everyone else's messages are deleted. A message edited by the Dreamer during the night, or by anyone else during the recap, is deleted too.
-   *[text] ⌨️ You may also type in this thread: your clue when the bot names you (or the pass word), the Dreamer's guesses (each is deleted at once) and the morning recap. During the night and the recap, other messages are deleted, and so is any message edited then (a clue stays listed as it was first typed).
+   *[text] ⌨️ You may also type in this thread: your clue when the bot names you (or “pass” to pass), the Dreamer's guesses (each is deleted at once) and the morning recap. During the night and the recap, other messages are deleted, and so is any message edited then (a clue stays listed as it was first typed).
 }
 
 ks-summary-roles = 🎭 Roles: { $roles }
