@@ -100,8 +100,8 @@ class Pacer:
         """Forget the channels with no post in the window (their next post waits for nothing anyway). At most once a
         window, at a post: the map then holds the channels posted to in the last two windows, so a sweep costs
         about one step per post since the last."""
-        for channel in [c for c, sent in self._sent.items() if not sent or sent[-1] <= now - self.window]:
-            del self._sent[channel]
+        # a new map rather than deletions: a dict never shrinks its table, which would keep the busiest window's size
+        self._sent = {c: sent for c, sent in self._sent.items() if sent and sent[-1] > now - self.window}
         self._next_sweep = now + self.window
 
 
@@ -157,6 +157,11 @@ class Dispatcher:
         #: Rows a click's own answer is delivering (:meth:`take_rewrites`) and the message they rewrite, by game: the
         #: game's drain waits for that answer.
         self._claimed: dict[int, tuple[list[int], int]] = {}
+        #: PostgreSQL: a drain holds a pooled connection for its advisory lock from start to end (Discord's calls
+        #: included), and one more at times; so at most a quarter of the pool's connections drain at once (5 of
+        #: bot/db.py's 10 + 10; Discord's own 50 requests/s is about what five games' drains make), and a restart
+        #: that resumes thousands of outboxes queues them here instead of exhausting the pool for timers and clicks.
+        self._drains_at_once = asyncio.Semaphore(max(1, _pool_capacity(runtime.db.engine) // 4))
         runtime.dispatcher = self
 
     def resume(self, game_id: int) -> None:
@@ -340,7 +345,7 @@ class Dispatcher:
         if self.runtime.db.is_sqlite:
             yield True
             return
-        async with self.runtime.db.engine.connect() as conn:
+        async with self._drains_at_once, self.runtime.db.engine.connect() as conn:
             # keyed by (schema, game): advisory locks are database-wide, and game ids repeat across schemas
             args = {"g": game_id}
             got = bool(await conn.scalar(text("SELECT pg_try_advisory_lock(hashtext(current_schema()), :g)"), args))
@@ -804,6 +809,13 @@ class Dispatcher:
                 raise
             return {"skipped": exc.kind}
         return {"closed": live.row.thread_id}
+
+
+def _pool_capacity(engine: Any) -> int:
+    """Connections the engine's pool hands out at most (its size plus overflow; 1 for a pool without a size)."""
+    pool = getattr(engine, "pool", None)
+    size = getattr(pool, "size", None)
+    return (size() if callable(size) else 1) + max(0, int(getattr(pool, "_max_overflow", 0) or 0))
 
 
 #: A board older than this (seconds) is posted anew instead of edited.

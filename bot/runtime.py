@@ -136,7 +136,7 @@ class Runtime:
         new_salt: Callable[[], str] = lambda: secrets.token_hex(16),
         timer_concurrency: int | None = None,
     ) -> None:
-        """``timer_concurrency``: most timer work in flight at once (default: half the connection pool)."""
+        """``timer_concurrency``: most timer work in flight at once (default: a share of the connection pool)."""
         self.db = db
         self.clock = clock or Clock()
         self.owns_guild = owns_guild
@@ -871,14 +871,15 @@ class _LoadLock:
 
 
 def _timer_concurrency(db: Database) -> int:
-    """Timer work in flight at once: half the connection pool (SQLite's default queue pool: 5 + 10 overflow, so 7;
-    PostgreSQL's in bot/db.py: 10 + 10, so 10), leaving the rest to clicks, deliveries and the writer. Each timeout
-    holds at most one pooled connection at a time (its load, or a staleness check; its commit goes through the
-    writer's own)."""
+    """Timer work in flight at once, against the connection pool: each timeout holds at most one pooled connection
+    at a time (its load, or a staleness check; on SQLite its commit goes through the writer's own). SQLite (the
+    default queue pool, 5 + 10 overflow): half, 7, the rest for clicks and deliveries' short reads. PostgreSQL
+    (bot/db.py: 10 + 10): a quarter, 5, since drains hold up to two each (bot.delivery: a quarter of the pool drains
+    at once, so 10), leaving 5 for clicks and the writer."""
     pool = db.engine.pool
     size = getattr(pool, "size", None)
     capacity = (size() if callable(size) else 1) + max(0, int(getattr(pool, "_max_overflow", 0) or 0))
-    return max(1, capacity // 2)
+    return max(1, capacity // (2 if db.is_sqlite else 4))
 
 
 def _outcome_json(state: State) -> dict[str, Any]:
