@@ -18,9 +18,11 @@ from bench import common, engines_speed, memory, persist, restart, stats, traffi
 from bench.report import render
 
 FULL = {"engine_seconds": 3.0, "corpus": 30, "persist_games": 1000, "unloaded": 3000, "saturated_s": 20.0, "realistic_s": 20.0,
-        "restart_games": 10_000, "memory_games": 500, "traffic": True, "stats_games": 100_000, "stats_big": 20_000}
+        "restart_games": 10_000, "memory_games": 500, "traffic": True, "stats_games": 100_000, "stats_big": 20_000,
+        "storm_deadlines": 3000, "churn_games": 10_000}
 QUICK = {"engine_seconds": 0.3, "corpus": 3, "persist_games": 100, "unloaded": 300, "saturated_s": 2.0, "realistic_s": 2.0,
-         "restart_games": 300, "memory_games": 50, "traffic": True, "stats_games": 2_000, "stats_big": 400}
+         "restart_games": 300, "memory_games": 50, "traffic": True, "stats_games": 2_000, "stats_big": 400,
+         "storm_deadlines": 300, "churn_games": 200}
 
 
 async def run_all(sizes: dict, workdir: Path, log=print) -> dict:
@@ -37,10 +39,14 @@ async def run_all(sizes: dict, workdir: Path, log=print) -> dict:
     )
     log("3/6 restart")
     results["restart"] = await restart.run(workdir, corpora, games=sizes["restart_games"])
+    log("    restart storm: every deadline overdue")
+    results["storm"] = await restart.run_storm(workdir, corpora, deadlines=sizes["storm_deadlines"])
     log("4/6 Discord traffic (the bot against the fake server)")
     results["traffic"] = await traffic.run(workdir) if sizes["traffic"] else None
     log("5/6 memory per live game")
     results["memory"] = await memory.run(workdir, corpora, per_engine=sizes["memory_games"])
+    log("    memory after many games played to their end")
+    results["churn"] = await memory.run_churn(workdir, games=sizes["churn_games"])
     log("6/6 stats and history on many finished games")
     results["stats"] = await stats.run(workdir, games=sizes["stats_games"], big=sizes["stats_big"])
     results["seconds"] = time.perf_counter() - started

@@ -24,7 +24,15 @@ def render(r: dict[str, Any], quick: bool = False) -> str:
     if quick:
         out += ["> Quick smoke run: tiny sizes, the ratios are not the record.", ""]
     out += _engines(r["engines"]) + _persist(r["persist"]) + _restart(r["restart"])
+    if r.get("storm"):
+        from bench.restart import render_storm
+
+        out += render_storm(r["storm"])
     out += _traffic(r["traffic"]) + _memory(r["memory"])
+    if r.get("churn"):
+        from bench.memory import render_churn
+
+        out += render_churn(r["churn"])
     if r.get("stats"):
         from bench.stats import render as stats_section
 

@@ -23,6 +23,8 @@ async def test_every_benchmark_runs_and_renders(tmp_path, corpora):
         "restart": await restart.run(tmp_path, corpora, games=20),
         "traffic": None,  # the bot subprocess game: covered by the e2e tests' harness, too slow for a smoke test
         "memory": await memory.run(tmp_path, corpora, per_engine=3),
+        "storm": await restart.run_storm(tmp_path, corpora, deadlines=30),
+        "churn": await memory.run_churn(tmp_path, games=30, small=5, live_games=5),
     }
     assert {row["engine"] for row in results["engines"]} == set(common.TYPICAL_SIZES)
     # The unloaded run counts actions; the saturated ones are time windows, which a busy machine (pytest -n 8 on
@@ -30,8 +32,14 @@ async def test_every_benchmark_runs_and_renders(tmp_path, corpora):
     assert results["persist"]["unloaded"]["n"] > 0 and results["persist"]["saturated"]["n"] >= 0
     assert results["restart"]["games"] == 20 and results["restart"]["timers"] > 0
     assert all(row["bytes_per_game"] > 0 for row in results["memory"])
+    storm = results["storm"]
+    assert storm["timers"] >= 30 and storm["games_stuck"] == storm["not_done"] == storm["overdue_left"] == 0
+    assert 0 < storm["most_in_flight"] <= storm["bound"]
+    churn = results["churn"]
+    assert churn["footprint"]["games"] == 0 and churn["rss_small"] > 0 and churn["bytes_per_live_game"] > 0
     text = render(results, quick=True)
     assert "## 5. Memory per live game" in text and "cores" in text
+    assert "### 3b. Restart storm" in text and "### 5b. Memory that does not grow with history" in text
     empty_windows = {
         **results,
         "persist": {
