@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import logging
@@ -66,6 +67,10 @@ class Nocturne(commands.AutoShardedBot):
         await self._sync_commands()
         recovered = await self.runtime.recover(announce=True)
         log.info("recovered %d running game(s)", len(recovered))
+        # What is loaded by now (modules, catalogues, the judge's lemma tables) lives as long as the process: out of
+        # the collector's reach, a full collection no longer walks it and stops the loop for less (bench §2)
+        gc.collect()
+        gc.freeze()
 
     def _owns_guild(self, guild_id: int) -> bool:
         """Timers and deliveries of a game are handled by the process holding its guild's shard."""
