@@ -185,6 +185,9 @@ async def run_churn(workdir: Path, *, games: int = 10_000, small: int = 10, live
 
     from bot.lobby import lobby_ops
 
+    # the ended games' last deliveries and evictions done first, or what they free counts against the live ones
+    await runtime.idle()
+    gc.collect()
     before_live = tracemalloc.get_traced_memory()[0]
     for n in range(live_games):
         host = 500_000_000_000_000_000 + 2 * n
