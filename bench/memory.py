@@ -142,7 +142,7 @@ async def run_churn(workdir: Path, *, games: int = 10_000, small: int = 10, live
 
     db = await fresh_database(workdir / "memory-churn.sqlite3")
     runtime = Runtime(db, Clock(), new_seed=lambda: "churn")  # real time: no test clock keeping cancelled sleepers
-    dispatcher = Dispatcher(runtime, _Transport(), retry_delay=0, pacer=Pacer(_JumpClock()))
+    dispatcher = Dispatcher(runtime, NullTransport(), retry_delay=0, pacer=Pacer(_JumpClock()))
 
     async def no_files(live: Any, op: Any) -> list:
         return []
@@ -226,22 +226,6 @@ async def run_churn(workdir: Path, *, games: int = 10_000, small: int = 10, live
         "live_games": live_games,
         "bytes_per_live_game": per_live,
     }
-
-
-class _Transport(NullTransport):
-    """NullTransport with every call a game's end makes (its thread closed, its role looked for)."""
-
-    async def find_thread(self, guild_id: int, parent_id: int, name: str) -> int | None:
-        return None
-
-    async def close_thread(self, thread_id: int) -> None:
-        self.calls += 1
-
-    async def find_role(self, guild_id: int, name: str) -> int | None:
-        return None
-
-    async def recent_messages(self, channel_id: int, limit: int = 50) -> list[dict[str, Any]]:
-        return []
 
 
 def render_churn(c: dict[str, Any]) -> list[str]:

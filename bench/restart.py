@@ -137,7 +137,7 @@ async def run_storm(workdir: Path, corpora: dict[str, list[PlayedGame]], *, dead
     ids = await write_live_games(db, specs)
     clock = ManualClock(EPOCH + 100_000)  # long after every stored deadline
     runtime = Runtime(db, clock)
-    dispatcher = Dispatcher(runtime, StormTransport(), retry_delay=0)
+    dispatcher = Dispatcher(runtime, NullTransport(), retry_delay=0)
 
     async def no_files(live: Any, op: Any) -> list:  # the timers are measured, not board images
         return []
@@ -184,22 +184,6 @@ async def run_storm(workdir: Path, corpora: dict[str, list[PlayedGame]], *, dead
         "overdue_left": overdue,
         "games_stuck": sum(1 for gid in ids if after[gid] <= before[gid]),
     }
-
-
-class StormTransport(NullTransport):
-    """NullTransport with every call a game's end makes (its thread closed, its role looked for)."""
-
-    async def find_thread(self, guild_id: int, parent_id: int, name: str) -> int | None:
-        return None
-
-    async def close_thread(self, thread_id: int) -> None:
-        self.calls += 1
-
-    async def find_role(self, guild_id: int, name: str) -> int | None:
-        return None
-
-    async def recent_messages(self, channel_id: int, limit: int = 50) -> list[dict[str, Any]]:
-        return []
 
 
 def render_storm(s: dict[str, Any]) -> list[str]:

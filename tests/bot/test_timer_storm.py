@@ -29,29 +29,13 @@ RESTART_AT = common.EPOCH + 100_000
 def dispatcher(runtime: Runtime) -> Dispatcher:
     """A dispatcher to a Discord that answers at once, drawing no board images (the storm is the timers': a PNG per
     board post would be most of this test's time)."""
-    d = Dispatcher(runtime, QuietTransport(), retry_delay=0)
+    d = Dispatcher(runtime, common.NullTransport(), retry_delay=0)
 
     async def no_files(live: Any, op: Any) -> list:
         return []
 
     d._render = no_files  # type: ignore[method-assign]
     return d
-
-
-class QuietTransport(common.NullTransport):
-    """Discord answering at once, for every op a game's end sends too."""
-
-    async def find_thread(self, guild_id: int, parent_id: int, name: str) -> int | None:
-        return None
-
-    async def close_thread(self, thread_id: int) -> None:
-        self.calls += 1
-
-    async def find_role(self, guild_id: int, name: str) -> int | None:
-        return None
-
-    async def recent_messages(self, channel_id: int, limit: int = 50) -> list[dict[str, Any]]:
-        return []
 
 
 @pytest.fixture(scope="module")
