@@ -3,6 +3,8 @@ the figures are the benchmark's to report (bench/RESULTS.md), not the tests' to 
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from bench import common, engines_speed, memory, persist, restart
@@ -36,7 +38,9 @@ async def test_every_benchmark_runs_and_renders(tmp_path, corpora):
     assert storm["timers"] >= 30 and storm["games_stuck"] == storm["not_done"] == storm["overdue_left"] == 0
     assert 0 < storm["most_in_flight"] <= storm["bound"]
     churn = results["churn"]
-    assert churn["footprint"]["games"] == 0 and churn["rss_small"] > 0 and churn["bytes_per_live_game"] > 0
+    # nothing kept per ended game; the live-game figure is a tracemalloc difference over a few games, which memory
+    # freed meanwhile elsewhere in the process (a checkpoint's thread, caches) can turn negative at quick sizes
+    assert churn["footprint"]["games"] == 0 and churn["rss_small"] > 0 and math.isfinite(churn["bytes_per_live_game"])
     text = render(results, quick=True)
     assert "## 5. Memory per live game" in text and "cores" in text
     assert "### 3b. Restart storm" in text and "### 5b. Memory that does not grow with history" in text
