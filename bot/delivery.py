@@ -11,6 +11,10 @@ outside ``Runtime.act``, and on PostgreSQL always (other processes write too). R
 runtime's :class:`bot.writer.CommitQueue`, group-committed with the actions rather than competing with them for
 the write lock.
 
+A render request (``{"do": "present", "seq": n}``, see :mod:`bot.ops`) is worded when its row comes up: the
+runtime's presenter turns it into ops (:meth:`bot.runtime.Runtime.presented`), which go out as the row's parts, in
+order, each with its own nonce; the row is marked sent with every part's result once the last is delivered.
+
 The :class:`Transport` is the only part that speaks HTTP; :class:`DiscordTransport` uses discord.py's client (its
 rate-limit handling included). Tests may swap in their own transport.
 """
@@ -27,7 +31,7 @@ from typing import Any, NamedTuple, Protocol
 from sqlalchemy import select, text
 
 from bot.db import MARK_SENT, RECORD_SLOTS, Game, OutboxRow
-from bot.ops import Op
+from bot.ops import PRESENT, Op
 
 log = logging.getLogger(__name__)
 
@@ -110,10 +114,21 @@ BATCH = 50
 
 
 class _Row(NamedTuple):
-    """An undelivered outbox row: its id (the post's nonce) and its op."""
+    """An undelivered outbox row (its id makes the post's nonce) and its op; or one of the ops a render request
+    was worded into, ``part`` of ``parts``."""
 
     id: int
     op: Op
+    part: int | None = None
+    parts: int = 1
+
+    @property
+    def nonce(self) -> str:
+        return f"nc{self.id}" if self.part is None else f"nc{self.id}p{self.part}"
+
+
+#: What a render request that says nothing is delivered as (one part, so its row is marked like any other).
+NOTHING: Op = {"do": "nothing"}
 
 
 class Dispatcher:
@@ -157,6 +172,10 @@ class Dispatcher:
         #: Rows a click's own answer is delivering (:meth:`take_rewrites`) and the message they rewrite, by game: the
         #: game's drain waits for that answer.
         self._claimed: dict[int, tuple[list[int], int]] = {}
+        #: Render requests worded and not yet delivered: game -> row id -> its ops; and the results of the parts
+        #: of a row already delivered (a drain that stopped in the middle of a row goes on from the next part).
+        self._worded: dict[int, dict[int, list[Op]]] = {}
+        self._parts_done: dict[int, dict[int, list[dict[str, Any]]]] = {}
         #: PostgreSQL: a drain holds a pooled connection for its advisory lock from start to end (Discord's calls
         #: included), and one more at times; so at most a quarter of the pool's connections drain at once (5 of
         #: bot/db.py's 10 + 10; Discord's own 50 requests/s is about what five games' drains make), and a restart
@@ -203,6 +222,8 @@ class Dispatcher:
         self._synced.discard(game_id)
         self._seen.pop(game_id, None)
         self._claimed.pop(game_id, None)
+        self._worded.pop(game_id, None)
+        self._parts_done.pop(game_id, None)
         self._board_shown.pop(game_id, None)
         for user in users:
             if str(user).isdigit():
@@ -267,7 +288,7 @@ class Dispatcher:
         failures = 0
         while True:
             self._again.discard(game_id)
-            rows = await self._pending_rows(game_id)
+            rows = await self._parts(live, await self._pending_rows(game_id))
             if not rows:
                 if game_id in self._again:
                     continue
@@ -281,7 +302,7 @@ class Dispatcher:
                 if self.debounce and row.op.get("slot") in live.row.slots and not later:
                     # the last rewrite of a live message so far: give a newer one a moment to replace it
                     await asyncio.sleep(self.debounce)
-                    later = await self._ops_after(game_id, row.id)
+                    later = await self._ops_after(live, row.id)
                 try:
                     result = await self._deliver(live, row, later)
                 except DeliveryError as exc:
@@ -295,7 +316,9 @@ class Dispatcher:
                     log.exception("game %s: outbox row %s failed", game_id, row.id)
                     result = {"error": "exception"}
                 failures = 0
-                delivered.append((row.id, result))
+                done = self._part_delivered(game_id, row, result)
+                if done is not None:
+                    delivered.append(done)
             else:
                 await self._mark_sent(live, delivered)
 
@@ -333,10 +356,47 @@ class Dispatcher:
         return rows
 
     def _forget_rows(self, game_id: int, row_ids: list[int]) -> None:
-        known = self._known.get(game_id)
-        if known is not None:
-            for row_id in row_ids:
-                known.pop(row_id, None)
+        for kept in (self._known.get(game_id), self._worded.get(game_id), self._parts_done.get(game_id)):
+            if kept is not None:
+                for row_id in row_ids:
+                    kept.pop(row_id, None)
+        for kept_by_game in (self._worded, self._parts_done):
+            if not kept_by_game.get(game_id, True):
+                del kept_by_game[game_id]
+
+    async def _parts(self, live: Any, rows: list[_Row]) -> list[_Row]:
+        """``rows`` with each render request replaced by the ops it is worded into (worded once, kept until the
+        row is marked sent), less the parts already delivered."""
+        worded = self._worded.setdefault(live.id, {})
+        requests = [row for row in rows if row.op.get("do") == PRESENT and row.id not in worded]
+        if requests:
+            for row, ops in zip(requests, await self.runtime.presented(live, [row.op for row in requests])):
+                worded[row.id] = ops or [NOTHING]
+        return self._split(live.id, rows)
+
+    def _split(self, game_id: int, rows: list[_Row]) -> list[_Row]:
+        worded = self._worded.get(game_id, {})
+        done = self._parts_done.get(game_id, {})
+        parts: list[_Row] = []
+        for row in rows:
+            if row.op.get("do") != PRESENT:
+                parts.append(row)
+                continue
+            ops = worded[row.id]
+            start = len(done.get(row.id, ()))
+            parts += [_Row(row.id, op, index, len(ops)) for index, op in enumerate(ops) if index >= start]
+        return parts
+
+    def _part_delivered(self, game_id: int, row: _Row, result: dict[str, Any]) -> tuple[int, dict[str, Any]] | None:
+        """The row and its result once it is wholly delivered (a render request: its last part), else ``None``."""
+        if row.part is None:
+            return row.id, result
+        results = self._parts_done.setdefault(game_id, {}).setdefault(row.id, [])
+        results.append(result)
+        if len(results) < row.parts:
+            return None
+        del self._parts_done[game_id][row.id]
+        return row.id, {"parts": results}
 
     @contextlib.asynccontextmanager
     async def _exclusive(self, game_id: int) -> AsyncIterator[bool]:
@@ -365,15 +425,20 @@ class Dispatcher:
             live.row.thread_id = stored.thread_id
         return live
 
-    async def _ops_after(self, game_id: int, row_id: int) -> list[Op]:
+    async def _ops_after(self, live: Any, row_id: int) -> list[Op]:
+        game_id = live.id
         if game_id in self._synced:
             known = self._known.get(game_id, {})
-            return [known[i] for i in sorted(known) if i > row_id]
-        async with self.runtime.db.sessions() as session:
-            rows = await session.scalars(
-                select(OutboxRow.op).where(OutboxRow.game_id == game_id, OutboxRow.id > row_id, OutboxRow.sent.is_(False))
-            )
-            return list(rows)
+            rows = [_Row(i, known[i]) for i in sorted(known) if i > row_id]
+        else:
+            async with self.runtime.db.sessions() as session:
+                found = await session.execute(
+                    select(OutboxRow.id, OutboxRow.op)
+                    .where(OutboxRow.game_id == game_id, OutboxRow.id > row_id, OutboxRow.sent.is_(False))
+                    .order_by(OutboxRow.id)
+                )
+                rows = [_Row(i, op) for i, op in found]
+        return [row.op for row in await self._parts(live, rows)]
 
     async def _pending(self, game_id: int) -> bool:
         async with self.runtime.db.sessions() as session:
@@ -421,7 +486,15 @@ class Dispatcher:
         known = self._known.get(game_id)
         if live is None or not known:
             return None
-        ops = [known[row_id] for row_id in sorted(known)]
+        rows = [_Row(row_id, known[row_id]) for row_id in sorted(known)]
+        worded = self._worded.setdefault(game_id, {})
+        for row in rows:  # worded here if need be: only from the steps in memory (no database read on a click)
+            if row.op.get("do") == PRESENT and row.id not in worded:
+                ops = self.runtime.presented_now(live, row.op)
+                if ops is None:
+                    return None
+                worded[row.id] = ops or [NOTHING]
+        ops = [row.op for row in self._split(game_id, rows)]
         slot = live.row.slots.get(ops[-1].get("slot"))
         if slot is None or slot.get("message") != message_id:
             return None
@@ -459,7 +532,7 @@ class Dispatcher:
             # least every few seconds, so fast play does not freeze it until play stops
             if board is None or now - self._board_shown.get(live.id, {}).get(board, 0.0) < BOARD_SHOWN_EVERY:
                 return {"superseded": True}
-        result = await self.execute(live, op, nonce=f"nc{row.id}")
+        result = await self.execute(live, op, nonce=row.nonce)
         if board is not None:
             self._board_shown.setdefault(live.id, {})[board] = now
         return result
@@ -473,6 +546,8 @@ class Dispatcher:
 
     async def execute(self, live: Any, op: Op, nonce: str | None) -> dict[str, Any]:
         kind = op["do"]
+        if kind == "nothing":
+            return {}
         if kind == "post":
             return await self._post(live, op, nonce)
         if kind == "edit":
@@ -621,7 +696,8 @@ class Dispatcher:
         if known is None:
             async with self.runtime.db.sessions() as session:
                 results = await session.scalars(select(OutboxRow.result).where(OutboxRow.game_id == live.id, OutboxRow.sent.is_(True)))
-                known = {int(r["message"]) for r in results if isinstance(r, dict) and r.get("message")}
+                known = {int(r["message"]) for r in _part_results(results) if r.get("message")}
+                known |= {int(r["message"]) for r in _part_results(self._parts_done.get(live.id, {}).values()) if r.get("message")}
             self._resumed[live.id] = known
         try:
             recent = await self.transport.recent_messages(channel)
@@ -809,6 +885,15 @@ class Dispatcher:
                 raise
             return {"skipped": exc.kind}
         return {"closed": live.row.thread_id}
+
+
+def _part_results(results: Iterable[Any]) -> Iterable[dict[str, Any]]:
+    """Each delivered op's result: a row's own, or each of a render request's parts'."""
+    for result in results:
+        if isinstance(result, list):
+            yield from _part_results(result)
+        elif isinstance(result, dict):
+            yield from result["parts"] if "parts" in result else (result,)
 
 
 def _pool_capacity(engine: Any) -> int:

@@ -11,7 +11,9 @@ An op names a destination and a message:
   instead of posting a new one (live tallies, boards, the lobby);
 * ``{"do": "team_sync", ...}``, ``{"do": "mute", ...}`` — thread membership and send permissions;
 * ``{"do": "delete_message", "channel": id, "message": id}`` — delete a message a player typed (see
-  :func:`delete_message`), where the bot has Manage Messages.
+  :func:`delete_message`), where the bot has Manage Messages;
+* ``{"do": "present", "seq": n, ...}`` — a render request (:func:`present_request`): the presenter's ops for the
+  game's step ``n``, worded when they are delivered; the dispatcher sends them as parts of this one row.
 
 Components are Discord's JSON (action rows of buttons or one select), built with the helpers below, which keep
 to Discord's limits: at most 5 rows, 5 buttons a row, 25 options a select, 100 characters a ``custom_id``.
@@ -31,6 +33,16 @@ MAX_CUSTOM_ID = 100
 MAX_LABEL = 80
 
 PRIMARY, SECONDARY, SUCCESS, DANGER = 1, 2, 3, 4
+
+
+#: The ``do`` of a render request.
+PRESENT = "present"
+
+
+def present_request(seq: int, deadlines: dict[str, float]) -> Op:
+    """The op standing for the presenter's ops of step ``seq`` (``bot.runtime.Runtime.presented`` words it):
+    ``deadlines`` are the prompt deadlines the step left, as its messages state them."""
+    return {"do": PRESENT, "seq": seq, "deadlines": dict(deadlines)}
 
 
 def delete_message(channel_id: int, message_id: int) -> Op:

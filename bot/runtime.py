@@ -9,6 +9,11 @@ Every change goes through :meth:`Runtime.act` (players, host controls and the cl
    and the game's new ``seq`` (and a snapshot now and then);
 4. only then is the cache updated, timers re-armed and the dispatcher woken to deliver the ops.
 
+What players read is not worded in the action: its outbox holds a *render request* (:data:`PRESENT`: "present step
+``seq``"), and the dispatcher has the presenter word it when it delivers (:meth:`Runtime.presented`), in the
+game's language, from the transition kept in memory or, after a restart or in another process, replayed from the
+seed and the log. Wording is most of an action's time; the click is answered and durable without it.
+
 A crash at any point loses nothing: before the commit nothing happened; after it, :meth:`Runtime.recover`
 rebuilds the game from snapshot + log, re-arms its timers from the stored deadlines and the dispatcher sends
 whatever was not yet sent. If another process wrote the same step first, the insert fails on the primary key;
@@ -47,7 +52,7 @@ from bot.db import (
     OutboxRow,
     Snapshot,
 )
-from bot.ops import Op
+from bot.ops import Op, present_request
 from bot import i18n
 from bot.games import game_ui
 from bot.lobby import lobby_text
@@ -77,6 +82,20 @@ TIMER_PARKED_SECONDS = 60.0
 OVER = ("finished", "aborted")
 #: Warnings before a prompt times out, in seconds left (each only when the prompt lasts at least twice that).
 WARN_AT = (30, 10)
+#: Transitions kept in memory per game for their render requests; an older one is replayed when delivered.
+KEEP_TRANSITIONS = 64
+
+
+@dataclass(frozen=True)
+class Step:
+    """One transition as the presenter words it: the states around step ``after.step``, its events and actor."""
+
+    before: State | None
+    after: State
+    events: list
+    actor: str | None = None
+
+
 
 
 class GameError(Exception):
@@ -101,6 +120,13 @@ class LiveGame:
     #: When each open timed prompt runs out (unix time), as stored in ``deadlines``; absent while paused.
     deadlines: dict[str, float] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: The steps whose render requests are not worded yet, by seq (taken by :meth:`Runtime.presented`).
+    steps: dict[int, Step] = field(default_factory=dict)
+
+    def keep(self, step: Step) -> None:
+        self.steps[step.after.step] = step
+        if len(self.steps) > KEEP_TRANSITIONS:  # nobody words them (no dispatcher): the oldest replay if ever needed
+            del self.steps[min(self.steps)]
 
     @property
     def id(self) -> int:
@@ -156,6 +182,8 @@ class Runtime:
         self._timer_slots = asyncio.Semaphore(self.timer_concurrency)
         #: Timer work that failed outside the rules and was tried again (see TIMER_ATTEMPTS); for tests and benches.
         self.timer_failures = 0
+        #: How many times render requests were worded from a replay of the log (their steps not in memory).
+        self.replays = 0
         self.dispatcher: Any = None  # bot.delivery.Dispatcher, or a test double with kick(game_id)
         self.on_finished: list[Callable[[LiveGame], Any]] = []
         #: Makers of ops for a game's end (records, reveals), written in the same transaction as the final action.
@@ -331,10 +359,10 @@ class Runtime:
         self._kick(game_id)
         return live
 
-    async def start(self, game_id: int, start_ops: Callable[[LiveGame], list[Op]], overrides: dict | None = None) -> LiveGame:
+    async def start(self, game_id: int, start_ops: Callable[[LiveGame], list[Op]]) -> LiveGame:
         """Deal the game from the lobby as stored: engine setup (options are validated here), the first prompts,
         the game's thread, the deadlines. An invalid option or player count raises IllegalAction and nothing
-        changes."""
+        changes. The deal is the stored seats, options and seed alone, so it replays (see :meth:`presented`)."""
         live = await self.get(game_id)
         async with live.lock:
             now = self.clock.now()
@@ -343,12 +371,11 @@ class Runtime:
                 if row is None or row.status != "lobby":
                     raise GameError("not_lobby")
                 live.row = _with_delivery_fields(_copy_row(row), live.row)
-                state, events = live.engine.setup(row.seats, row.options, row.seed, overrides)
+                state, events = live.engine.setup(row.seats, row.options, row.seed)
                 live.deadlines = {}
                 _, opened, deadlines = self._deadline_changes(live, None, state, now)
-                presenter = game_ui(live.engine.name).presenter
                 begin = [op for make in self.begin_ops for op in make(live)]
-                ops = start_ops(live) + begin + present_safely(presenter, live.table(deadlines), None, state, events)
+                ops = start_ops(live) + begin + [present_request(0, deadlines)]
                 row.status = "running"
                 row.started_at = now
                 await session.execute(delete(Deadline).where(Deadline.game_id == game_id, Deadline.prompt_id == LOBBY))
@@ -361,6 +388,7 @@ class Runtime:
             live.row.started_at = now
             live.state = state
             live.deadlines = deadlines
+            live.keep(Step(None, state, events))
         self._disarm(game_id)
         self._arm(live)
         self._kick(game_id)
@@ -419,10 +447,9 @@ class Runtime:
                     continue
                 now = self.clock.now()
                 closed, opened, deadlines = self._deadline_changes(live, before, after, now)
-                table = live.table(deadlines)
-                ops = present_safely(game_ui(live.engine.name).presenter, table, before, after, events, action.player)
+                ops = [present_request(after.step, deadlines)]
                 if also is not None:
-                    ops = also(table, before, after, events) + ops
+                    ops = also(live.table(deadlines), before, after, events) + ops
                 if after.outcome is not None:
                     for make in self.end_ops:
                         ops += make(live, after)
@@ -437,6 +464,7 @@ class Runtime:
                     continue
                 live.state = after
                 live.deadlines = deadlines
+                live.keep(Step(before, after, events, action.player))
                 finished = after.outcome is not None
                 if finished:
                     live.row.status = "finished"
@@ -467,6 +495,59 @@ class Runtime:
         winners = ", ".join(table.name(p) for p in outcome.winners)
         text = table.t("common.lobby.draw") if outcome.draw or not winners else table.t("common.lobby.won", winners=winners)
         return [{"do": "edit", "slot": "lobby", "content": f"{lobby_text(table, live.engine, live.row)}\n🏁 {text}", "components": []}]
+
+    # -- wording at delivery --------------------------------------------------------------------------------
+
+    def presented_now(self, live: LiveGame, request: Op) -> list[Op] | None:
+        """The presenter's ops for a render request, if its step is still in memory (else ``None``: see
+        :meth:`presented`). The step is taken: the dispatcher keeps the ops until they are delivered."""
+        step = live.steps.pop(request["seq"], None)
+        return None if step is None else self._word(live, request, step)
+
+    async def presented(self, live: LiveGame, requests: list[Op]) -> list[list[Op]]:
+        """The presenter's ops for each render request, in order: from the steps in memory, the others (after a
+        restart, a reload, or an action another process took) replayed from the stored seed and log in one pass.
+        The ops are the same as when the step was taken (same states, events and deadlines; the words in the
+        game's language now), so a post cut off by a crash is posted again with the same nonce."""
+        kept = [live, self.games.get(live.id, live)]  # the game may have been reloaded since the drain took it
+        steps = {r["seq"]: step for r in requests for held in kept if (step := held.steps.pop(r["seq"], None))}
+        missing = sorted({r["seq"] for r in requests} - set(steps))
+        if missing:
+            steps.update(await self._replay(live, missing))
+        worded = []
+        for request in requests:
+            step = steps.get(request["seq"])
+            if step is None:  # not in the log: nothing to say (never happens unless the database lost rows)
+                log.error("game %s: step %s of a render request is not in the log", live.id, request["seq"])
+            worded.append([] if step is None else self._word(live, request, step))
+        return worded
+
+    def _word(self, live: LiveGame, request: Op, step: Step) -> list[Op]:
+        presenter = game_ui(live.engine.name).presenter
+        return present_safely(presenter, live.table(request.get("deadlines") or {}), step.before, step.after, step.events, step.actor)
+
+    async def _replay(self, live: LiveGame, seqs: list[int]) -> dict[int, Step]:
+        """The steps ``seqs`` rebuilt from the deal (the stored seats, options and seed) and the action log."""
+        self.replays += 1
+        async with self.db.sessions() as session:
+            row = await session.get(Game, live.id)
+            if row is None:
+                raise GameError("no_game", id=live.id)
+            actions = (
+                await session.scalars(
+                    select(ActionRow.action).where(ActionRow.game_id == live.id, ActionRow.seq <= seqs[-1]).order_by(ActionRow.seq)
+                )
+            ).all()
+        wanted = set(seqs)
+        state, events = live.engine.setup(row.seats, row.options, row.seed)
+        steps = {0: Step(None, state, events)} if 0 in wanted else {}
+        for stored in actions:
+            action = Action.from_json(stored)
+            after, events = live.engine.apply(state, action)
+            if after.step in wanted:
+                steps[after.step] = Step(state, after, events, action.player)
+            state = after
+        return steps
 
     async def _reload(self, game_id: int) -> LiveGame:
         self.forget(game_id)

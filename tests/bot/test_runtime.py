@@ -167,6 +167,7 @@ async def test_undelivered_outbox_is_sent_after_restart_exactly_once(database, c
     await second.idle()
     posts = [c for c in transport.calls if c[0] == "post"]
     assert posts
+    assert second.replays == 1  # the steps' words were made from the log: the first process kept them in memory
     third = Runtime(database, clock)
     Dispatcher(third, transport, retry_delay=0)
     await third.recover()
@@ -416,7 +417,7 @@ async def test_a_board_rewritten_again_and_again_is_still_drawn_every_few_second
     every ``BOARD_SHOWN_EVERY`` seconds, so fast play does not freeze the picture until play stops."""
     from types import SimpleNamespace
 
-    from bot.delivery import BOARD_SHOWN_EVERY
+    from bot.delivery import BOARD_SHOWN_EVERY, _Row
 
     dispatcher = runtime.dispatcher
     drawn: list[str] = []
@@ -428,8 +429,8 @@ async def test_a_board_rewritten_again_and_again_is_still_drawn_every_few_second
     dispatcher.execute = execute
     live = SimpleNamespace(id=7, row=SimpleNamespace(slots={"board": {"message": 1}, "prompt:x": {"message": 2}}))
 
-    def board(n: int) -> SimpleNamespace:
-        return SimpleNamespace(id=n, op={"slot": "board", "content": f"board {n}", "render": {"kind": "board"}})
+    def board(n: int) -> _Row:
+        return _Row(n, {"slot": "board", "content": f"board {n}", "render": {"kind": "board"}})
 
     newer = [board(99).op]
     assert await dispatcher._deliver(live, board(1), newer) == {"edited": True}  # never drawn yet: drawn
@@ -437,7 +438,7 @@ async def test_a_board_rewritten_again_and_again_is_still_drawn_every_few_second
     await clock.advance(BOARD_SHOWN_EVERY)
     assert await dispatcher._deliver(live, board(3), newer) == {"edited": True}
     # a tally (no image) is skipped whenever a newer rewrite follows
-    tally = SimpleNamespace(id=4, op={"slot": "prompt:x", "content": "tally 4"})
+    tally = _Row(4, {"slot": "prompt:x", "content": "tally 4"})
     assert await dispatcher._deliver(live, tally, [{"slot": "prompt:x", "content": "tally 5"}]) == {"superseded": True}
     assert drawn == ["board 1", "board 3"]
 

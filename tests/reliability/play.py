@@ -543,13 +543,15 @@ def check_delivered(run: GameRun) -> None:
     made: dict[int, int] = {}
     for row in run.outbox:
         assert row["sent"], f"outbox row {row['id']} was never delivered: {row['op']}"
-        message = (row["result"] or {}).get("message")
-        if message is None:
-            continue
-        message = int(message)
-        assert message not in made, f"outbox rows {made[message]} and {row['id']} made the same message"
-        made[message] = row["id"]
-        assert server.message(message) is not None, f"outbox row {row['id']}: message {message} is not on Discord"
+        result = row["result"] or {}
+        for part in result["parts"] if row["op"].get("do") == "present" else [result]:  # a render request's ops
+            message = part.get("message")
+            if message is None:
+                continue
+            message = int(message)
+            assert message not in made, f"outbox rows {made[message]} and {row['id']} made the same message"
+            made[message] = row["id"]
+            assert server.message(message) is not None, f"outbox row {row['id']}: message {message} is not on Discord"
     channels = [run.thread] + [server.dm_channel_id(int(user)) for user in run.players]
     for channel in filter(None, channels):
         for message in server.messages(channel):
