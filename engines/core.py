@@ -26,6 +26,7 @@ Example::
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 import random
 from dataclasses import dataclass, field
@@ -308,7 +309,10 @@ class Engine:
             require(prompt.timeout is not None, "bad_action", "this prompt has no time limit")
         new = _private_copy(state)
         events: list[Event] = []
-        self._apply(new, action, events)
+        try:
+            self._apply(new, action, events)
+        finally:
+            _settle(new)
         new.step += 1
         return Transition(new, events)
 
@@ -371,9 +375,71 @@ class Engine:
 
 
 def _private_copy(state: State) -> State:
-    """A deep copy for :meth:`Engine.apply` to work on. States are plain data, and a pickle round trip copies
-    them about three times faster than :func:`copy.deepcopy`, which matters for playouts and replays."""
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    """The state :meth:`Engine.apply` works on, copied field by field as the rules touch them (copy on read).
+
+    It starts holding only the original's immutable fields (numbers, strings); each other field is deep-copied
+    from the original the first time the rules read it (a descriptor of :func:`_copying`'s class, which the
+    instance's own field then hides, so later reads cost nothing extra). The rules see a private state, and an
+    action pays for the fields it uses (a vote, a hand), not for the whole game (the players' seats, the card
+    table, the log of a 25-player game). :func:`_settle` makes it a plain state again.
+
+    Fields are copied one by one, so two fields never share an object after a copy. Engines may not rely on that
+    anyway: a state loaded from its JSON dump shares nothing either, and it must play the same (the replay and
+    round-trip tests)."""
+    new = object.__new__(_copying(type(state)))
+    fields = new.__dict__
+    for name, value in state.__dict__.items():
+        if type(value) in _IMMUTABLE:
+            fields[name] = value
+    fields[_ORIGINAL] = state.__dict__
+    return new
+
+
+def _settle(state: State) -> None:
+    """A copy-on-read state made plain again, its fields in their usual order: a field the rules never read stays
+    the original's (states are never modified once applied, so sharing it is safe)."""
+    fields = state.__dict__
+    original = fields.pop(_ORIGINAL)
+    state.__class__ = type(state).__mro__[1]
+    merged = {name: fields[name] if name in fields else value for name, value in original.items()}
+    merged.update(fields)  # attributes the rules added
+    state.__dict__ = merged
+
+
+_ORIGINAL = "_copied_from"
+#: Values a field can hold that nobody can change in place: taken over without a copy.
+_IMMUTABLE = frozenset({str, int, float, bool, type(None)})
+_COPYING: dict[type, type] = {}
+
+
+class _CopiedOnRead:
+    """A field of a copy-on-read state not read yet: the first read copies it from the original (a non-data
+    descriptor, so once the instance has the field this is never called again)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        fields = instance.__dict__
+        try:
+            value = fields[_ORIGINAL][self.name]
+        except KeyError:
+            raise AttributeError(self.name) from None
+        fields[self.name] = value = pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+        return value
+
+
+def _copying(cls: type) -> type:
+    """``cls`` with copy on read (see :func:`_private_copy`): same layout, so an instance can change back."""
+    made = _COPYING.get(cls)
+    if made is None:
+        copied = {f.name: _CopiedOnRead(f.name) for f in dataclasses.fields(cls)}
+        made = _COPYING[cls] = type(cls.__name__, (cls,), {"__slots__": (), **copied})
+    return made
 
 
 def _check_option(spec: Option, value: Any) -> Any:
