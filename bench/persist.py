@@ -439,16 +439,16 @@ async def saturated(
     return latencies[:done], elapsed
 
 
-#: Where one action's time goes, from the profile: label -> (file suffix, function name).
+#: Where one action's time goes, from the profile: label -> (file suffix, function names).
 PROFILED = {
-    "Runtime.act (the whole action)": ("bot/runtime.py", "act"),
-    "engine: apply (rules + state copy)": ("engines/core.py", "apply"),
-    "of which the state copy (pickle)": ("engines/core.py", "_private_copy"),
-    "presenter: wording the ops (Fluent)": ("bot/presenter.py", "present_safely"),
-    "Runtime._commit (statements + writer)": ("bot/runtime.py", "_commit"),
-    "writer: SQLite transactions (all commits)": ("bot/writer.py", "run"),
-    "dispatcher: drains (deliveries + marks)": ("bot/delivery.py", "_drain"),
-    "dispatcher: marking rows sent": ("bot/delivery.py", "_mark_sent"),
+    "Runtime.act (the whole action)": ("bot/runtime.py", ("act",)),
+    "engine: apply (rules + copying the fields they read)": ("engines/core.py", ("apply",)),
+    "of which copying fields on first read": ("engines/core.py", ("_private_copy", "__get__", "_settle")),
+    "Runtime._commit (statements + writer)": ("bot/runtime.py", ("_commit",)),
+    "writer: SQLite transactions (all commits)": ("bot/writer.py", ("run",)),
+    "dispatcher: drains (wording, deliveries, marks)": ("bot/delivery.py", ("_drain",)),
+    "of which wording the steps (presenter, Fluent)": ("bot/presenter.py", ("present_safely",)),
+    "of which marking rows sent": ("bot/delivery.py", ("_mark_sent",)),
 }
 
 
@@ -465,8 +465,8 @@ async def profile(runtime: Runtime, live_ids: list[int], actions: int, chooser: 
     stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
     n = max(1, len(done))
     parts: dict[str, float] = {}
-    for label, (suffix, name) in PROFILED.items():
-        total = sum(ct for (file, _line, func), (_cc, _nc, _tt, ct, _callers) in stats.items() if func == name and file.endswith(suffix))
+    for label, (suffix, names) in PROFILED.items():
+        total = sum(ct for (file, _line, func), (_cc, _nc, _tt, ct, _callers) in stats.items() if func in names and file.endswith(suffix))
         parts[label] = total / n * 1e3
     return {"actions": len(done), "wall_ms_per_action": wall / n * 1e3, "ms_per_action": parts}
 

@@ -275,7 +275,8 @@ FINISH_GAME = Prepared(
 INSERT_RESULTS = Prepared(
     insert(Result), ("game_id", "user_id", "engine", "won", "draw", "finished_at", "guild_id", "role")
 )
-DELETE_SNAPSHOT = Prepared(delete(Snapshot).where(Snapshot.game_id == bindparam("b_game")))
+#: An older snapshot gives way to a newer one; a newer one stays (its INSERT then fails, and it serves better).
+DELETE_SNAPSHOT = Prepared(delete(Snapshot).where(Snapshot.game_id == bindparam("b_game"), Snapshot.seq < bindparam("b_seq")))
 INSERT_SNAPSHOT = Prepared(insert(Snapshot), ("game_id", "seq", "state"))
 DELETE_DEADLINE = Prepared(
     delete(Deadline).where(Deadline.game_id == bindparam("b_game"), Deadline.prompt_id == bindparam("b_prompt"))

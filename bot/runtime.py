@@ -6,7 +6,7 @@ Every change goes through :meth:`Runtime.act` (players, host controls and the cl
    :class:`engines.core.IllegalAction` and nothing is written);
 2. the presenter turns the transition into outbox ops;
 3. one transaction inserts the action with its sequence number, the ops, the deadlines of newly opened prompts
-   and the game's new ``seq`` (and a snapshot now and then);
+   and the game's new ``seq`` (a snapshot now and then follows in a transaction of its own);
 4. only then is the cache updated, timers re-armed and the dispatcher woken to deliver the ops.
 
 What players read is not worded in the action: its outbox holds a *render request* (:data:`PRESENT`: "present step
@@ -195,6 +195,8 @@ class Runtime:
         self.result_roles: list[Callable[[LiveGame, State], dict[str, str]]] = []
         self._working = 0
         self._settled = asyncio.Event()
+        #: Snapshots being written after their actions (see :meth:`_snapshot_soon`).
+        self._background: set[asyncio.Task[None]] = set()
 
     # -- loading -------------------------------------------------------------------------------------------
 
@@ -465,6 +467,8 @@ class Runtime:
                 live.state = after
                 live.deadlines = deadlines
                 live.keep(Step(before, after, events, action.player))
+                if after.outcome is not None or after.step % SNAPSHOT_EVERY == 0:
+                    self._snapshot_soon(live, after)
                 finished = after.outcome is not None
                 if finished:
                     live.row.status = "finished"
@@ -480,6 +484,23 @@ class Runtime:
                 self._evict_if_over(game_id)  # at once without a dispatcher; else when its drain of the last ops ends
             return events
         raise AssertionError("unreachable")
+
+    def _snapshot_soon(self, live: LiveGame, state: State) -> None:
+        """Write a snapshot of ``state`` in a transaction of its own, right after the action: the log is the
+        truth and a snapshot only shortens a restart's replay, so the action's commit (and the click's answer)
+        does not wait for the state's dump. Lost in a crash, the next restart replays from the one before."""
+        task = asyncio.get_running_loop().create_task(self._write_snapshot(live.id, live.engine, state))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _write_snapshot(self, game_id: int, engine: Engine, state: State) -> None:
+        snapshot = {"game_id": game_id, "seq": state.step, "state": engine.dump(state)}
+        try:
+            await self.writer.commit([(DELETE_SNAPSHOT, {"b_game": game_id, "b_seq": state.step}), (INSERT_SNAPSHOT, snapshot)])
+        except IntegrityError:
+            log.debug("game %s: a newer snapshot than step %s is stored already", game_id, state.step)
+        except Exception:  # the game goes on; the next snapshot (or a longer replay) makes up for it
+            log.warning("game %s: snapshot of step %s not written", game_id, state.step, exc_info=True)
 
     def _closing_ops(self, live: LiveGame) -> list[Op]:
         """What every ending undoes on the server, last of all: the muted role goes (with its overwrite), and
@@ -609,9 +630,6 @@ class Runtime:
             statements.append((INSERT_RESULTS, results))
         else:
             guard = (ADVANCE_GAME, step)
-        if after.outcome is not None or after.step % SNAPSHOT_EVERY == 0:
-            statements.append((DELETE_SNAPSHOT, {"b_game": gid}))
-            statements.append((INSERT_SNAPSHOT, {"game_id": gid, "seq": after.step, "state": live.engine.dump(after)}))
         if closed:
             statements.append((DELETE_DEADLINE, [{"b_game": gid, "b_prompt": prompt_id} for prompt_id in closed]))
         statements.append((INSERT_DEADLINES, opened))
@@ -766,6 +784,8 @@ class Runtime:
         while self._working:
             self._settled.clear()
             await self._settled.wait()
+        while self._background:
+            await asyncio.gather(*self._background, return_exceptions=True)
         if self.dispatcher is not None:
             await self.dispatcher.idle()
 

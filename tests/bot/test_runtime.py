@@ -495,3 +495,28 @@ async def test_sqlite_hands_the_outbox_over_in_memory_and_marks_it_sent_through_
     await runtime.idle()
     assert await count(runtime, OutboxRow, sent=False) == 0
     assert "aborted by the host" in transport.texts(live.row.thread_id)[-1]
+
+
+async def test_a_snapshot_follows_its_action_and_a_lost_one_costs_only_a_longer_replay(database, clock, transport):
+    """Snapshots are written after their actions, in transactions of their own (the click does not wait for the
+    state's dump); a process that dies before writing one leaves the older one, and a restart replays more."""
+    from bot.db import Snapshot
+
+    first = Runtime(database, clock)
+    Dispatcher(first, transport, retry_delay=0)
+    live = await open_game(first)
+    while live.state.step < 30 and live.state.outcome is None:
+        await play_randomly(first, live.id, random.Random(live.state.step), 1)
+    await first.idle()
+    async with database.sessions() as session:
+        assert (await session.get(Snapshot, live.id)).seq == 25
+    first._snapshot_soon = lambda live, state: None  # from here on the process dies before its snapshots are written
+    while live.state.step < 55 and live.state.outcome is None:
+        await play_randomly(first, live.id, random.Random(live.state.step), 1)
+    await first.idle()
+    second = Runtime(database, clock)
+    assert (await second.get(live.id)).state == live.state
+    async with database.sessions() as session:
+        assert (await session.get(Snapshot, live.id)).seq == 25
+    await first.close()
+    await second.close()
