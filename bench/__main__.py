@@ -42,7 +42,7 @@ async def run_all(sizes: dict, workdir: Path, log=print) -> dict:
     log("    restart storm: every deadline overdue")
     results["storm"] = await restart.run_storm(workdir, corpora, deadlines=sizes["storm_deadlines"])
     log("4/6 Discord traffic (the bot against the fake server)")
-    results["traffic"] = await traffic.run(workdir) if sizes["traffic"] else None
+    results["traffic"] = await traffic.run_both(workdir) if sizes["traffic"] else None
     log("5/6 memory per live game")
     results["memory"] = await memory.run(workdir, corpora, per_engine=sizes["memory_games"])
     log("    memory after many games played to their end")

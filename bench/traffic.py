@@ -1,16 +1,17 @@
 """Benchmark 4: Discord traffic of a 25-player Night Watch day and night, counted by the fake Discord server.
 
 The real bot runs as a subprocess (``tests.e2e.harness.BotProcess``) against the fake server, and
-``NightWatchTable`` plays as the players would, clicking as fast as the bot answers (the worst case for the
-per-channel rate). Every REST call the bot makes is in ``server.requests``; this module stamps each with the time
-it arrived (the fake server does not), by swapping the list for one that records ``time.monotonic()`` on append.
+``NightWatchTable`` plays as the players would: in the *paced* run a click every second (people at a table), in
+the *unpaced* one as fast as the bot answers (the worst case for the per-channel rate). Every REST call the bot
+makes is in ``server.requests``; this module stamps each with the time it arrived (the fake server does not), by
+swapping the list for one that records ``time.monotonic()`` on append.
 
-Calls are cut into windows at phase changes. A window starts once a phase's prompt is on Discord and the bot's
-outbox is empty, and ends the same way for the next phase, so a window holds: the players' clicks and their
-interaction responses, the live edits, the closing of the phase, and the announcements and prompts that open the
-next one. The minimum the rules need for each window is derived in :func:`minimum` (documented in RESULTS.md).
-
-Only Night Watch is on Discord so far; the other engines are reported as such.
+Calls are cut into windows at phase changes, as the bot stored them: the game's newest open prompt is the one with
+the highest serial among its deadlines (every Night Watch phase is timed). A window starts once a phase's prompt is
+stored and the bot's outbox is empty, and ends the same way for the next phase, so a window holds: the players'
+clicks and their interaction responses, the live edits, the closing of the phase, and the announcements and
+prompts that open the next one. The minimum the rules need for each window is derived in :func:`minimum`
+(documented in RESULTS.md).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 from engines import get_engine
 from engines.core import Action
 from engines.night_watch.roles import NIGHT_WATCH, TASKS
-from tests.e2e.harness import BotProcess, NightWatchTable, components
+from tests.e2e.harness import BotProcess, NightWatchTable
 from tests.fakediscord import FakeDiscord
 
 PLAYERS = 25
@@ -68,21 +69,14 @@ def kind(request: Any) -> str:
     return f"{request.method} {route}"
 
 
-def newest_prompt(table: NightWatchTable) -> str | None:
-    """The prompt the game is on: the highest prompt serial among the thread's and the DMs' live controls."""
-    best: tuple[int, str] | None = None
-    messages = [m for _, m in table.open_dm_prompts()]
-    public = table.open_public_prompt()
-    if public is not None:
-        messages.append(public)
-    for message in messages:
-        for comp in components(message):
-            if comp.get("custom_id", "").startswith("nc"):
-                prompt = comp["custom_id"].split(":")[2]
-                serial = int(prompt.split("#")[1])
-                if best is None or serial > best[0]:
-                    best = (serial, prompt)
-    return best[1] if best else None
+def newest_prompt(db_path: Path) -> str | None:
+    """The prompt the game is on, as the bot stored it: the open deadline with the highest prompt serial."""
+    try:
+        with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=5) as db:
+            prompts = [p for (p,) in db.execute("SELECT prompt_id FROM deadlines WHERE prompt_id LIKE '%#%'")]
+    except sqlite3.OperationalError:
+        return None
+    return max(prompts, key=lambda p: int(p.rsplit("#", 1)[1]), default=None)
 
 
 def outbox_empty(db_path: Path) -> bool:
@@ -155,12 +149,13 @@ def states_by_prompt(db_path: Path) -> dict[str, Any]:
     return found
 
 
-async def run(workdir: Path) -> dict[str, Any]:
+async def run(workdir: Path, *, paced: float | None = None) -> dict[str, Any]:
+    """One day and night; ``paced``: seconds between two clicks (``None``: as fast as the bot answers)."""
     names = [f"Player{i:02d}" for i in range(PLAYERS)]
     server = FakeDiscord(guild_name="Bench", users=names, text_channels=["general"])
     server.requests = TimedRequests()
     await server.start()
-    db_path = workdir / "traffic.sqlite3"
+    db_path = workdir / f"traffic-{'paced' if paced else 'unpaced'}.sqlite3"
     for suffix in ("", "-wal", "-shm"):
         Path(f"{db_path}{suffix}").unlink(missing_ok=True)
     bot = BotProcess(server, db_path, SEED)
@@ -173,7 +168,7 @@ async def run(workdir: Path) -> dict[str, Any]:
         await table.seat_everyone_and_start(lobby)
         label, discussions = "start", 0
         for _ in range(400):
-            prompt = newest_prompt(table)
+            prompt = newest_prompt(db_path)
             if prompt is not None and prompt != label:
                 await server.wait_for(lambda s: outbox_empty(db_path), timeout=60, what="the outbox drained")
                 await asyncio.sleep(0.3)  # the last interaction responses are in flight after the outbox
@@ -183,13 +178,17 @@ async def run(workdir: Path) -> dict[str, Any]:
                 discussions += label.startswith("discussion")
                 if discussions == 2:
                     break
+                continue  # look at the new phase's controls before the first click in it
             if not await table.step():
                 break
+            if paced:
+                await asyncio.sleep(paced)
         all_posts: dict[str, list[float]] = {}
         for req, at in zip(server.requests, server.requests.times):
             if kind(req) == "post message":
                 all_posts.setdefault(req.path, []).append(at)
         rate = {path: max_in_window(times, RATE_WINDOW_S) for path, times in all_posts.items()}
+        per_second = max_in_window(server.requests.times, 1.0)
         channel_names = {str(table.channel): "#general", **{str(t["id"]): f"thread '{t['name']}'" for t in server.threads(table.channel)}}
     finally:
         await bot.stop()
@@ -207,17 +206,48 @@ async def run(workdir: Path) -> dict[str, Any]:
             opened, after = states[prompt], states[nxt]
             need = minimum(phase, opened, after, eliminated)
             eliminated += len(set(opened.alive) - set(after.alive))
-        result.append({"phase": phase, "prompt": prompt, "calls": sum(counts.values()), "breakdown": dict(counts), "minimum": need})
+        detail = [f"{kind(r)} {r.path} {_said(r)}" for r in window["requests"]]
+        result.append({"phase": phase, "prompt": prompt, "calls": sum(counts.values()), "breakdown": dict(counts), "minimum": need, "detail": detail})
     worst = max(rate.values()) if rate else 0
     return {
         "players": PLAYERS,
+        "paced": paced,
         "windows": result,
         "max_posts_in_5s_per_channel": worst,
         "worst_channel": _channel_name(max(rate, key=rate.get), channel_names) if rate else None,
         "channels_over_limit": sum(1 for v in rate.values() if v > RATE_LIMIT),
+        "max_requests_in_1s": per_second,
     }
+
+
+async def run_both(workdir: Path) -> dict[str, Any]:
+    """The paced run (the target's measure) and the unpaced one (the per-channel rate's worst case)."""
+    return {"paced": await run(workdir, paced=1.0), "unpaced": await run(workdir)}
+
+
+async def main() -> None:
+    import sys
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        result = await run_both(Path(tmp))
+    from bench.report import _traffic
+
+    print(json.dumps(result, indent=1), file=sys.stderr)
+    print("\n".join(_traffic(result)))
+
+
+def _said(request: Any) -> str:
+    """The start of what a call said, for the raw detail kept with a run."""
+    body = request.json or {}
+    data = body.get("data") if isinstance(body.get("data"), dict) else body
+    return str(data.get("content") or "")[:60].replace("\n", " | ")
 
 
 def _channel_name(path: str, names: dict[str, str]) -> str:
     channel = path.split("/")[2]
     return names.get(channel, f"DM channel {channel}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

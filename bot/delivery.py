@@ -548,6 +548,9 @@ class Dispatcher:
         kind = op["do"]
         if kind == "nothing":
             return {}
+        if kind == "forget":
+            live.row.slots = {k: v for k, v in live.row.slots.items() if k != op["slot"]}
+            return {"forgotten": op["slot"]}
         if kind == "post":
             return await self._post(live, op, nonce)
         if kind == "edit":

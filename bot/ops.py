@@ -12,6 +12,7 @@ An op names a destination and a message:
 * ``{"do": "team_sync", ...}``, ``{"do": "mute", ...}`` — thread membership and send permissions;
 * ``{"do": "delete_message", "channel": id, "message": id}`` — delete a message a player typed (see
   :func:`delete_message`), where the bot has Manage Messages;
+* ``{"do": "forget", "slot": name}`` — the bot is done with a slot's message and leaves it as it is (no call);
 * ``{"do": "present", "seq": n, ...}`` — a render request (:func:`present_request`): the presenter's ops for the
   game's step ``n``, worded when they are delivered; the dispatcher sends them as parts of this one row.
 
@@ -43,6 +44,11 @@ def present_request(seq: int, deadlines: dict[str, float]) -> Op:
     """The op standing for the presenter's ops of step ``seq`` (``bot.runtime.Runtime.presented`` words it):
     ``deadlines`` are the prompt deadlines the step left, as its messages state them."""
     return {"do": PRESENT, "seq": seq, "deadlines": dict(deadlines)}
+
+
+def forget(slot: str) -> Op:
+    """Stop tracking a slot's message without touching it (one with no controls to take off)."""
+    return {"do": "forget", "slot": slot}
 
 
 def delete_message(channel_id: int, message_id: int) -> Op:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.ops import PRIMARY, Op, button, post, rows
+from bot.ops import PRIMARY, Op, button, forget, post, rows
 from bot.presenter import Presenter, Table, chunks, dm_slot, prompt_slot
 from engines.core import NARRATOR, Event, Prompt, State
 
@@ -42,8 +42,6 @@ class NightWatchPresenter(Presenter):
         if event.key == "nw.game_started":
             counts = ", ".join(f"{table.t('nw.role.' + role)} × {n}" for role, n in sorted(event.params["counts"].items()))
             return [post("game", table.t("nw.game_started", players_count=len(event.params["players"]), counts=counts))]
-        if event.key == "nw.jailed":
-            return [post("game", self._verdict(table, state, event))]
         if event.key == "nw.game_over":
             return [post("game", text) for text in chunks(self.reveal_lines(table, event))]
         return None
@@ -61,6 +59,8 @@ class NightWatchPresenter(Presenter):
         return ops
 
     def event_text(self, table: Table, state: State, event: Event) -> str:
+        if event.key == "nw.jailed":  # worded the default way: one post with the revealed role and nightfall
+            return self._verdict(table, state, event)
         if event.key == "nw.your_role":  # NW-5: what the role does, how its side wins (NW-21), what comes next
             role = event.params["role"]
             lines = [table.say(event), table.t(f"nw.role-help.{role}"), table.t(f"nw.role-goal.{role}"), table.t("nw.what_next")]
@@ -69,9 +69,9 @@ class NightWatchPresenter(Presenter):
 
     def close_prompt(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
         ops = super().close_prompt(table, state, prompt)
-        if prompt.key == "nw.night":  # the sleep notes of the night close with it too
+        if prompt.key == "nw.night":  # the sleep notes have no controls to take off: only forgotten, no call
             view = table.view(state, None)
-            ops += [{"do": "edit", "slot": dm_slot(prompt, p), "components": [], "forget": True} for p in view["players"] if p not in prompt.players]
+            ops += [forget(dm_slot(prompt, p)) for p in view["players"] if p not in prompt.players]
         return ops
 
     # -- the three prompts ---------------------------------------------------------------------------------

@@ -60,7 +60,8 @@ def test_game_over_follows_the_jail_that_caused_it():
     after, events = NW.apply(state, Action(players[1], vote, "vote", {"target": players[0]}))
     ops = game_ui("night_watch").presenter.present(table(), before, after, events)
     texts = [o["content"] for o in ops if o.get("do") == "post" and o.get("to") == "game"]
-    assert "is jailed" in texts[0] and "Game over" in texts[2]
+    # the verdict and the revealed role are one post (NW-8, NW-11); the end follows it
+    assert "is jailed" in texts[0] and "is revealed" in texts[0] and "Game over" in texts[1]
     # NW-10: the final tally shows every vote, the deciding one (P1's) too
     assert "**P1** — 4 (P0, P2, P3, P4)" in texts[0] and "**P0** — 1 (P1)" in texts[0]
     assert ops[0] == {"do": "edit", "slot": f"prompt:{vote}", "components": [], "forget": True}
@@ -193,3 +194,24 @@ def test_nw_12_a_night_action_changes_nothing_public(seed):
             assert not public, (action, public)
         state = after
     assert nights > 0
+
+
+def test_nw_12_at_dawn_the_sleep_notes_are_forgotten_without_a_call_and_the_tasks_lose_their_controls():
+    """Everyone living gets a night DM (the sleep note keeps presence and timing alike); a sleep note has no
+    controls, so when the night closes it is only forgotten, while a power holder's DM loses its buttons."""
+    players = PLAYERS[:5]
+    roles = dict(zip(players, ["citizen", "watch", "garibaldi", "citizen", "citizen"]))
+    state, _ = NW.setup(players, {}, seed=1, overrides={"roles": roles})
+    state, _ = NW.apply(state, Action(HOST, state.prompts[0].id, "skip"))
+    vote = state.prompts[0].id
+    for voter in players[1:]:
+        state, _ = NW.apply(state, Action(voter, vote, "vote", {"target": players[0]}))
+    state, _ = NW.apply(state, Action(players[0], vote, "vote", {"target": players[1]}))
+    night = state.prompts[0]
+    assert night.key == "nw.night" and set(night.players) == {players[1], players[2]}
+    ops = game_ui("night_watch").presenter.close_prompt(table(), state, night)
+    by_slot = {op["slot"]: op for op in ops}
+    for sleeper in (players[3], players[4]):
+        assert by_slot[f"dm:{night.id}:{sleeper}"] == {"do": "forget", "slot": f"dm:{night.id}:{sleeper}"}
+    for actor in night.players:
+        assert by_slot[f"dm:{night.id}:{actor}"]["do"] == "edit" and by_slot[f"dm:{night.id}:{actor}"]["components"] == []

@@ -520,3 +520,12 @@ async def test_a_snapshot_follows_its_action_and_a_lost_one_costs_only_a_longer_
         assert (await session.get(Snapshot, live.id)).seq == 25
     await first.close()
     await second.close()
+
+
+async def test_a_forgotten_slot_costs_no_call(runtime, transport):
+    """``forget`` drops a slot's message from the game's bookkeeping and leaves the message as it is."""
+    from types import SimpleNamespace
+
+    live = SimpleNamespace(id=7, row=SimpleNamespace(slots={"dm:night#3:1001": {"channel": 5, "message": 9}, "board": {"message": 1}}))
+    assert await runtime.dispatcher.execute(live, {"do": "forget", "slot": "dm:night#3:1001"}, None) == {"forgotten": "dm:night#3:1001"}
+    assert live.row.slots == {"board": {"message": 1}} and transport.calls == []
