@@ -305,8 +305,10 @@ def _traffic(t: dict[str, Any] | None) -> list[str]:
             "",
             f"Messages posted to one channel in any 5 s: at most **{worst}** (in {run.get('worst_channel')}); "
             f"{run['channels_over_limit']} channel(s) over 5 — target ≤ 5 in 5 s: {_verdict(worst <= 5)}. "
-            f"REST calls of the whole bot in any 1 s: at most **{run.get('max_requests_in_1s', 0)}** (Discord allows "
-            f"50 a second): {_verdict(run.get('max_requests_in_1s', 0) <= 50)}.",
+            f"REST calls of the whole bot in any 1 s (interaction responses aside, as Discord counts): at most "
+            f"**{run.get('max_requests_in_1s', 0)}** (Discord allows 50 a second): {_verdict(run.get('max_requests_in_1s', 0) <= 50)}"
+            + (f"; the busiest second held {', '.join(f'{k} {n}' for k, n in sorted(run['busiest_second'].items()))}" if run.get("busiest_second") else "")
+            + ".",
             "",
         ]
     total, total_min = verdicts["paced"]

@@ -165,7 +165,7 @@ async def run(workdir: Path, *, paced: float | None = None) -> dict[str, Any]:
         table = NightWatchTable(server, bot, [server.user_id(n) for n in names])
         lobby = await table.open_lobby()
         cut = len(server.requests)
-        await table.seat_everyone_and_start(lobby)
+        await table.seat_everyone_and_start(lobby, pause=paced or 0.0)
         label, discussions = "start", 0
         for _ in range(400):
             prompt = newest_prompt(db_path)
@@ -188,7 +188,10 @@ async def run(workdir: Path, *, paced: float | None = None) -> dict[str, Any]:
             if kind(req) == "post message":
                 all_posts.setdefault(req.path, []).append(at)
         rate = {path: max_in_window(times, RATE_WINDOW_S) for path, times in all_posts.items()}
-        per_second = max_in_window(server.requests.times, 1.0)
+        # Discord's 50 a second per bot leaves interaction responses out (they have limits of their own)
+        counted = [(at, kind(req)) for req, at in zip(server.requests, server.requests.times) if not req.route.startswith("/interactions/")]
+        per_second = max_in_window([at for at, _ in counted], 1.0)
+        busiest = _busiest_second(counted)
         channel_names = {str(table.channel): "#general", **{str(t["id"]): f"thread '{t['name']}'" for t in server.threads(table.channel)}}
     finally:
         await bot.stop()
@@ -217,7 +220,20 @@ async def run(workdir: Path, *, paced: float | None = None) -> dict[str, Any]:
         "worst_channel": _channel_name(max(rate, key=rate.get), channel_names) if rate else None,
         "channels_over_limit": sum(1 for v in rate.values() if v > RATE_LIMIT),
         "max_requests_in_1s": per_second,
+        "busiest_second": busiest,
     }
+
+
+def _busiest_second(calls: list[tuple[float, str]]) -> dict[str, int]:
+    """What the bot sent in its busiest second (interaction responses aside), by kind."""
+    best: tuple[int, int] = (0, 0)
+    lo = 0
+    for hi, (at, _) in enumerate(calls):
+        while at - calls[lo][0] > 1.0:
+            lo += 1
+        if hi - lo + 1 > best[1] - best[0]:
+            best = (lo, hi + 1)
+    return dict(Counter(k for _, k in calls[best[0] : best[1]]))
 
 
 async def run_both(workdir: Path) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from bot import records
 from bot.clock import Clock, ScaledClock
 from bot.config import Settings
 from bot.db import Database, Meta, open_database
-from bot.delivery import Dispatcher, DiscordTransport, Pacer
+from bot.delivery import BOT_CALLS_PER_SECOND, Dispatcher, DiscordTransport, Pacer
 from bot.runtime import Runtime
 from bot.translator import FluentTranslator
 
@@ -58,7 +58,11 @@ class Nocturne(commands.AutoShardedBot):
         self.runtime = Runtime(self.db, self.clock, owns_guild=self._owns_guild, **hooks)
         self.dispatcher = Dispatcher(
             # Discord's pace is wall-clock time, whatever the games' clock
-            self.runtime, DiscordTransport(self.http), debounce=TALLY_DEBOUNCE_SECONDS, pacer=Pacer(Clock())
+            self.runtime,
+            DiscordTransport(self.http),
+            debounce=TALLY_DEBOUNCE_SECONDS,
+            pacer=Pacer(Clock()),
+            bot_pacer=Pacer(Clock(), limit=BOT_CALLS_PER_SECOND, window=1.0, margin=0.05),
         )
         records.install(self.runtime, self.dispatcher)  # seed commitments, reveals, game records, result roles
         await self.tree.set_translator(FluentTranslator())

@@ -109,6 +109,34 @@ class Pacer:
         self._next_sweep = now + self.window
 
 
+#: Discord lets a bot make 50 REST calls a second (interaction responses aside); the bot keeps under it with room
+#: for the calls discord.py makes itself (the gateway's, a cog's follow-ups).
+BOT_CALLS_PER_SECOND = 40
+
+
+class BotPaced:
+    """A transport whose every call first waits its turn in the bot-wide pace (``pacer``, one window for the whole
+    bot): a deal for 25 players (their DM channels, role DMs and prompts) is spread over a few seconds instead of
+    bursting 150 calls into one, where Discord answers 429 and, done often, blocks the bot for a while."""
+
+    BOT = 0  # the pacer's one "channel"
+
+    def __init__(self, transport: Transport, pacer: Pacer) -> None:
+        self._transport = transport
+        self._pacer = pacer
+
+    def __getattr__(self, name: str) -> Any:
+        call = getattr(self._transport, name)
+        if name.startswith("_") or not asyncio.iscoroutinefunction(call):
+            return call
+
+        async def paced(*args: Any, **kwargs: Any) -> Any:
+            await self._pacer.wait(self.BOT)
+            return await call(*args, **kwargs)
+
+        return paced
+
+
 #: Most outbox rows one drain step delivers before marking them sent.
 BATCH = 50
 
@@ -142,13 +170,16 @@ class Dispatcher:
         retry_delay: float = 1.0,
         debounce: float = 0.0,
         pacer: Pacer | None = None,
+        bot_pacer: Pacer | None = None,
     ) -> None:
         """``debounce``: seconds a rewrite of a live message (a tally) waits for a newer one to replace it.
-        ``pacer``: keeps posts to any one channel under Discord's pace."""
+        ``pacer``: keeps posts to any one channel under Discord's pace; ``bot_pacer``: every call of the transport
+        under the bot-wide one (see :class:`BotPaced`)."""
         self.runtime = runtime
         self.debounce = debounce
         self.pacer = pacer
-        self.transport = transport
+        self.bot_pacer = bot_pacer
+        self.transport: Transport = BotPaced(transport, bot_pacer) if bot_pacer is not None else transport
         self.retry_delay = retry_delay
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
@@ -182,6 +213,13 @@ class Dispatcher:
         #: that resumes thousands of outboxes queues them here instead of exhausting the pool for timers and clicks.
         self._drains_at_once = asyncio.Semaphore(max(1, _pool_capacity(runtime.db.engine) // 4))
         runtime.dispatcher = self
+
+    async def bot_turn(self, calls: int = 1) -> None:
+        """Wait until the bot-wide pace has room for ``calls`` more REST calls: for calls made outside the
+        dispatcher (a cog's own through discord.py), so they share one budget with the deliveries."""
+        if self.bot_pacer is not None:
+            for _ in range(calls):
+                await self.bot_pacer.wait(BotPaced.BOT)
 
     def resume(self, game_id: int) -> None:
         """Deliver a game's rows left undelivered by a crash. A post among them may have reached Discord just

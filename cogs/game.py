@@ -801,6 +801,7 @@ class GameCog(commands.Cog):
         """Say hello by DM to a player who joins, so one whose DMs are closed learns it now, privately, and not
         from a public notice in the middle of the game (where its timing could hint at a role)."""
         try:
+            await self._bot_turn(2)  # the DM channel and the message
             await interaction.user.send(f"{table.header()}\n{table.t('common.dm_hello')}")
         except discord.Forbidden:
             await self.reply(interaction, table.t("common.dm_closed_at_join"))
@@ -897,6 +898,12 @@ class GameCog(commands.Cog):
         if not interaction.app_permissions.manage_messages:
             await self.reply(interaction, live.table().t("common.typed_cannot_delete"))
 
+    async def _bot_turn(self, calls: int = 1) -> None:
+        """Wait for room in the bot-wide pace of REST calls, shared with the dispatcher's deliveries."""
+        dispatcher = getattr(self.bot, "dispatcher", None)
+        if dispatcher is not None:
+            await dispatcher.bot_turn(calls)
+
     async def _warn_about_moderators(self, interaction: discord.Interaction, live: LiveGame) -> None:
         """NW fix 13: Discord lets anyone with Manage Threads read private threads, so when a seated player has
         it, the host is told privately that the game's team threads (the Watch's) are not secret from them."""
@@ -906,7 +913,10 @@ class GameCog(commands.Cog):
         readers = []
         for seat in live.row.seats:
             try:
-                member = interaction.guild.get_member(int(seat)) or await interaction.guild.fetch_member(int(seat))
+                member = interaction.guild.get_member(int(seat))
+                if member is None:
+                    await self._bot_turn()
+                    member = await interaction.guild.fetch_member(int(seat))
             except discord.HTTPException:
                 continue
             permissions = channel.permissions_for(member) if isinstance(channel, discord.abc.GuildChannel) else member.guild_permissions

@@ -348,6 +348,22 @@ async def test_posts_to_one_channel_keep_discords_pace(clock):
     assert sixth.done()
 
 
+async def test_the_whole_bot_keeps_under_discords_50_calls_a_second(runtime, clock, transport):
+    """Every call the dispatcher makes waits its turn in one bot-wide window: a burst (a 25-player deal) goes
+    out at most BOT_CALLS_PER_SECOND a second, the rest a moment later; nothing is dropped."""
+    from bot.delivery import BOT_CALLS_PER_SECOND, Dispatcher, Pacer
+
+    dispatcher = Dispatcher(runtime, transport, bot_pacer=Pacer(clock, limit=BOT_CALLS_PER_SECOND, window=1.0, margin=0.05))
+    calls = [asyncio.ensure_future(dispatcher.transport.dm_channel(5000 + i)) for i in range(BOT_CALLS_PER_SECOND + 5)]
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    assert sum(c.done() for c in calls) == BOT_CALLS_PER_SECOND and len(transport.calls) == BOT_CALLS_PER_SECOND
+    await clock.advance(1.1)
+    await asyncio.gather(*calls)
+    assert len(transport.calls) == BOT_CALLS_PER_SECOND + 5
+    assert dispatcher.transport.calls is transport.calls  # what is not a call passes through
+
+
 async def test_a_burst_of_votes_rewrites_the_tally_once(database, clock, transport):
     """With debouncing, ten votes cast faster than the debounce edit the live tally far fewer than ten times."""
     rt = Runtime(database, clock, new_seed=lambda: "seed-1")

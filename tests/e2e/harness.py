@@ -151,12 +151,15 @@ class GameTable:
         self.game_id = int(find_component(lobby, "nl:")["custom_id"].split(":")[1])
         return int(lobby["id"])
 
-    async def seat_everyone_and_start(self, lobby_id: int) -> None:
+    async def seat_everyone_and_start(self, lobby_id: int, pause: float = 0.0) -> None:
+        """Every player joins (``pause`` seconds apart: people join one by one), then the host starts."""
         lobby = self.server.message(lobby_id)
         join = find_component(lobby, "nl:")["custom_id"].rsplit(":", 1)[0] + ":join"
         for player in self.players[1:]:
             rec = await self.interact(self.server.click(player, lobby_id, join))
             assert rec.ephemeral
+            if pause:
+                await asyncio.sleep(pause)
         await self.server.wait_for(lambda s: str(len(self.players)) in (s.message(lobby_id).get("content") or ""), timeout=30, what="lobby shows all seats")
         start = join.rsplit(":", 1)[0] + ":start"
         rec = await self.interact(self.server.click(self.players[0], lobby_id, start))
