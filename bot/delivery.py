@@ -205,6 +205,9 @@ class Dispatcher:
         self._claimed: dict[int, tuple[list[int], int]] = {}
         #: Render requests worded and not yet delivered: game -> row id -> its ops; and the results of the parts
         #: of a row already delivered (a drain that stopped in the middle of a row goes on from the next part).
+        #: Games whose drain is between taking rows and marking them sent: a click's answer then rewrites nothing
+        #: (an edit on its way to Discord could land after the answer and show the older message).
+        self._in_flight: set[int] = set()
         self._worded: dict[int, dict[int, list[Op]]] = {}
         self._parts_done: dict[int, dict[int, list[dict[str, Any]]]] = {}
         #: PostgreSQL: a drain holds a pooled connection for its advisory lock from start to end (Discord's calls
@@ -334,31 +337,40 @@ class Dispatcher:
                 if not self._known.get(game_id, True):
                     del self._known[game_id]  # nothing pending: an idle game keeps no empty map
                 return
-            delivered: list[tuple[int, dict[str, Any]]] = []
-            for index, row in enumerate(rows):
-                later = [r.op for r in rows[index + 1 :]]
-                if self.debounce and row.op.get("slot") in live.row.slots and not later:
-                    # the last rewrite of a live message so far: give a newer one a moment to replace it
-                    await asyncio.sleep(self.debounce)
-                    later = await self._ops_after(live, row.id)
-                try:
-                    result = await self._deliver(live, row, later)
-                except DeliveryError as exc:
-                    if exc.kind == "transient" and failures < 5:
-                        failures += 1
-                        await self._mark_sent(live, delivered)
-                        await asyncio.sleep(self.retry_delay * failures)
-                        break  # re-read and retry from this row
-                    result = {"error": exc.kind}
-                except Exception:  # a bug in one op must not block the game's outbox forever
-                    log.exception("game %s: outbox row %s failed", game_id, row.id)
-                    result = {"error": "exception"}
-                failures = 0
-                done = self._part_delivered(game_id, row, result)
-                if done is not None:
-                    delivered.append(done)
-            else:
-                await self._mark_sent(live, delivered)
+            self._in_flight.add(game_id)
+            try:
+                failures = await self._deliver_rows(live, rows, failures)
+            finally:
+                self._in_flight.discard(game_id)
+
+    async def _deliver_rows(self, live: Any, rows: list[_Row], failures: int) -> int:
+        """Deliver ``rows`` in order and mark them sent. Returns 0, or after a transient failure the number of
+        failures in a row so far (what was delivered before it is marked; the rest is tried again after a pause)."""
+        game_id = live.id
+        delivered: list[tuple[int, dict[str, Any]]] = []
+        for index, row in enumerate(rows):
+            later = [r.op for r in rows[index + 1 :]]
+            if self.debounce and row.op.get("slot") in live.row.slots and not later:
+                # the last rewrite of a live message so far: give a newer one a moment to replace it
+                await asyncio.sleep(self.debounce)
+                later = await self._ops_after(live, row.id)
+            try:
+                result = await self._deliver(live, row, later)
+            except DeliveryError as exc:
+                if exc.kind == "transient" and failures < 5:
+                    await self._mark_sent(live, delivered)
+                    await asyncio.sleep(self.retry_delay * (failures + 1))
+                    return failures + 1
+                result = {"error": exc.kind}
+            except Exception:  # a bug in one op must not block the game's outbox forever
+                log.exception("game %s: outbox row %s failed", game_id, row.id)
+                result = {"error": "exception"}
+            failures = 0
+            done = self._part_delivered(game_id, row, result)
+            if done is not None:
+                delivered.append(done)
+        await self._mark_sent(live, delivered)
+        return 0
 
     async def _pending_rows(self, game_id: int) -> list[_Row]:
         """The game's next undelivered rows, oldest first: from memory when its outbox is known (SQLite), else read
@@ -513,12 +525,13 @@ class Dispatcher:
         interaction response of type 7 updates the message clicked on, one call where an answer and an edit
         were two. Taken only when they are everything the game has undelivered (known in memory: SQLite) and plain
         rewrites of that one message (edits, or posts to its slot; no board to draw, no message to forget), so
-        nothing goes out of order.
+        nothing goes out of order; and not while the game's drain is delivering (an edit of the same message on its
+        way to Discord could land after the answer).
         Returns their row ids and the payload of the newest, or ``None``: deliver as usual.
 
         The rows stay unsent in the outbox until :meth:`rewritten` marks them, and the game's drain waits until
         then: a crash meanwhile sends the edit (idempotent) again after the restart."""
-        if game_id not in self._synced or game_id in self._claimed:
+        if game_id not in self._synced or game_id in self._claimed or game_id in self._in_flight:
             return None
         live = self.runtime.games.get(game_id)
         known = self._known.get(game_id)

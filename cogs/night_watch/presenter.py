@@ -1,8 +1,8 @@
 """Night Watch on Discord: the day in the game thread, the night by DM, the Watch in its private thread.
 
 * Discussion: one public message with a "Ready to vote" button and the ready count, edited in place (NW-9).
-* Vote: one public message with the live tally (NW-10) and a Vote button; each voter picks privately from their
-  own legal targets (yourself is never offered).
+* Vote: one public message with the live tally (NW-10) and a select of the living players: a vote is one click,
+  answered by that message rewritten with the new tally; a vote for yourself is refused with the engine's reason.
 * Night: every living player gets the same kind of DM (NW-12) — power holders their tasks, everyone else a
   "sleep" note — so neither the presence nor the timing of a message tells who acts at night; a player whose DMs
   are closed is not named in public at night. Check results come in the answer to the click (NW-14, NW-17); the
@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.ops import PRIMARY, Op, button, forget, post, rows
+from bot import controls as ctl
+from bot.ops import PRIMARY, Op, button, forget, post, rows, select
 from bot.presenter import Presenter, Table, chunks, dm_slot, prompt_slot
 from engines.core import NARRATOR, Event, Prompt, State
 
@@ -95,8 +96,10 @@ class NightWatchPresenter(Presenter):
             lines.append(f"**{table.name(player)}** — {tally[player]} ({voters})")
         lines.append(table.t("nw.voted", count=len(votes), total=len(view["alive"])))
         lines.append(table.deadline(prompt))
-        # each voter picks privately among their own legal targets (yourself is never offered)
-        vote = button(f"🗳️ {table.t('nw.button.vote')}", f"np:{table.game_id}:{prompt.id}:0:vote", PRIMARY)
+        # one select of every living player (at most 25, NW-1): a vote is one click, answered with this message
+        # rewritten (the tally is public anyway, NW-10); choosing yourself is refused with the engine's reason
+        targets = [(table.name(p), ctl.encode("vote", {"target": p})) for p in view["alive"]]
+        vote = select(f"ns:{table.game_id}:{prompt.id}:0", targets, placeholder=f"🗳️ {table.t('nw.button.vote')}")
         return post("game", "\n".join(filter(None, lines)), components=rows(vote), slot=prompt_slot(prompt))
 
     def _verdict(self, table: Table, state: State, event: Event) -> str:

@@ -75,3 +75,32 @@ async def test_a_click_that_also_posts_or_rewrites_another_message_is_answered_a
     assert dispatcher.take_rewrites(live.id, tally) is None
     await runtime.idle()
     await runtime.close()
+
+
+async def test_a_click_while_an_edit_of_the_tally_is_on_its_way_is_answered_as_usual(database, clock, transport):
+    """An edit the drain is delivering could reach Discord after a click's answer and show the older tally: while
+    the game's drain is between taking rows and marking them, no rewrite is taken, and the drain delivers the
+    newest tally last."""
+    import asyncio
+
+    runtime, dispatcher, live, vote, tally = await vote_open(database, clock, transport)
+    if not database.is_sqlite:
+        await runtime.close()
+        return
+    gate = asyncio.Event()
+    edit = transport.edit
+
+    async def slow_edit(channel_id, message_id, payload, files=None):
+        await gate.wait()  # the first tally edit is on its way
+        return await edit(channel_id, message_id, payload, files)
+
+    transport.edit = slow_edit
+    await runtime.act(live.id, Action(PLAYERS[1], vote, "vote", {"target": PLAYERS[0]}))
+    for _ in range(5):
+        await asyncio.sleep(0)  # the drain takes the rows and waits on Discord
+    await runtime.act(live.id, Action(PLAYERS[2], vote, "vote", {"target": PLAYERS[0]}))
+    assert dispatcher.take_rewrites(live.id, tally) is None
+    gate.set()
+    await runtime.idle()
+    assert "Votes cast: 2 of 10" in transport.messages[tally]["content"]
+    await runtime.close()

@@ -8,7 +8,7 @@ from bot.ops import MAX_CUSTOM_ID, rows, select, button
 from bot.games import game_ui
 from bot.presenter import Table, chunks
 from engines import get_engine
-from engines.core import HOST, Action
+from engines.core import HOST, Action, IllegalAction
 from engines.playout import random_playout
 
 NW = get_engine("night_watch")
@@ -36,12 +36,15 @@ def test_a_25_player_vote_fits_discords_limits():
     ops = game_ui("night_watch").presenter.present(table(), state, after, events)
     vote = next(o for o in ops if o.get("slot", "").startswith("prompt:vote"))
     (row,) = vote["components"]
-    assert row["components"][0]["custom_id"].startswith("np:")  # each voter picks privately
-    voter = PLAYERS[0]
-    step = game_ui("night_watch").presenter.picker(table(), after, voter, after.prompts[0].id, __import__("bot.controls").controls.Partial("vote"))
-    (select_row,) = step.components
-    offered = [o["value"] for o in select_row["components"][0]["options"]]
-    assert len(offered) == 24 and not any(voter in v for v in offered)  # NW-10: never yourself
+    (choice,) = row["components"]
+    assert choice["type"] == 3 and choice["custom_id"] == f"ns:123456789:{after.prompts[0].id}:0"  # one click votes
+    from bot import controls as ctl
+
+    offered = [ctl.decode(o["value"]) for o in choice["options"]]
+    assert [(p.kind, p.args["target"]) for p in offered] == [("vote", p) for p in PLAYERS]  # all 25 living (NW-1)
+    # NW-10: a vote for yourself is the engine's to refuse, with its reason
+    with pytest.raises(IllegalAction, match="yourself"):
+        NW.apply(after, Action(PLAYERS[0], after.prompts[0].id, "vote", {"target": PLAYERS[0]}))
     for op in ops:
         for r in op.get("components", []):
             for c in r["components"]:

@@ -232,9 +232,11 @@ class GameTable:
         return fresh[0] if fresh else None
 
     def values_for(self, player: int, control: dict[str, Any]) -> list[str] | None:
+        """A select's first options; on a shared select (a public vote) not one naming the player themselves."""
         if control["type"] != 3:
             return None
         options = [o["value"] for o in control["options"]]
+        options = [v for v in options if str(player) not in v] or options
         return options[: max(1, int(control.get("min_values", 1)))]
 
     def text_for(self, player: int, modal: dict[str, Any]) -> dict[str, str]:

@@ -58,7 +58,7 @@ def in_a_night(table: NightWatchTable) -> bool:
 def during_a_vote(table: NightWatchTable) -> bool:
     prompt = table.open_public_prompt()
     return prompt is not None and ":vote#" in str(prompt.get("components")) and sum(
-        1 for _, cid in table.answered if cid.startswith("nc:") and ":vote#" in cid
+        1 for _, cid in table.answered if ":vote#" in cid
     ) >= 3
 
 

@@ -98,24 +98,15 @@ async def _build(world: World) -> Table:
     assert "paused" in text_of(await world.click(HOST, *[table.panel_before_pause[0], table.panel_before_pause[1]["pause"]])).lower()
     rec = await world.slash(HOST, nw.thread, "host")
     table.panel = (int(rec.responses[0]["message_id"]), {c["custom_id"]: c for c in components(rec.responses[0])})
-    # each seat opens its own private vote picker: the living get their legal targets (never themselves), the
-    # dead a refusal. The pickers' buttons are what the fuzz then clicks as the wrong people.
-    vote_button = components(vote)[0]["custom_id"]
-    for name in [HOST, *SEATED]:
-        rec = await world.click(name, int(vote["id"]), vote_button)
-        answer = rec.responses[0] if rec.responses else {}
-        targets: dict[str, tuple[str, list[str] | None]] = {}
-        for c in components(answer):  # buttons (a few targets) or a select (many)
-            if c["type"] == 3:
-                targets.update({o["value"].rsplit("'", 1)[-1]: (c["custom_id"], [o["value"]]) for o in c["options"]})
-            elif c["custom_id"].startswith("nc:"):
-                targets[c["custom_id"].rsplit("'", 1)[-1]] = (c["custom_id"], None)
-        if targets:
-            table.pickers[str(world.uid(name))] = (int(answer["message_id"]), targets)
-    table.alive = sorted(table.pickers)
-    table.dead = [str(p) for p in players if str(p) not in table.pickers]
+    # the vote is one select of the living on the public message (NW-10): what the fuzz clicks as the wrong people
+    # (the dead, outsiders) and as voters choosing themselves. ``pickers`` holds, for each living voter, the
+    # choices that are theirs to make: every other living player.
+    (vote_select,) = [c for c in components(vote) if c["type"] == 3]
+    targets = {o["value"].rsplit("'", 1)[-1]: (vote_select["custom_id"], [o["value"]]) for o in vote_select["options"]}
+    table.alive = sorted(targets)
+    table.pickers = {voter: (int(vote["id"]), {t: v for t, v in targets.items() if t != voter}) for voter in table.alive}
+    table.dead = [str(p) for p in players if str(p) not in targets]
     assert table.dead, "nobody was jailed or killed"
-    assert all(voter not in targets for voter, (_, targets) in table.pickers.items()), "a picker offered its own voter"
     await world.settle(gid)
     # a closed prompt's private messages lost their controls (nothing stale looks clickable); what is left to
     # click stale are the /game mine answers, which keep theirs
@@ -152,11 +143,11 @@ def refused_click(draw: st.DrawFn, t: Table) -> tuple[str, str, int, str, list[s
         if comp["type"] == 3:
             values = [draw(st.one_of(st.sampled_from([o["value"] for o in comp["options"]]), GARBAGE))]
         return kind, draw(st.sampled_from(everyone)), mid, comp["custom_id"], values
-    if kind in ("foreign", "dead"):  # someone not voting uses a living voter's picker
+    if kind in ("foreign", "dead"):  # someone not voting chooses a living target
         mid, targets = t.pickers[draw(st.sampled_from(t.alive))]
         who = OUTSIDER if kind == "foreign" else t.name(draw(st.sampled_from(t.dead)))
         return (kind, who, mid, *draw(st.sampled_from(sorted(targets.values(), key=str))))
-    if kind == "self":  # a voter uses another voter's picker to vote for themselves
+    if kind == "self":  # a voter chooses themselves
         voter = draw(st.sampled_from(t.alive))
         mid, targets = t.pickers[draw(st.sampled_from([v for v in t.alive if voter in t.pickers[v][1]]))]
         return (kind, t.name(voter), mid, *targets[voter])
