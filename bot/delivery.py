@@ -114,24 +114,31 @@ class Pacer:
 BOT_CALLS_PER_SECOND = 40
 
 
-class BotPaced:
-    """A transport whose every call first waits its turn in the bot-wide pace (``pacer``, one window for the whole
-    bot): a deal for 25 players (their DM channels, role DMs and prompts) is spread over a few seconds instead of
-    bursting 150 calls into one, where Discord answers 429 and, done often, blocks the bot for a while."""
+class Paced:
+    """A transport that keeps Discord's pace: every call first waits its turn in the bot-wide window
+    (``bot_pacer``, one "channel" for the whole bot: a deal for 25 players - their DM channels, role DMs and
+    prompts - is spread over a few seconds instead of bursting 150 calls into one, where Discord answers 429 and,
+    done often, blocks the bot for a while), and then a post in its channel's (``pacer``). The channel's wait comes
+    last, right before the call, so the times it keeps are when posts leave."""
 
-    BOT = 0  # the pacer's one "channel"
+    BOT = 0  # the bot-wide pacer's one "channel"
 
-    def __init__(self, transport: Transport, pacer: Pacer) -> None:
+    def __init__(self, transport: Transport, pacer: Pacer | None, bot_pacer: Pacer | None) -> None:
         self._transport = transport
         self._pacer = pacer
+        self._bot_pacer = bot_pacer
 
     def __getattr__(self, name: str) -> Any:
         call = getattr(self._transport, name)
         if name.startswith("_") or not asyncio.iscoroutinefunction(call):
             return call
+        pacer = self._pacer if name == "post" else None
 
         async def paced(*args: Any, **kwargs: Any) -> Any:
-            await self._pacer.wait(self.BOT)
+            if self._bot_pacer is not None:
+                await self._bot_pacer.wait(self.BOT)
+            if pacer is not None:
+                await pacer.wait(args[0] if args else kwargs["channel_id"])
             return await call(*args, **kwargs)
 
         return paced
@@ -174,12 +181,12 @@ class Dispatcher:
     ) -> None:
         """``debounce``: seconds a rewrite of a live message (a tally) waits for a newer one to replace it.
         ``pacer``: keeps posts to any one channel under Discord's pace; ``bot_pacer``: every call of the transport
-        under the bot-wide one (see :class:`BotPaced`)."""
+        under the bot-wide one (see :class:`Paced`)."""
         self.runtime = runtime
         self.debounce = debounce
         self.pacer = pacer
         self.bot_pacer = bot_pacer
-        self.transport: Transport = BotPaced(transport, bot_pacer) if bot_pacer is not None else transport
+        self.transport: Transport = Paced(transport, pacer, bot_pacer) if pacer or bot_pacer else transport
         self.retry_delay = retry_delay
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
@@ -222,7 +229,7 @@ class Dispatcher:
         dispatcher (a cog's own through discord.py), so they share one budget with the deliveries."""
         if self.bot_pacer is not None:
             for _ in range(calls):
-                await self.bot_pacer.wait(BotPaced.BOT)
+                await self.bot_pacer.wait(Paced.BOT)
 
     def resume(self, game_id: int) -> None:
         """Deliver a game's rows left undelivered by a crash. A post among them may have reached Discord just
@@ -572,6 +579,23 @@ class Dispatcher:
         finally:
             self.kick(game_id, handed=True)
 
+    def controls_gone(self, game_id: int, message_id: int) -> None:
+        """A click's answer took every control off message ``message_id`` (a DM prompt once its player is done):
+        its slot is marked so, and the edit that would take them off when the prompt closes makes no call."""
+        live = self.runtime.games.get(game_id)
+        if live is None:
+            return
+        live.row.slots = {
+            name: {**slot, "bare": True} if isinstance(slot, dict) and slot.get("message") == message_id else slot
+            for name, slot in live.row.slots.items()
+        }
+
+    def _controls_back(self, live: Any, op: Op) -> None:
+        """An edit gave a slot's message controls again: it is no longer known to have none."""
+        slot = live.row.slots.get(op.get("slot"))
+        if op.get("components") and slot and slot.get("bare"):
+            live.row.slots = {**live.row.slots, op["slot"]: {k: v for k, v in slot.items() if k != "bare"}}
+
     # -- one op --------------------------------------------------------------------------------------------
 
     async def _deliver(self, live: Any, row: _Row, later: list[Op]) -> dict[str, Any]:
@@ -608,8 +632,13 @@ class Dispatcher:
             slot = live.row.slots.get(op["slot"])
             if slot is None:
                 return {"skipped": "no_slot"}
+            if slot.get("bare") and _strips_controls(op):  # a click's answer already took them off
+                if op.get("forget"):
+                    live.row.slots = {k: v for k, v in live.row.slots.items() if k != op["slot"]}
+                return {"edited": slot["message"], "already": True}
             try:
                 await self._edit(slot, op, await self._render(live, op))
+                self._controls_back(live, op)
             except DeliveryError as exc:
                 if exc.kind != "not_found" or not op.get("forget"):
                     raise
@@ -690,10 +719,6 @@ class Dispatcher:
         live.row.slots = {**live.row.slots, "mute": {"role": None}}
         return {"unmuted": True}
 
-    async def _pace(self, channel_id: int) -> None:
-        if self.pacer is not None:
-            await self.pacer.wait(channel_id)
-
     def _payload(self, op: Op, nonce: str | None, preamble: str = "", files: list[tuple[str, bytes, str]] | None = None) -> dict[str, Any]:
         payload: dict[str, Any] = {"allowed_mentions": {"parse": ["users"]}}
         if files:
@@ -721,6 +746,7 @@ class Dispatcher:
         if old is not None and not self._stale_board(old, op):
             try:
                 await self._edit(old, op, files)
+                self._controls_back(live, op)
                 return {"edited": old["message"]}
             except DeliveryError as exc:
                 if exc.kind != "not_found":
@@ -730,7 +756,6 @@ class Dispatcher:
         payload = self._payload(op, nonce, preamble, files)
         message_id = await self._posted_before_crash(live, channel, payload)
         if message_id is None:
-            await self._pace(channel)
             message_id = await self.transport.post(channel, payload, **_files(files))
             self._posted_now(live, message_id)
         if slot_name:
@@ -759,7 +784,10 @@ class Dispatcher:
             return None
         for message in recent:
             mid = int(message["id"])
-            if (message.get("author") or {}).get("bot") and message.get("content") == payload["content"] and mid not in known:
+            shown = message.get("content") or ""
+            # the same text, or the same with a click's answer below it (a DM prompt its player has answered)
+            same = shown == payload["content"] or shown.startswith(payload["content"] + "\n")
+            if (message.get("author") or {}).get("bot") and same and mid not in known:
                 known.add(mid)
                 log.info("game %s: message %s was posted before a crash; not posting it again", live.id, mid)
                 return mid
@@ -821,7 +849,6 @@ class Dispatcher:
             payload = self._payload(op, nonce)
             message_id = await self._posted_before_crash(live, channel, payload)
             if message_id is None:
-                await self._pace(channel)
                 message_id = await self.transport.post(channel, payload)
                 self._posted_now(live, message_id)
         except DeliveryError as exc:
@@ -849,7 +876,6 @@ class Dispatcher:
             payload = self._payload(op, nonce)
             message_id = await self._posted_before_crash(live, slot["thread"], payload)
             if message_id is None:
-                await self._pace(slot["thread"])
                 message_id = await self.transport.post(slot["thread"], payload)
                 self._posted_now(live, message_id)
             return {"message": message_id, "channel": slot["thread"]}
@@ -939,6 +965,11 @@ class Dispatcher:
                 raise
             return {"skipped": exc.kind}
         return {"closed": live.row.thread_id}
+
+
+def _strips_controls(op: Op) -> bool:
+    """Does the edit only take a message's controls off (a closed prompt's)?"""
+    return op.get("components") == [] and not set(op) - {"do", "slot", "components", "forget"}
 
 
 def _part_results(results: Iterable[Any]) -> Iterable[dict[str, Any]]:

@@ -660,11 +660,36 @@ class GameCog(commands.Cog):
         text = "\n".join([ack or presenter.ack_text(table, action), *taught])[:2000]
         if _is_private_step(interaction) and not interaction.response.is_done():
             await interaction.response.edit_message(content=text, view=None)  # the finished picker shows the answer
+        elif await self._answer_in_the_dm(interaction, live, action, text):
+            pass
         elif await self._answer_with_rewrite(interaction, live):
             if taught or ack:  # the public message changed is the answer; what is the player's alone follows
                 await self.reply(interaction, text)
         else:
             await self.reply(interaction, text)
+
+    async def _answer_in_the_dm(self, interaction: discord.Interaction, live: LiveGame, action: Action, text: str) -> bool:
+        """A click on a prompt's DM that leaves its player nothing more to do there (a night task, the last of
+        them) is answered by rewriting that DM (type 7): its text with the answer below, no controls left. One call
+        where an answer and, when the prompt closes, an edit taking the buttons off were two; the DM is the
+        player's alone, so a check result in it stays theirs."""
+        message = interaction.message
+        dispatcher = getattr(self.bot, "dispatcher", None)
+        if message is None or interaction.guild_id is not None or message.flags.ephemeral or interaction.response.is_done():
+            return False
+        state = live.state
+        if state is not None and any(p.id == action.prompt for p in state.prompts):
+            left = [a for a in live.engine.legal_actions(state, action.player) if a.prompt == action.prompt and a.kind not in ctl.COMMAND_KINDS]
+            if left:
+                return False  # another task of this prompt is open: its buttons stay
+        try:
+            await interaction.response.edit_message(content=f"{message.content}\n{text}"[:2000], view=None)
+        except discord.HTTPException as exc:
+            log.info("game %s: DM answer not rewritten (%s)", live.id, exc)
+            return False
+        if dispatcher is not None:
+            dispatcher.controls_gone(live.id, message.id)
+        return True
 
     async def _answer_with_rewrite(self, interaction: discord.Interaction, live: LiveGame) -> bool:
         """Answer a click on a public game message with that message rewritten as the click left it (an interaction

@@ -364,6 +364,31 @@ async def test_the_whole_bot_keeps_under_discords_50_calls_a_second(runtime, clo
     assert dispatcher.transport.calls is transport.calls  # what is not a call passes through
 
 
+async def test_a_post_keeps_its_channels_pace_at_the_moment_it_leaves(runtime, clock, transport):
+    """The channel's pace is waited last, after the bot-wide one: a post held back by the bot's budget is timed
+    by its channel when it leaves, so six posts never reach one channel within 5 s (the unpaced bench once saw
+    six in the Watch's thread when the order was the other way round)."""
+    from bot.delivery import Dispatcher, Pacer
+
+    dispatcher = Dispatcher(runtime, transport, pacer=Pacer(clock), bot_pacer=Pacer(clock, limit=2, window=1.0, margin=0.0))
+    sent: list[float] = []
+    post = transport.post
+
+    async def timed(channel_id, payload, files=None):
+        sent.append(clock.now())
+        return await post(channel_id, payload, files)
+
+    transport.post = timed
+    others = [asyncio.ensure_future(dispatcher.transport.dm_channel(7000 + i)) for i in range(6)]  # the budget's first 3 s
+    posts = [asyncio.ensure_future(dispatcher.transport.post(42, {"content": f"proposal {i}"})) for i in range(6)]
+    for _ in range(30):
+        await asyncio.sleep(0)
+        await clock.advance(0.5)
+    await asyncio.gather(*others, *posts)
+    assert len(sent) == 6
+    assert all(later - earlier > 5.0 for earlier, later in zip(sent, sent[5:])), sent
+
+
 async def test_a_burst_of_votes_rewrites_the_tally_once(database, clock, transport):
     """With debouncing, ten votes cast faster than the debounce edit the live tally far fewer than ten times."""
     rt = Runtime(database, clock, new_seed=lambda: "seed-1")

@@ -139,3 +139,37 @@ def test_nw_9_a_ready_click_is_answered_with_the_ready_count_itself(reference):
         answer = next(r for r in rec.responses if r["kind"] == "callback")
         assert "ready to vote" in (answer.get("content") or ""), answer
         assert not server.message(rec.original_message_id)["ephemeral"]
+
+
+def test_nw_10_a_vote_is_one_click_on_the_public_select_answered_with_the_tally(reference):
+    """Issue 16: a vote is one pick on the vote message's select of the living (NW-10), answered by that message
+    rewritten with the new tally (type 7), where it was a picker, its answer and an edit."""
+    server, table, over = reference
+    votes = [
+        rec
+        for rec in server._interactions.values()
+        if rec.type == 3 and ":vote#" in str((rec.payload.get("data") or {}).get("custom_id"))
+    ]
+    assert votes and all(str(rec.payload["data"]["custom_id"]).startswith("ns:") for rec in votes)
+    rewritten = [rec for rec in votes if rec.callback_type == 7]
+    assert rewritten, [r.callback_type for r in votes]
+    for rec in rewritten:
+        answer = next(r for r in rec.responses if r["kind"] == "callback")
+        assert "Votes cast:" in (answer.get("content") or "") and not server.message(rec.original_message_id)["ephemeral"]
+
+
+def test_nw_12_a_night_task_done_is_answered_in_its_dm_which_keeps_no_buttons(reference):
+    """Issue 16: the click on a player's last night task rewrites that DM (type 7): the task's text with the answer
+    (a check result, NW-14/NW-17) below and no controls, so dawn has no buttons to take off it."""
+    server, table, over = reference
+    night = [
+        rec
+        for rec in server._interactions.values()
+        if rec.type == 3 and ":night#" in str((rec.payload.get("data") or {}).get("custom_id")) and rec.guild_id is None
+    ]
+    done = [rec for rec in night if rec.callback_type == 7]
+    assert done, [r.callback_type for r in night]
+    for rec in done:
+        dm = server.message(rec.original_message_id)
+        assert "✅" in (dm.get("content") or "") and not dm.get("components"), dm
+        assert not dm["ephemeral"]

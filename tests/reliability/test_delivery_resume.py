@@ -55,3 +55,39 @@ async def test_each_restart_notice_is_its_own_message_after_crashes_in_a_row(tmp
     for rt in runtimes:
         await rt.close()
     await database.close()
+
+
+async def test_a_dm_answered_in_place_before_the_crash_is_not_posted_again(tmp_path):
+    """A DM prompt posted just before a crash, which its player then answered in place (a click's answer writes
+    ``✅ ...`` under its text), is found after the restart by its text with the answer below, and not re-posted."""
+    from bot.ops import PRESENT
+
+    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'resume.sqlite3'}")
+    clock = ManualClock()
+    transport = RecordingTransport()
+    transport.nonce_window = 0.0  # an outage longer than Discord's nonce memory
+    first = Runtime(database, clock)
+    live = await open_game_without_delivery(first)
+    deal = next(r for r in await _outbox(first, live.id) if r.op["do"] == PRESENT and r.op["seq"] == 0)
+    (ops,) = await first.presented(live, [deal.op])
+    dm = next(op for op in ops if op.get("to") == "dm")
+    channel = await transport.dm_channel(int(dm["user"]))
+    answered = await transport.post(channel, {"content": f"{dm['content']}\n✅ Ready."})  # before the crash
+    last = Runtime(database, clock)
+    Dispatcher(last, transport, retry_delay=0)
+    await last.recover()
+    await last.idle()
+    copies = [m for m in transport.by_channel[channel] if transport.messages[m]["content"].startswith(dm["content"])]
+    assert copies == [answered], [transport.messages[m]["content"] for m in copies]
+    for rt in (first, last):
+        await rt.close()
+    await database.close()
+
+
+async def _outbox(runtime: Runtime, game_id: int):
+    from sqlalchemy import select
+
+    from bot.db import OutboxRow
+
+    async with runtime.db.sessions() as session:
+        return list((await session.scalars(select(OutboxRow).where(OutboxRow.game_id == game_id).order_by(OutboxRow.id))).all())

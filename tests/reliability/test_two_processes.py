@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.harness import BotProcess, components, find_component
+from tests.e2e.harness import BotProcess, find_component
 from tests.fakediscord import FakeDiscord
 from tests.reliability.play import (
     LONG,
