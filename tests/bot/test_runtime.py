@@ -570,3 +570,24 @@ async def test_a_forgotten_slot_costs_no_call(runtime, transport):
     live = SimpleNamespace(id=7, row=SimpleNamespace(slots={"dm:night#3:1001": {"channel": 5, "message": 9}, "board": {"message": 1}}))
     assert await runtime.dispatcher.execute(live, {"do": "forget", "slot": "dm:night#3:1001"}, None) == {"forgotten": "dm:night#3:1001"}
     assert live.row.slots == {"board": {"message": 1}} and transport.calls == []
+
+
+async def test_a_dm_whose_controls_a_click_took_off_is_not_edited_to_take_them_off_again(runtime, transport):
+    """``controls_gone``: a click's answer left the DM without controls; the closing edit that only takes them off
+    makes no call, while an edit that gives the message controls again is made and unmarks it."""
+    from types import SimpleNamespace
+
+    channel = await transport.dm_channel(1001)
+    message = await transport.post(channel, {"content": "Night 1: choose", "components": [{"type": 1, "components": []}]})
+    live = SimpleNamespace(id=7, row=SimpleNamespace(slots={"dm:night#3:1001": {"channel": channel, "message": message}}))
+    runtime.games[7] = live
+    runtime.dispatcher.controls_gone(7, message)
+    strip = {"do": "edit", "slot": "dm:night#3:1001", "components": [], "forget": True}
+    calls = len(transport.calls)
+    assert await runtime.dispatcher.execute(live, dict(strip), None) == {"edited": message, "already": True}
+    assert len(transport.calls) == calls and "dm:night#3:1001" not in live.row.slots  # forgotten, no call
+    live.row.slots["s"] = {"channel": channel, "message": message, "bare": True}
+    again = {"do": "edit", "slot": "s", "content": "Night 2", "components": [{"type": 1, "components": []}]}
+    await runtime.dispatcher.execute(live, again, None)
+    assert ("edit", message) in transport.calls and "bare" not in live.row.slots["s"]
+    del runtime.games[7]
