@@ -604,8 +604,8 @@ def main(argv: list[str] | None = None) -> int:
     note = [
         "",
         f"Measured on its own (`.venv/bin/python -m bench.persist --runs {len(runs)}`, {m['date']}, {m['cores']} cores, "
-        f"Python {m['python']}{'' if args.render else f', {time.perf_counter() - started:.0f} s'}; other sessions' tests were running on the same "
-        "machine, so the absolute times are noisy and the ratios within a run are the result"
+        f"Python {m['python']}{'' if args.render else f', {time.perf_counter() - started:.0f} s'}; the machine may be shared, so "
+        "the absolute times are noisy and the ratios within a run are the result"
         + (f"; load average {min(min(r['load_average']) for r in runs):.1f}–"
            f"{max(max(r['load_average']) for r in runs):.1f}" if all("load_average" in r for r in runs) else "")
         + "); `python -m bench` runs it as step 2.",
