@@ -146,6 +146,9 @@ class Paced:
 
 #: Most outbox rows one drain step delivers before marking them sent.
 BATCH = 50
+#: Shortest and longest pause, in seconds, before a game whose drain failed is drained again.
+DRAIN_RETRY_MIN = 1.0
+DRAIN_RETRY_MAX = 60.0
 
 
 class _Row(NamedTuple):
@@ -215,6 +218,9 @@ class Dispatcher:
         #: Games whose drain is between taking rows and marking them sent: a click's answer then rewrites nothing
         #: (an edit on its way to Discord could land after the answer and show the older message).
         self._in_flight: set[int] = set()
+        #: Drains of a game that failed in a row, and the retries waiting (see :meth:`_retry_later`).
+        self._drain_failures: dict[int, int] = {}
+        self._retries: set[asyncio.Task[None]] = set()
         self._worded: dict[int, dict[int, list[Op]]] = {}
         self._parts_done: dict[int, dict[int, list[dict[str, Any]]]] = {}
         #: PostgreSQL: a drain holds a pooled connection for its advisory lock from start to end (Discord's calls
@@ -272,6 +278,7 @@ class Dispatcher:
         self._claimed.pop(game_id, None)
         self._worded.pop(game_id, None)
         self._parts_done.pop(game_id, None)
+        self._drain_failures.pop(game_id, None)
         self._board_shown.pop(game_id, None)
         for user in users:
             if str(user).isdigit():
@@ -322,12 +329,38 @@ class Dispatcher:
                     if game_id not in self._again:
                         done = True
                         return
+        except Exception:  # the database (or a bug) failed the drain: its rows are still in the outbox
+            log.exception("game %s: delivery failed; trying again shortly", game_id)
+            self._retry_later(game_id)
         finally:
             if self._workers.get(game_id) is asyncio.current_task():
                 del self._workers[game_id]
                 drained = getattr(self.runtime, "drained", None)
-                if done and drained is not None:  # a drain that failed keeps its game for the next kick
+                if done and drained is not None:  # a drain that failed keeps its game for its retry
+                    self._drain_failures.pop(game_id, None)
                     drained(game_id)
+
+    def cancel_retries(self) -> None:
+        """Shutdown: the retries waiting are dropped (the outbox keeps their rows for the next start)."""
+        for task in list(self._retries):
+            task.cancel()
+
+    def _retry_later(self, game_id: int) -> None:
+        """Drain a game again after a failed drain, 1, 2, 4 ... up to 60 s later (``retry_delay`` times that), so its
+        messages do not wait for the game's next action, which may never come (the last one of a game)."""
+        failures = self._drain_failures[game_id] = self._drain_failures.get(game_id, 0) + 1
+        delay = min(DRAIN_RETRY_MAX, max(self.retry_delay, DRAIN_RETRY_MIN) * 2 ** (failures - 1))
+        self._synced.discard(game_id)  # what is known in memory may be off: read the outbox again
+        clock = self.runtime.clock
+
+        async def retry() -> None:
+            await clock.sleep_until(clock.now() + delay)
+            if game_id in self._drain_failures:  # not released meanwhile (a game evicted has nothing to retry)
+                self.kick(game_id)
+
+        task = asyncio.get_running_loop().create_task(retry())
+        self._retries.add(task)
+        task.add_done_callback(self._retries.discard)
 
     async def _drain_rows(self, live: Any) -> None:
         """Deliver pending rows in order. ``live`` is pinned for the whole drain, so the slots and thread it

@@ -812,6 +812,9 @@ class Runtime:
             task.cancel()
         await asyncio.gather(*timers, return_exceptions=True)
         await self.idle()
+        cancel_retries = getattr(self.dispatcher, "cancel_retries", None)
+        if cancel_retries is not None:
+            cancel_retries()
         await self.writer.close()
 
     def _disarm(self, game_id: int) -> None:

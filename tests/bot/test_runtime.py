@@ -591,3 +591,32 @@ async def test_a_dm_whose_controls_a_click_took_off_is_not_edited_to_take_them_o
     await runtime.dispatcher.execute(live, again, None)
     assert ("edit", message) in transport.calls and "bare" not in live.row.slots["s"]
     del runtime.games[7]
+
+
+async def test_a_drain_the_database_failed_is_tried_again_without_waiting_for_the_next_action(runtime, clock, transport):
+    """The outbox of a game's last action must not wait for an action that never comes: a drain whose sent marks
+    the database refused goes again after a pause on the runtime's clock, and everything is delivered once."""
+    from sqlalchemy.exc import OperationalError
+
+    from bot.db import MARK_SENT
+    from bot.delivery import DRAIN_RETRY_MIN
+
+    live = await open_game(runtime)
+    commit = runtime.writer.commit
+    failed = []
+
+    async def refuse_once(statements, guard=None, on_commit=None):
+        if not failed and any(statement is MARK_SENT for statement, _ in statements):
+            failed.append(True)
+            raise OperationalError("UPDATE outbox", {}, Exception("database is locked"))
+        return await commit(statements, guard, on_commit)
+
+    runtime.writer.commit = refuse_once
+    await runtime.act(live.id, Action(HOST, live.state.prompts[0].id, "skip"))  # NW-9: the host opens the vote
+    await runtime.idle()
+    assert failed and await count(runtime, OutboxRow, sent=False) > 0  # delivered, not marked: waiting
+    await clock.advance(DRAIN_RETRY_MIN)
+    await runtime.idle()
+    assert await count(runtime, OutboxRow, sent=False) == 0
+    votes = [m for m in transport.messages.values() if "Vote: who goes to jail" in (m.get("content") or "")]
+    assert len(votes) == 1  # the retry found its post by its nonce: not posted twice
