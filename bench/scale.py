@@ -95,17 +95,10 @@ def _window(url: str, schema: str, shards: list[list[int]], seconds: float) -> d
 
 
 async def _setup(url: str, schema: str, games: int, corpus: int) -> list[int]:
-    from sqlalchemy import text
-
     from bot.config import normalise_database_url
-    from bot.db import Database
+    from bot.db import open_in_new_schema
 
-    admin = Database(normalise_database_url(url))
-    async with admin.engine.begin() as conn:
-        await conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    await admin.close()
-    db = Database(normalise_database_url(url), schema=schema)
-    await db.migrate()
+    db = await open_in_new_schema(normalise_database_url(url), schema)
     corpora = {name: play_corpus(name, corpus) for name in TYPICAL_SIZES}
     ids = await write_live_games(db, list(live_specs(corpora, games, seed="scale")))
     await db.close()
@@ -113,15 +106,10 @@ async def _setup(url: str, schema: str, games: int, corpus: int) -> list[int]:
 
 
 async def _drop(url: str, schema: str) -> None:
-    from sqlalchemy import text
-
     from bot.config import normalise_database_url
-    from bot.db import Database
+    from bot.db import drop_schema
 
-    admin = Database(normalise_database_url(url))
-    async with admin.engine.begin() as conn:
-        await conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-    await admin.close()
+    await drop_schema(normalise_database_url(url), schema)
 
 
 def reachable(url: str | None = None) -> bool:

@@ -25,6 +25,7 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    text,
     update,
 )
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
@@ -308,6 +309,25 @@ async def open_database(url: str) -> Database:
     return db
 
 
+async def open_in_new_schema(url: str, schema: str) -> Database:
+    """PostgreSQL: a database whose tables live in ``schema``, made for it (a test's or a bench's own, so runs
+    never see each other's rows); :func:`drop_schema` removes it."""
+    admin = Database(url)
+    async with admin.engine.begin() as conn:
+        await conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    await admin.close()
+    db = Database(url, schema=schema)
+    await db.migrate()
+    return db
+
+
+async def drop_schema(url: str, schema: str) -> None:
+    admin = Database(url)
+    async with admin.engine.begin() as conn:
+        await conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+    await admin.close()
+
+
 __all__ = [
     "ActionRow",
     "Base",
@@ -321,6 +341,8 @@ __all__ = [
     "Result",
     "Snapshot",
     "StatsPrivacy",
+    "drop_schema",
     "open_database",
+    "open_in_new_schema",
     "sqlite_pragmas",
 ]

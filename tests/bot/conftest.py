@@ -9,11 +9,10 @@ import uuid
 from typing import Any
 
 import pytest
-from sqlalchemy import text
 
 from bot.clock import ManualClock
 from bot.config import normalise_database_url
-from bot.db import Database, open_database
+from bot.db import drop_schema, open_database, open_in_new_schema
 from bot.delivery import DeliveryError, Dispatcher
 from bot.runtime import Runtime
 
@@ -151,18 +150,10 @@ async def database(request, tmp_path):
         return
     # a schema of its own per test, so tests never see each other's rows
     schema = f"t_{uuid.uuid4().hex[:12]}"
-    admin = Database(normalise_database_url(PG_URL))
-    async with admin.engine.begin() as conn:
-        await conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    await admin.close()
-    db = Database(normalise_database_url(PG_URL), schema=schema)
-    await db.migrate()
+    db = await open_in_new_schema(normalise_database_url(PG_URL), schema)
     yield db
     await db.close()
-    admin = Database(normalise_database_url(PG_URL))
-    async with admin.engine.begin() as conn:
-        await conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-    await admin.close()
+    await drop_schema(normalise_database_url(PG_URL), schema)
 
 
 @pytest.fixture
