@@ -262,9 +262,12 @@ class Dispatcher:
         self._seen[game_id] = max(seen, rows[-1][0])
 
     def busy(self, game_id: int) -> bool:
-        """Is a drain of ``game_id`` running (or about to)? The runtime keeps a game that is over until it is not."""
+        """Is a drain of ``game_id`` running, about to, or to be tried again after a failure? The runtime keeps a
+        game that is over until it is not."""
         worker = self._workers.get(game_id)
-        return worker is not None and not worker.done()
+        running = worker is not None and not worker.done()
+        # rows a click's answer is rewriting, or a drain to try again, are deliveries still to come
+        return running or game_id in self._claimed or game_id in self._drain_failures
 
     def release(self, game_id: int, users: Iterable[str] = ()) -> None:
         """Forget what is kept for ``game_id``, a game that is over and fully drained (the runtime evicts it):
@@ -605,7 +608,7 @@ class Dispatcher:
         if claimed is None or claimed[0] != row_ids:
             return
         del self._claimed[game_id]
-        live = self.runtime.games.get(game_id)
+        live = self.runtime.games.get(game_id)  # still there: a game with claimed rows is busy, never evicted
         try:
             if answered and live is not None:
                 await self._mark_sent(live, [(row_id, {"edited": claimed[1], "by": "answer"}) for row_id in row_ids])

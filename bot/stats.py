@@ -169,6 +169,8 @@ class PastGame:
     names: dict[str, str]
     #: ``(channel id, message id)`` of the final message (the record's), or of the lobby when there is none.
     message: tuple[int, int] | None
+    #: Is ``message`` the record's (the game's last delivery is done), not the lobby's?
+    recorded: bool = True
 
     @property
     def seconds(self) -> float | None:
@@ -186,13 +188,23 @@ async def history(db: Database, guild_id: int, engine: str | None = None, limit:
     )
     async with db.sessions() as session:
         rows = (await session.execute(stmt)).all()
-    found = []
-    for r in rows:
-        slots = r.slots or {}
-        slot = slots.get("record") or slots.get("lobby")
-        message = (int(slot["channel"]), int(slot["message"])) if slot and slot.get("message") else None
-        found.append(PastGame(r.id, r.engine, float(r.finished_at or 0), r.started_at, r.outcome or {}, r.names or {}, message))
-    return found
+    return [
+        PastGame(r.id, r.engine, float(r.finished_at or 0), r.started_at, r.outcome or {}, r.names or {}, _final_message(r.slots), "record" in (r.slots or {}))
+        for r in rows
+    ]
+
+
+async def final_message(db: Database, game_id: int) -> tuple[int, int] | None:
+    """A game's final message as stored now (see :attr:`PastGame.message`)."""
+    async with db.sessions() as session:
+        slots = await session.scalar(select(Game.slots).where(Game.id == game_id))
+    return _final_message(slots)
+
+
+def _final_message(slots: dict[str, Any] | None) -> tuple[int, int] | None:
+    slots = slots or {}
+    slot = slots.get("record") or slots.get("lobby")
+    return (int(slot["channel"]), int(slot["message"])) if slot and slot.get("message") else None
 
 
 def message_link(guild_id: int, message: tuple[int, int]) -> str:

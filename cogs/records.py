@@ -159,6 +159,9 @@ async def history(cog: Any, interaction: discord.Interaction, game: str | None) 
         slot = (live.row.slots or {}).get("record") if live is not None else None
         if slot and slot.get("message"):
             past.message = (int(slot["channel"]), int(slot["message"]))
+        elif not past.recorded and live is None:
+            # the row was read before the final delivery was marked, and the game left memory since: read it again
+            past.message = await stats.final_message(_db(cog), past.id) or past.message
     await cog.reply(interaction, history_text(lang, guild, games))
 
 
