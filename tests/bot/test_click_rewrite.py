@@ -104,3 +104,20 @@ async def test_a_click_while_an_edit_of_the_tally_is_on_its_way_is_answered_as_u
     await runtime.idle()
     assert "Votes cast: 2 of 10" in transport.messages[tally]["content"]
     await runtime.close()
+
+
+async def test_a_game_whose_rows_an_answer_is_rewriting_is_busy(database, clock, transport):
+    """Rows claimed by a click's answer are deliveries still to come: the game counts as busy (a game that is over
+    is not evicted before them) until the answer is marked."""
+    runtime, dispatcher, live, vote, tally = await vote_open(database, clock, transport)
+    if not database.is_sqlite:
+        await runtime.close()
+        return
+    await runtime.act(live.id, Action(PLAYERS[1], vote, "vote", {"target": PLAYERS[0]}))
+    row_ids, _ = dispatcher.take_rewrites(live.id, tally)
+    await runtime.idle()  # the game's drain ran and found nothing it may deliver yet
+    assert dispatcher.busy(live.id)
+    await dispatcher.rewritten(live.id, row_ids, answered=True)
+    await runtime.idle()
+    assert not dispatcher.busy(live.id)
+    await runtime.close()
