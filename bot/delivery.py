@@ -15,6 +15,11 @@ A render request (``{"do": "present", "seq": n}``, see :mod:`bot.ops`) is worded
 runtime's presenter turns it into ops (:meth:`bot.runtime.Runtime.presented`), which go out as the row's parts, in
 order, each with its own nonce; the row is marked sent with every part's result once the last is delivered.
 
+Discord's pace is kept on the way out (:class:`Paced`): every call waits its turn in one bot-wide window, and each
+post then in its channel's (5 in 5 s). A click's own answer can carry a delivery: the rewrite of the public message
+it was on (:meth:`Dispatcher.take_rewrites`), or of a DM prompt its player is done with
+(:meth:`Dispatcher.controls_gone`).
+
 The :class:`Transport` is the only part that speaks HTTP; :class:`DiscordTransport` uses discord.py's client (its
 rate-limit handling included). Tests may swap in their own transport.
 """

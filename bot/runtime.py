@@ -4,15 +4,16 @@ Every change goes through :meth:`Runtime.act` (players, host controls and the cl
 
 1. under the game's lock, the engine applies the action to the cached state (an illegal one raises
    :class:`engines.core.IllegalAction` and nothing is written);
-2. the presenter turns the transition into outbox ops;
+2. the outbox gets a render request for the new step (and any ops the action brings, such as a typed message to
+   delete, or a game's end: its record, its role deleted);
 3. one transaction inserts the action with its sequence number, the ops, the deadlines of newly opened prompts
    and the game's new ``seq`` (a snapshot now and then follows in a transaction of its own);
 4. only then is the cache updated, timers re-armed and the dispatcher woken to deliver the ops.
 
-What players read is not worded in the action: its outbox holds a *render request* (:data:`PRESENT`: "present step
-``seq``"), and the dispatcher has the presenter word it when it delivers (:meth:`Runtime.presented`), in the
-game's language, from the transition kept in memory or, after a restart or in another process, replayed from the
-seed and the log. Wording is most of an action's time; the click is answered and durable without it.
+What players read is not worded in the action: the render request (:func:`bot.ops.present_request`: "present step
+``seq``") is worded by the presenter when the dispatcher delivers it (:meth:`Runtime.presented`), in the game's
+language, from the step kept in memory or, after a restart or in another process, replayed from the seed and the
+log. Wording is most of an action's time; the click is answered and durable without it.
 
 A crash at any point loses nothing: before the commit nothing happened; after it, :meth:`Runtime.recover`
 rebuilds the game from snapshot + log, re-arms its timers from the stored deadlines and the dispatcher sends
@@ -82,8 +83,8 @@ TIMER_PARKED_SECONDS = 60.0
 OVER = ("finished", "aborted")
 #: Warnings before a prompt times out, in seconds left (each only when the prompt lasts at least twice that).
 WARN_AT = (30, 10)
-#: Transitions kept in memory per game for their render requests; an older one is replayed when delivered.
-KEEP_TRANSITIONS = 64
+#: Steps kept in memory per game for their render requests; an older one is replayed when delivered.
+KEEP_STEPS = 64
 
 
 @dataclass(frozen=True)
@@ -94,8 +95,6 @@ class Step:
     after: State
     events: list
     actor: str | None = None
-
-
 
 
 class GameError(Exception):
@@ -125,7 +124,7 @@ class LiveGame:
 
     def keep(self, step: Step) -> None:
         self.steps[step.after.step] = step
-        if len(self.steps) > KEEP_TRANSITIONS:  # nobody words them (no dispatcher): the oldest replay if ever needed
+        if len(self.steps) > KEEP_STEPS:  # nobody words them (no dispatcher): the oldest replay if ever needed
             del self.steps[min(self.steps)]
 
     @property
