@@ -231,7 +231,7 @@ class NightWatch(Engine):
         require(action.kind == "vote", "wrong_phase", "it is time to vote")
         target = action.args.get("target")
         require(target in state.alive, "bad_target", "vote for a living player")
-        require(target != action.player, "bad_target", "you cannot vote for yourself")  # NW-10
+        require(target != action.player, "bad_target", "you cannot vote for yourself", target="yourself")  # NW-10
         state.votes[action.player] = target
         events.append(Event("nw.vote_cast", {"voter": action.player, "target": target, "tally": self._tally(state)}))
         if all(p in state.votes for p in state.alive):

@@ -43,8 +43,11 @@ def test_a_25_player_vote_fits_discords_limits():
     offered = [ctl.decode(o["value"]) for o in choice["options"]]
     assert [(p.kind, p.args["target"]) for p in offered] == [("vote", p) for p in PLAYERS]  # all 25 living (NW-1)
     # NW-10: a vote for yourself is the engine's to refuse, with its reason
-    with pytest.raises(IllegalAction, match="yourself"):
+    with pytest.raises(IllegalAction, match="yourself") as refused:
         NW.apply(after, Action(PLAYERS[0], after.prompts[0].id, "vote", {"target": PLAYERS[0]}))
+    from bot import i18n
+
+    assert i18n.translate("en", f"nw.error.{refused.value.code}", **refused.value.params) == "You cannot vote for yourself."
     for op in ops:
         for r in op.get("components", []):
             for c in r["components"]:

@@ -97,7 +97,10 @@ nw-reveal-seed = Seed: { $seed }
 
 nw-error-wrong_phase = V této fázi to nejde.
 nw-error-already_done = To už máte hotové.
-nw-error-bad_target = Tohoto hráče vybrat nemůžete.
+nw-error-bad_target = { $target ->
+    [yourself] Pro sebe hlasovat nemůžete.
+   *[other] Tohoto hráče vybrat nemůžete.
+}
 nw-error-not_alive = Vyřazení hráči už nic nedělají.
 nw-error-bad_roles = { $rule ->
     [no_watch] Je potřeba alespoň jeden člen Noční hlídky.

@@ -92,7 +92,10 @@ nw-reveal-seed = Seed: { $seed }
 
 nw-error-wrong_phase = That is not possible in this phase.
 nw-error-already_done = You have already done that.
-nw-error-bad_target = You cannot pick that player.
+nw-error-bad_target = { $target ->
+    [yourself] You cannot vote for yourself.
+   *[other] You cannot pick that player.
+}
 nw-error-not_alive = Eliminated players take no more actions.
 nw-error-bad_roles = { $rule ->
     [no_watch] At least one Night Watch member is needed.

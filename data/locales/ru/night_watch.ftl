@@ -97,7 +97,10 @@ nw-reveal-seed = Сид: { $seed }
 
 nw-error-wrong_phase = В этой фазе это невозможно.
 nw-error-already_done = Вы уже это сделали.
-nw-error-bad_target = Этого игрока выбрать нельзя.
+nw-error-bad_target = { $target ->
+    [yourself] Голосовать за себя нельзя.
+   *[other] Этого игрока выбрать нельзя.
+}
 nw-error-not_alive = Выбывшие игроки больше не действуют.
 nw-error-bad_roles = { $rule ->
     [no_watch] Нужен хотя бы один сотрудник Ночной Стражи.
