@@ -654,7 +654,12 @@ class Dispatcher:
         return result
 
     async def send_now(self, live: Any, op: Op) -> None:
-        """Send something transient (a timer warning) directly, outside the outbox."""
+        """Send something transient (a timer warning) directly, outside the outbox. A DM its player is done with
+        (its controls taken off by their last answer, see :meth:`controls_gone`) is not warned: the warning would
+        rewrite it from the prompt and lose the answer shown in it (a check result)."""
+        slot = live.row.slots.get(op.get("slot"))
+        if slot and slot.get("bare"):
+            return
         try:
             await self.execute(live, op, nonce=None)
         except DeliveryError as exc:

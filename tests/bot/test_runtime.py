@@ -586,6 +586,9 @@ async def test_a_dm_whose_controls_a_click_took_off_is_not_edited_to_take_them_o
     calls = len(transport.calls)
     assert await runtime.dispatcher.execute(live, dict(strip), None) == {"edited": message, "already": True}
     assert len(transport.calls) == calls and "dm:night#3:1001" not in live.row.slots  # forgotten, no call
+    live.row.slots["w"] = {"channel": channel, "message": message, "bare": True}
+    await runtime.dispatcher.send_now(live, {"do": "edit", "slot": "w", "content": "Night 1: choose\n⏳ 10 seconds left"})
+    assert len(transport.calls) == calls  # a player who is done is not warned (it would erase the answer shown)
     live.row.slots["s"] = {"channel": channel, "message": message, "bare": True}
     again = {"do": "edit", "slot": "s", "content": "Night 2", "components": [{"type": 1, "components": []}]}
     await runtime.dispatcher.execute(live, again, None)
