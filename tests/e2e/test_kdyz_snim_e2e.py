@@ -50,6 +50,9 @@ class DreamTable(GameTable):
         super().__init__(server, bot, players, "kdyz_snim")
         self.clues_on_card = 0
         self.turns = 0
+        #: A foul clue is due (every 11th clue turn) and not given yet: it waits for a turn whose giver can read
+        #: their card (the private message showing it may still be on its way).
+        self.foul_due = False
         self.guesses: list[str] = []
         self.reporter = players[2]
         self.reported: set[str] = set()
@@ -104,7 +107,9 @@ class DreamTable(GameTable):
         prompt = modal["custom_id"].split(":")[2]
         if prompt.startswith("clue#"):
             card = self.card_of(player)
-            if card is not None and self.turns % 11 == 5:  # the card itself: a foul the bot refuses (KS-15, KS-16)
+            self.foul_due = self.foul_due or self.turns % 11 == 5
+            if card is not None and self.foul_due:  # the card itself: a foul the bot refuses (KS-15, KS-16)
+                self.foul_due = False
                 self.clues_on_card = 0
                 return {"text": card[1]}
             self.clues_on_card += 1
