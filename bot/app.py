@@ -16,6 +16,7 @@ from bot.clock import Clock, ScaledClock
 from bot.config import Settings
 from bot.db import Database, Meta, open_database
 from bot.delivery import BOT_CALLS_PER_SECOND, Dispatcher, DiscordTransport, Pacer
+from bot.downtime import Heartbeat, heartbeat_key
 from bot.runtime import Runtime
 from bot.translator import FluentTranslator
 
@@ -30,7 +31,9 @@ TALLY_DEBOUNCE_SECONDS = 0.75
 class Nocturne(commands.AutoShardedBot):
     """The bot. ``runtime`` acts on games by id; any shard (and any process) can act on any game."""
 
-    def __init__(self, settings: Settings, *, clock: Clock | None = None) -> None:
+    def __init__(self, settings: Settings, *, clock: Clock | None = None, db: Database | None = None) -> None:
+        """``db``: the database, already opened and migrated (``python -m bot`` checks it before Discord); the
+        bot then leaves closing it to its owner. Without it, the bot opens its own at setup."""
         intents = discord.Intents.default()
         intents.members = False
         # privileged: only when typed clues are read (MESSAGE_CONTENT=on), and then the portal must allow it
@@ -45,12 +48,19 @@ class Nocturne(commands.AutoShardedBot):
         )
         self.settings = settings
         self.clock = clock or (ScaledClock(settings.test_time_scale) if settings.test_time_scale != 1.0 else Clock())
-        self.db: Database | None = None
+        self.db: Database | None = db
+        self._owns_db = db is None
         self.runtime: Runtime | None = None
         self.dispatcher: Dispatcher | None = None
+        self.heartbeat: Heartbeat | None = None
+        #: The first READY came (before it, the bot is back from a start; after it, from a lost gateway).
+        self._ready_once = False
+        #: Shards whose gateway connection is lost; the bot is back when none is.
+        self._shards_down: set[int] = set()
 
     async def setup_hook(self) -> None:
-        self.db = await open_database(self.settings.database_url)
+        if self.db is None:
+            self.db = await open_database(self.settings.database_url)
         seed = self.settings.test_seed
         # the test hook deals every game from one seed; its salt is fixed too, so runs compare message for message
         salt = hashlib.sha256(f"salt/{seed}".encode()).hexdigest()[:32] if seed else ""
@@ -69,12 +79,50 @@ class Nocturne(commands.AutoShardedBot):
         for name in COGS:
             await self.load_extension(name)
         await self._sync_commands()
-        recovered = await self.runtime.recover(announce=True)
+        # Until the gateway is ready nobody can play: the time since the last heartbeat is nobody's turn (bot.downtime)
+        self.heartbeat = Heartbeat(self.db, self.clock, heartbeat_key(self.shard_ids, self.shard_count))
+        self.runtime.hold(await self.heartbeat.last())
+        recovered = await self.runtime.recover()
         log.info("recovered %d running game(s)", len(recovered))
         # What is loaded by now (modules, catalogues, the judge's lemma tables) lives as long as the process: out of
         # the collector's reach, a full collection no longer walks it and stops the loop for less (bench §2)
         gc.collect()
         gc.freeze()
+
+    # -- the bot's presence (bot.downtime): a restart or a lost gateway is nobody's turn ---------------------
+
+    async def on_ready(self) -> None:
+        """Every shard is connected: at the first READY after a start, the bot is back from its restart."""
+        if not self._ready_once:
+            self._ready_once = True
+            self._shards_down.clear()
+            await self._back("restart")
+
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        """A shard lost the gateway: clicks cannot reach the bot, so its timers wait and it stops beating."""
+        if not self._ready_once or self.runtime is None:
+            return
+        self._shards_down.add(shard_id)
+        self.runtime.hold()
+        if self.heartbeat is not None:
+            self.heartbeat.stop()
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        await self._shard_back(shard_id)
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        await self._shard_back(shard_id)
+
+    async def _shard_back(self, shard_id: int) -> None:
+        self._shards_down.discard(shard_id)
+        if self._ready_once and not self._shards_down and self.runtime is not None and self.runtime.away_since is not None:
+            await self._back("gateway")
+
+    async def _back(self, why: str) -> None:
+        assert self.runtime is not None and self.heartbeat is not None
+        away = await self.runtime.back(why)
+        log.info("back after %.0f s away (%s)", away, why)
+        self.heartbeat.start()
 
     def _owns_guild(self, guild_id: int) -> bool:
         """Timers and deliveries of a game are handled by the process holding its guild's shard."""
@@ -109,8 +157,10 @@ class Nocturne(commands.AutoShardedBot):
             await session.merge(Meta(key=_digest_key(guild), value=digest))
 
     async def close(self) -> None:
+        if self.heartbeat is not None:
+            self.heartbeat.stop()
         await super().close()
-        if self.db is not None:
+        if self.db is not None and self._owns_db:
             await self.db.close()
 
 

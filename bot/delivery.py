@@ -682,6 +682,8 @@ class Dispatcher:
                 if op.get("forget"):
                     live.row.slots = {k: v for k, v in live.row.slots.items() if k != op["slot"]}
                 return {"edited": slot["message"], "already": True}
+            if slot.get("bare") and op.get("unless_bare"):  # rewritten from its prompt, it would lose the answer in it
+                return {"skipped": "bare"}
             try:
                 await self._edit(slot, op, await self._render(live, op))
                 self._controls_back(live, op)

@@ -27,6 +27,7 @@ from typing import Any
 
 from bot import controls as ctl
 from bot import i18n
+from bot.downtime import GRACE_SECONDS
 from bot.ops import MAX_CONTENT, Op, post
 from engines.core import CLOCK, HOST, Action, Engine, Event, Prompt, State
 
@@ -185,12 +186,34 @@ class Presenter:
 
     def warn_ops(self, table: Table, state: State, prompt: Prompt, seconds_left: int) -> list[Op]:
         """The prompt's own messages, edited to say how little time is left (only its audience sees them)."""
-        line = f"⏳ **{table.t('common.time_left', seconds=seconds_left)}**"
+        return self.note_ops(table, state, prompt, f"⏳ **{table.t('common.time_left', seconds=seconds_left)}**")
+
+    def note_ops(self, table: Table, state: State, prompt: Prompt, line: str | None = None) -> list[Op]:
+        """The prompt's own messages rewritten as they stand now (its deadline as ``table`` has it), with ``line``
+        below: a warning, or nothing when only the deadline moved. Only the prompt's audience sees them, and a DM
+        whose player is done with it (its answer written in it) is left alone (``unless_bare``)."""
         return [
-            {"do": "edit", "slot": op["slot"], "content": f"{op['content']}\n{line}", **({"components": op["components"]} if "components" in op else {})}
+            {
+                "do": "edit",
+                "slot": op["slot"],
+                "content": f"{op['content']}\n{line}" if line else op["content"],
+                "unless_bare": True,
+                **({"components": op["components"]} if "components" in op else {}),
+            }
             for op in self.open_prompt(table, state, prompt)
             if op.get("slot")
         ]
+
+    def back_ops(self, table: Table, state: State, away: float, why: str) -> list[Op]:
+        """The bot is back after ``away`` seconds (``why``: ``restart`` or ``gateway``), and that time was nobody's
+        turn (:mod:`bot.downtime`): the thread is told so, and each open timed choice's messages are rewritten
+        with the deadline it has now. Nothing here says who has a choice open."""
+        text = table.t(f"common.back.{why}", away=duration(table, away), grace=str(int(GRACE_SECONDS)))
+        ops: list[Op] = [post("game", f"🔄 {text}")]
+        for prompt in state.prompts:
+            if prompt.id in table.deadlines:
+                ops += self.note_ops(table, state, prompt)
+        return ops
 
     def prompt_text(self, table: Table, state: State, prompt: Prompt, player: str | None) -> str:
         key = f"{prompt.key}.prompt" if table.has(f"{prompt.key}.prompt") else "common.your_move"
@@ -357,6 +380,24 @@ def _same(a: Any, b: Any) -> bool:
 PLAIN = Presenter()
 
 
+def duration(table: Table, seconds: float) -> str:
+    """``1 min 15 s`` in the table's language."""
+    minutes, rest = divmod(max(0, round(seconds)), 60)
+    if minutes:
+        return table.t("common.duration.minutes", minutes=minutes, seconds=rest)
+    return table.t("common.duration.seconds", seconds=rest)
+
+
+def back_safely(presenter: Presenter, table: Table, state: State, away: float, why: str) -> list[Op]:
+    """:meth:`Presenter.back_ops`, or the default's if the game's raises (the notice must go out whatever)."""
+    for candidate in (presenter, PLAIN):
+        try:
+            return candidate.back_ops(table, state, away, why)
+        except Exception:
+            log.exception("game %s: %s failed to say the bot is back", table.game_id, type(candidate).__name__)
+    return []
+
+
 def present_safely(
     presenter: Presenter, table: Table, before: State | None, after: State, events: Sequence[Event], actor: str | None = None
 ) -> list[Op]:
@@ -379,8 +420,10 @@ __all__ = [
     "Presenter",
     "Table",
     "Typed",
+    "back_safely",
     "chunks",
     "dm_slot",
+    "duration",
     "present_safely",
     "prompt_slot",
 ]

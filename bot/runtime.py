@@ -34,6 +34,7 @@ from sqlalchemy import String, cast, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bot.clock import Clock
+from bot.downtime import BLIP_SECONDS, GRACE_SECONDS, credited
 from bot.db import (
     ADVANCE_GAME,
     DELETE_DEADLINE,
@@ -54,10 +55,9 @@ from bot.db import (
     Snapshot,
 )
 from bot.ops import Op, present_request
-from bot import i18n
 from bot.games import game_ui
 from bot.lobby import lobby_text
-from bot.presenter import Table, present_safely
+from bot.presenter import Table, back_safely, present_safely
 from bot.writer import CommitQueue
 from engines import get_engine
 from engines.core import CLOCK, Action, Engine, IllegalAction, State
@@ -196,6 +196,11 @@ class Runtime:
         self._settled = asyncio.Event()
         #: Snapshots being written after their actions (see :meth:`_snapshot_soon`).
         self._background: set[asyncio.Task[None]] = set()
+        #: Since when the bot has been away (down, or cut off from the gateway), while it is (see :meth:`hold`).
+        self.away_since: float | None = None
+        #: Set while the bot is there for players; timers wait for it before they fire.
+        self._present = asyncio.Event()
+        self._present.set()
 
     # -- loading -------------------------------------------------------------------------------------------
 
@@ -544,7 +549,10 @@ class Runtime:
 
     def _word(self, live: LiveGame, request: Op, step: Step) -> list[Op]:
         presenter = game_ui(live.engine.name).presenter
-        return present_safely(presenter, live.table(request.get("deadlines") or {}), step.before, step.after, step.events, step.actor)
+        table = live.table(request.get("deadlines") or {})
+        if "back" in request:  # the bot is back (see back()): said over the step's state, which nothing changed
+            return back_safely(presenter, table, step.after, request["back"]["away"], request["back"]["why"])
+        return present_safely(presenter, table, step.before, step.after, step.events, step.actor)
 
     async def _replay(self, live: LiveGame, seqs: list[int]) -> dict[int, Step]:
         """The steps ``seqs`` rebuilt from the deal (the stored seats, options and seed) and the action log."""
@@ -725,11 +733,13 @@ class Runtime:
             for left in WARN_AT:
                 if prompt_id != LOBBY and due_at - left > self.clock.now():
                     await self.clock.sleep_until(due_at - left)
+                    await self._present.wait()  # away: no warning; the deadline moves on when the bot is back
                     try:
                         await self._timer_work(self._warn, game_id, prompt_id, left)
                     except Exception:  # a warning is not worth a retry: the timeout still comes
                         log.exception("game %s: warning for %s failed", game_id, prompt_id)
             await self.clock.sleep_until(due_at)
+            await self._present.wait()  # away: nobody could answer; :meth:`back` re-arms this timer later
             attempt = 0
             while True:
                 try:
@@ -874,15 +884,13 @@ class Runtime:
 
     # -- recovery ------------------------------------------------------------------------------------------
 
-    async def recover(self, announce: bool = False) -> list[int]:
+    async def recover(self) -> list[int]:
         """After a start: re-arm the timers of every lobby and running game this process owns, from the stored
-        deadlines (one that passed while down fires at once), and resend the outbox.
+        deadlines (one that passed while down fires at once, unless the bot is away: see :meth:`hold`), and resend
+        the outbox.
 
         Games are rebuilt from snapshot + log on first use (an action, a timer, a delivery), not all up front:
         a restart with thousands of live games is ready at once, and each game costs its replay when touched.
-
-        ``announce``: each running game's thread is told the bot is back (a click made while it was down got
-        "This interaction failed" and may need repeating).
         """
         async with self.db.sessions() as session:
             live_games = dict(
@@ -898,16 +906,6 @@ class Runtime:
             pending = (await session.execute(select(OutboxRow.game_id).where(OutboxRow.sent.is_(False)).distinct())).all()
         owned = sorted(gid for gid, guild in live_games.items() if self.owns_guild(guild))
         owned_set = set(owned)
-        if announce and owned:
-            async with self.db.sessions.begin() as session:
-                running = (
-                    await session.execute(select(Game.id, Game.language, Game.seq).where(Game.id.in_(owned), Game.status == "running"))
-                ).all()
-                for game_id, language, seq in running:
-                    text = i18n.translate(language, "common.back_online")
-                    session.add(OutboxRow(game_id=game_id, seq=seq, op={"do": "post", "to": "game", "content": f"🔄 {text}"}, sent=False))
-            pending = sorted({*(g for (g,) in pending), *(g for g, _, _ in running)})
-            pending = [(g,) for g in pending]
         for game_id, prompt_id, due in deadlines:
             if game_id in owned_set:
                 self._arm_one(game_id, prompt_id, due)
@@ -915,6 +913,66 @@ class Runtime:
             if self.dispatcher is not None:
                 self.dispatcher.resume(game_id)
         return owned
+
+    # -- the bot's absence (bot.downtime) ------------------------------------------------------------------
+
+    def hold(self, since: float | None = None) -> None:
+        """The bot is away since ``since`` (its last heartbeat before a restart, or when the gateway was lost;
+        ``None``: now): no timer fires until :meth:`back`. Holding again keeps the earlier moment."""
+        if self.away_since is None:
+            self.away_since = self.clock.now() if since is None else min(since, self.clock.now())
+        self._present.clear()
+
+    async def back(self, why: str = "restart") -> float:
+        """The bot is there again (``why``: ``restart`` or ``gateway``): the time it was away was nobody's turn.
+
+        Every open deadline of this process's lobbies and running games moves on by that time, with at least
+        GRACE_SECONDS left (:func:`bot.downtime.credited`), in one transaction with, for every running game, a
+        render request that tells its thread the bot is back (before anything else the game says afterwards) and
+        rewrites each open choice's messages with its new deadline. A gateway outage shorter than BLIP_SECONDS
+        only moves the deadlines on. Returns how long the bot was away."""
+        since = self.away_since
+        if since is None:
+            return 0.0
+        now = self.clock.now()
+        away = max(0.0, now - since)
+        announce = why != "gateway" or away >= BLIP_SECONDS
+        grace = GRACE_SECONDS if announce else 0.0
+        async with self.db.sessions.begin() as session:
+            games = (
+                await session.execute(select(Game.id, Game.guild_id, Game.status, Game.seq).where(Game.status.in_(["lobby", "running"])))
+            ).all()
+            owned = {gid: (status, seq) for gid, guild, status, seq in games if self.owns_guild(guild)}
+            rows = (
+                await session.scalars(select(Deadline).where(Deadline.remaining.is_(None), Deadline.game_id.in_(list(owned))))
+            ).all() if owned else []
+            moved: dict[int, dict[str, float]] = {}
+            for row in rows:
+                row.due_at = credited(row.due_at, since, now, grace)
+                moved.setdefault(row.game_id, {})[row.prompt_id] = row.due_at
+            if announce:
+                for gid, (status, seq) in owned.items():
+                    if status == "running":
+                        request = {**present_request(seq, moved.get(gid, {})), "back": {"away": away, "why": why}}
+                        session.add(OutboxRow(game_id=gid, seq=seq, op=request, sent=False))
+        for gid, deadlines in moved.items():
+            live = self.games.get(gid)
+            if live is not None:
+                live.deadlines = {pid: deadlines.get(pid, due) for pid, due in live.deadlines.items()}
+                self._disarm(gid)
+                self._arm(live)
+            else:  # not in memory: the timers recover() armed, re-armed at the moved deadlines
+                self._disarm(gid)
+                for prompt_id, due in deadlines.items():
+                    self._arm_one(gid, prompt_id, due)
+        self.away_since = None
+        self._present.set()
+        if announce:
+            for gid, (status, _) in owned.items():
+                if status == "running":
+                    self._kick(gid)
+        log.info("back after %.1f s away (%s): %d deadline(s) of %d game(s) moved on", away, why, len(rows), len(moved))
+        return away
 
     def _kick(self, game_id: int) -> None:
         if self.dispatcher is not None:

@@ -480,8 +480,8 @@ class MidnightersPresenter(Presenter):
         params = {k: top.get(k, "none") for k in ("player", "play", "card", "target", "direction", "location")}
         return table.say(Event("mn.played", params))
 
-    def warn_ops(self, table: Table, state: State, prompt: Prompt, seconds_left: int) -> list[Op]:
-        return [self._quiet(table, op) for op in super().warn_ops(table, state, prompt, seconds_left)]
+    def note_ops(self, table: Table, state: State, prompt: Prompt, line: str | None = None) -> list[Op]:
+        return [self._quiet(table, op) for op in super().note_ops(table, state, prompt, line)]
 
     # -- controls ------------------------------------------------------------------------------------------
 

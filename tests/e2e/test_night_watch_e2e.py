@@ -119,7 +119,7 @@ def test_sigkill_and_restart_changes_nothing(reference, tmp_path, when, name):
     assert over == ref_over  # same outcome, same reveal: no action lost
     assert public_texts(server, table) == public_texts(ref_server, ref_table)  # nothing posted twice or lost
     # NW fix 12: back after the restart, the bot says so once in the game thread
-    back = [m for m in server.messages(table.thread) if "I am back after a restart" in (m.get("content") or "")]
+    back = [m for m in server.messages(table.thread) if "I am back after" in (m.get("content") or "") and "(a restart)" in m["content"]]
     assert len(back) == 1
 
 

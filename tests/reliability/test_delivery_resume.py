@@ -43,11 +43,15 @@ async def test_each_restart_notice_is_its_own_message_after_crashes_in_a_row(tmp
     for _ in range(restarts - 1):  # the bot restarts, says it is back, and dies before delivering anything
         runtimes.append(Runtime(database, clock))
         runtimes[-1].dispatcher = Sink()
-        await runtimes[-1].recover(announce=True)
+        runtimes[-1].hold()
+        await runtimes[-1].recover()
+        await runtimes[-1].back()
     last = Runtime(database, clock)
     runtimes.append(last)
     Dispatcher(last, transport, retry_delay=0)
-    await last.recover(announce=True)
+    last.hold()
+    await last.recover()
+    await last.back()
     await last.idle()
     thread = (await last.get(live.id)).row.thread_id
     notices = [t for t in transport.texts(thread) if t.startswith("🔄")]
