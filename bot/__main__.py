@@ -4,6 +4,11 @@ What can go wrong at start ends in one line on stderr saying what to do, and a n
 a token Discord refuses (2), no way to reach Discord (1). When Discord itself is down (5xx answers, a gateway that
 does not open) the bot tries again a few times, logging one line per try, and then gives up (1) instead of being
 restarted in a tight loop.
+
+The database is opened and migrated first, before Discord is contacted: a ``DATABASE_URL`` the bot cannot use
+(a folder, a missing folder, a read-only or damaged file, an unknown host, database or login, SSL the server does
+not do) is one line and exit 2; a database server that does not answer is tried again a few times, one log line
+per try, then given up (1), as for Discord.
 """
 
 from __future__ import annotations
@@ -16,11 +21,14 @@ import sys
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dotenv import load_dotenv
 
 from bot.config import ConfigError, Settings
+
+if TYPE_CHECKING:  # bot.db is imported once the settings are read
+    from bot.db import Database
 
 log = logging.getLogger("nocturne")
 
@@ -28,6 +36,8 @@ log = logging.getLogger("nocturne")
 NO_DOTENV = "NOCTURNE_NO_DOTENV"
 #: Seconds to wait before each new try while Discord answers with errors; one try more than delays.
 RETRY_DELAYS: tuple[float, ...] = (2.0, 10.0, 30.0, 60.0)
+#: Seconds to wait before each new try while the database server does not answer at start; one try more.
+DATABASE_RETRY_DELAYS: tuple[float, ...] = (2.0, 5.0, 10.0, 30.0)
 #: Tries per shard to open the gateway websocket at start (discord.py waits 5 s between them).
 GATEWAY_ATTEMPTS = 3
 STATUS_PAGE = "https://discordstatus.com"
@@ -185,6 +195,42 @@ async def run(
             await sleep(delay)
 
 
+async def open_checked_database(
+    url: str,
+    *,
+    delays: tuple[float, ...] = DATABASE_RETRY_DELAYS,
+    sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    check: Callable[[str], Awaitable[Database]] | None = None,
+) -> Database:
+    """The database of ``DATABASE_URL``, opened and migrated; a server that does not answer is tried
+    ``len(delays)`` more times. Raises :class:`StartFailed`: exit 2 for a setting to fix, 1 for a server down."""
+    from bot.db import DatabaseUnusable, check_database
+
+    check = check or check_database
+    failures = 0
+    while True:
+        try:
+            return await check(url)
+        except DatabaseUnusable as exc:
+            if not exc.down:
+                raise StartFailed(str(exc), 2) from None
+            failures += 1
+            if failures > len(delays):
+                raise StartFailed(f"{exc.what}; gave up after {failures} tries. {exc.todo}.", 1) from None
+            delay = delays[failures - 1]
+            log.warning("%s; trying again in %g s (try %d of %d)", exc.what, delay, failures + 1, len(delays) + 1)
+            await sleep(delay)
+
+
+class QuietAlembic(logging.Filter):
+    """Alembic says at every start which plugins it set up and which dialect it uses; keep only its migrations."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.levelno > logging.INFO or not (
+            record.name == "alembic.runtime.plugins" or str(record.msg).startswith(("Context impl", "Will assume"))
+        )
+
+
 def main() -> int:
     read_dotenv()
     try:
@@ -197,25 +243,37 @@ def main() -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     logging.getLogger("discord.shard").addFilter(OneLineConnectionLogs())
+    if settings.log_level != "DEBUG":
+        for name in ("alembic.runtime.plugins", "alembic.runtime.migration"):
+            logging.getLogger(name).addFilter(QuietAlembic())
     quiet_voice()
     from bot.app import Nocturne, point_at_fake_discord
 
     if settings.fake_discord_url:
         point_at_fake_discord(settings.fake_discord_url)
 
-    async def start_bot(connected: Callable[[], None]) -> None:
-        bot = Nocturne(settings)
-        bound_gateway_retries(bot)
+    async def serve() -> int:
+        # the database first: a DATABASE_URL that cannot work must not hide behind Discord (nor behind its outage)
+        db = await open_checked_database(settings.database_url, delays=DATABASE_RETRY_DELAYS)
 
-        async def on_ready() -> None:
-            connected()
+        async def start_bot(connected: Callable[[], None]) -> None:
+            bot = Nocturne(settings, db=db)
+            bound_gateway_retries(bot)
 
-        bot.add_listener(on_ready)
-        async with bot:
-            await bot.start(settings.token)
+            async def on_ready() -> None:
+                connected()
+
+            bot.add_listener(on_ready)
+            async with bot:
+                await bot.start(settings.token)
+
+        try:
+            return await run(start_bot)
+        finally:
+            await db.close()
 
     try:
-        return asyncio.run(run(start_bot))
+        return asyncio.run(serve())
     except StartFailed as exc:
         print(f"nocturne: {exc}", file=sys.stderr)
         return exc.code

@@ -71,17 +71,51 @@ class Settings:
 def normalise_database_url(url: str) -> str:
     """Accept Heroku's ``postgres://`` and plain ``postgresql://`` and pick the async drivers.
 
+    libpq's ``sslmode`` (which hosted PostgreSQL URLs often carry) is asyncpg's ``ssl``, with the same values.
+
     >>> normalise_database_url("postgres://u:p@h:5432/db")
     'postgresql+asyncpg://u:p@h:5432/db'
     >>> normalise_database_url("sqlite:///games.db")
     'sqlite+aiosqlite:///games.db'
+    >>> normalise_database_url("postgres://u:p@h/db?sslmode=require&application_name=x")
+    'postgresql+asyncpg://u:p@h/db?ssl=require&application_name=x'
     """
-    for prefix in ("postgres://", "postgresql://"):
+    for prefix in ("postgres://", "postgresql://", "postgresql+asyncpg://"):
         if url.startswith(prefix):
-            return "postgresql+asyncpg://" + url[len(prefix) :]
+            return _sslmode_as_ssl("postgresql+asyncpg://" + url[len(prefix) :])
     if url.startswith("sqlite://"):
         return "sqlite+aiosqlite://" + url[len("sqlite://") :]
     return url
+
+
+def _sslmode_as_ssl(url: str) -> str:
+    base, sep, query = url.partition("?")
+    if not sep:
+        return url
+    params = query.split("&")
+    if any(p.split("=", 1)[0] == "ssl" for p in params):
+        return url  # asyncpg's own spelling wins
+    return base + "?" + "&".join("ssl" + p[len("sslmode") :] if p.split("=", 1)[0] == "sslmode" else p for p in params)
+
+
+def is_in_memory(url: str) -> bool:
+    """A SQLite URL whose database lives in memory (``sqlite://``, ``sqlite:///:memory:``, ``mode=memory``...).
+
+    >>> [is_in_memory(u) for u in ("sqlite+aiosqlite://", "sqlite+aiosqlite:///:memory:", "sqlite+aiosqlite:///g.db")]
+    [True, True, False]
+    """
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return False
+    database = parsed.database or ""
+    return (
+        database in ("", ":memory:")
+        or database.startswith("file::memory:")
+        or (database.startswith("file:") and "mode=memory" in database)
+        or parsed.query.get("mode") == "memory"
+    )
 
 
 def _database_url(env) -> str:
@@ -93,7 +127,23 @@ def _database_url(env) -> str:
             "DATABASE_URL must be a SQLite or PostgreSQL URL (sqlite:///file.sqlite3, "
             f"postgresql://user:pass@host/db or postgres://...), not {what}"
         )
-    return normalise_database_url(scheme.lower() + "://" + raw[len(scheme) + 3 :])
+    url = normalise_database_url(scheme.lower() + "://" + raw[len(scheme) + 3 :])
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        make_url(url)
+    except (ValueError, ArgumentError):  # never their text: it would echo the password
+        raise ConfigError(
+            f"DATABASE_URL cannot be read as a {scheme}:// URL (is the port a number?). Write it as "
+            "sqlite:///file.sqlite3 or postgresql://user:pass@host:5432/db"
+        ) from None
+    if is_in_memory(url):
+        raise ConfigError(
+            "DATABASE_URL is an in-memory SQLite database, which loses every game when the bot stops. Give a file "
+            "(sqlite:///nocturne.sqlite3, or leave DATABASE_URL empty for that default) or a PostgreSQL URL"
+        )
+    return url
 
 
 def _choice(env, name: str, allowed: tuple[str, ...], *, lower: bool) -> str | None:

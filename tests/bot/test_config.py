@@ -60,6 +60,8 @@ def test_the_working_directorys_dotenv_is_read_unless_switched_off(tmp_path):
         ("LOG_LEVEL", "bogus", "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR"),
         ("DATABASE_URL", "mysql://u:secret@h/db", "DATABASE_URL must be a SQLite or PostgreSQL URL"),
         ("DATABASE_URL", "games.db", "DATABASE_URL must be a SQLite or PostgreSQL URL"),
+        ("DATABASE_URL", "postgresql://u:secret@h:port/db", "DATABASE_URL cannot be read as a postgresql:// URL"),
+        ("DATABASE_URL", "sqlite://", "DATABASE_URL is an in-memory SQLite database"),
         ("DEV_GUILD_ID", "abc", "DEV_GUILD_ID must be a whole number"),
         ("DEV_GUILD_ID", "-5", "DEV_GUILD_ID must be 1 or more"),
         ("SHARD_COUNT", "0", "SHARD_COUNT must be 1 or more"),
@@ -115,10 +117,24 @@ def test_python_m_bot_refuses_a_bad_setting_at_once_with_exit_2(tmp_path):
         ("postgresql://u@h/db", "postgresql+asyncpg://u@h/db"),
         ("sqlite:///games.db", "sqlite+aiosqlite:///games.db"),
         ("sqlite+aiosqlite:///x.db", "sqlite+aiosqlite:///x.db"),
+        # libpq's sslmode is asyncpg's ssl (asyncpg refuses sslmode); an ssl already there wins
+        ("postgres://u:p@h/db?sslmode=require", "postgresql+asyncpg://u:p@h/db?ssl=require"),
+        ("postgresql://h/db?application_name=n&sslmode=verify-full", "postgresql+asyncpg://h/db?application_name=n&ssl=verify-full"),
+        ("postgresql+asyncpg://h/db?ssl=disable&sslmode=require", "postgresql+asyncpg://h/db?ssl=disable&sslmode=require"),
     ],
 )
 def test_database_urls_pick_the_async_drivers(url, expected):
     assert normalise_database_url(url) == expected
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["sqlite://", "sqlite:///", "sqlite:///:memory:", "sqlite+aiosqlite://", "SQLITE://",
+     "sqlite:///file::memory:?cache=shared&uri=true", "sqlite:///file:games?mode=memory&uri=true"],
+)
+def test_an_in_memory_database_is_refused_since_every_game_would_be_lost_at_restart(url):
+    with pytest.raises(ConfigError, match="DATABASE_URL is an in-memory SQLite database, which loses every game"):
+        Settings.from_env({"DISCORD_TOKEN": "t", "DATABASE_URL": url})
 
 
 def test_defaults_and_sharding():
