@@ -425,6 +425,19 @@ class Runtime:
         self._kick(game_id)
         self._evict_if_over(game_id)  # at once without a dispatcher; else when its drain of the last ops ends
 
+    async def add_ops(self, game_id: int, ops: list[Op]) -> bool:
+        """Put ``ops`` in a running game's outbox outside any action (a deleted board to post again, a thread to
+        reopen: see :mod:`bot.moderation`) and wake its delivery. Returns whether the game was running."""
+        live = await self.get(game_id)
+        async with live.lock:
+            if live.row.status != "running":
+                return False
+            async with self.db.sessions.begin() as session:
+                for op in ops:
+                    session.add(OutboxRow(game_id=game_id, seq=live.row.seq, op=op, sent=False))
+        self._kick(game_id)
+        return True
+
     # -- play ----------------------------------------------------------------------------------------------
 
     async def act(
