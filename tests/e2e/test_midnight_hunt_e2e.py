@@ -42,6 +42,7 @@ SECRET_MARKS = ("🎒", "👜", "Your hand", "In your bag", "Your Seal", "Take i
 #: Unit types in the order these players draft them (fast movers first: the game is a race for locations).
 DRAFT_ORDER = ("Light Cavalry", "Cavalry", "Swordsman", "Knight", "Spearman", "Uhlan", "Necromancer", "Night Shooter",
                "Crossbowman", "Archer")
+AWAY = re.compile(r"after (?:(\d+) min )?(\d+) s away")
 COUNTDOWN = re.compile(r"<t:(\d+):R>")
 CLOCK_OF = re.compile(r"(\d+):(\d\d)")
 
@@ -297,8 +298,21 @@ async def play_duel(tmp_path):
         bot.kill()
         killed_at = time.time()
         await bot.start()
-        await server.wait_for(lambda s: any((m.get("content") or "").startswith("🔄") for m in table.public()), timeout=30, what="back notice")
+        notice = await server.wait_for(
+            lambda s: next((m for m in table.public() if (m.get("content") or "").startswith("🔄")), None), timeout=30, what="back notice"
+        )
         facts["down"] = time.time() - killed_at
+        away = AWAY.search(notice["content"])
+        facts["away"] = int(away.group(1) or 0) * 60 + int(away.group(2))
+        # the open choices' messages are rewritten with their new deadlines right after the notice
+        await server.wait_for(
+            lambda s: all(
+                any(int(t) > facts["due"] for m in messages if game_controls(m) for t in COUNTDOWN.findall(m.get("content") or ""))
+                for messages in (table.public(), s.dm_messages(mover))
+            ),
+            timeout=30,
+            what="the turn's countdown moved on",
+        )
         # the live countdowns still say when the mover's clock runs out, and the restarted bot's timer agrees
         facts["shown_after"] = [int(t) for m in table.public() if game_controls(m) for t in COUNTDOWN.findall(m.get("content") or "")]
         facts["shown_dm"] = [int(t) for m in server.dm_messages(mover) if game_controls(m) for t in COUNTDOWN.findall(m.get("content") or "")]
@@ -444,14 +458,17 @@ def test_mh_57_after_a_sigkill_mid_turn_the_clocks_are_right_and_the_game_goes_o
     _, table = duel
     facts = table.facts
     assert facts["step_open"], "the mover was half-way through a choice when the bot died"
-    # after the restart the live countdowns are unchanged and the bot's own timer fires at that moment
-    assert facts["due"] in facts["shown_after"] and facts["due"] in facts["shown_dm"], facts
-    assert any(abs(stored - facts["due"]) <= 1 for stored in facts["stored"]), facts
-    # the play made after the restart used the time since the turn opened (the downtime too), plus the increment
+    # issue 25: the time the bot was away was nobody's turn. The notice says how long that was (from its last
+    # heartbeat, at most 5 s before the kill, to its return); the countdowns and the bot's own timer moved on by it
+    away = facts["away"]
+    assert 1 <= away <= facts["down"] + 6, facts
+    moved = facts["due"] + away
+    assert any(abs(t - moved) <= 1 for t in facts["shown_after"]) and any(abs(t - moved) <= 1 for t in facts["shown_dm"]), facts
+    assert any(abs(stored - moved) <= 1 for stored in facts["stored"]), facts
+    # the play made after the restart used the time since the turn opened less the outage, plus the increment
     (start, posted), (played, applied) = facts["opened"], facts["played"]
-    first, last = played - posted, applied - start  # the least and the most time the turn can have taken
-    assert first >= facts["down"]
-    assert facts["before"] - last + 5 - 1 <= facts["mover_after"] <= facts["before"] - first + 5 + 1, facts
+    first, last = played - posted - away, applied - start - away  # the least and the most the turn can have cost
+    assert facts["before"] - last + 5 - 2 <= facts["mover_after"] <= facts["before"] - first + 5 + 2, facts
     # the next player's countdown is their clock, untouched while they waited, from the moment the play was applied
     assert facts["played"][0] - 1 <= facts["next_due"] - facts["other_clock"] <= facts["played"][1] + 1, facts
     assert sum((m.get("content") or "").startswith("🔄") for m in table.public()) == 1

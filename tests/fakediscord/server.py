@@ -300,6 +300,9 @@ class FakeDiscord:
         self._command_ids: Dict[Tuple[Optional[int], str, int], int] = {}
         self._sessions: Dict[str, _Session] = {}
         self._ws: Set[web.WebSocketResponse] = set()
+        #: Cleared during a gateway outage (:meth:`gateway_outage`): IDENTIFY and RESUME wait for it.
+        self._gateway_up = asyncio.Event()
+        self._gateway_up.set()
         self._faults: List[_Fault] = []
         self._changed = asyncio.Event()
         self._runner: Optional[web.AppRunner] = None
@@ -680,6 +683,17 @@ class FakeDiscord:
         """Close every gateway connection with ``code`` (4000 = resumable)."""
         for ws in list(self._ws):
             await ws.close(code=code)
+
+    async def gateway_outage(self) -> None:
+        """Discord's gateway goes down: every connection is closed (resumably) and a bot that connects again gets
+        HELLO but no answer to its IDENTIFY or RESUME until :meth:`gateway_restored`. Interactions cannot reach
+        it meanwhile; REST still works."""
+        self._gateway_up.clear()
+        await self.drop_gateway(4000)
+
+    def gateway_restored(self) -> None:
+        """The gateway is back: waiting IDENTIFYs and RESUMEs are answered (READY / RESUMED)."""
+        self._gateway_up.set()
 
     def invalidate_sessions(self) -> None:
         """Forget every gateway session: a later RESUME gets op 9 (invalid session) and must re-IDENTIFY.
@@ -2224,8 +2238,10 @@ class FakeDiscord:
                     if int((d or {}).get("intents", 0) or 0) & P.INTENT_MESSAGE_CONTENT and not self.message_content_intent:
                         await ws.close(code=4014, message=b"Disallowed intent(s).")
                         break
+                    await self._gateway_up.wait()
                     session = await self._identify(ws, d)
                 elif op == 6:
+                    await self._gateway_up.wait()
                     session = await self._resume(ws, d or {})
                     if session is None:
                         continue
