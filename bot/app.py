@@ -53,10 +53,10 @@ class Nocturne(commands.AutoShardedBot):
         self.runtime: Runtime | None = None
         self.dispatcher: Dispatcher | None = None
         self.heartbeat: Heartbeat | None = None
-        #: The first READY came (before it, the bot is back from a start; after it, from a lost gateway).
-        self._ready_once = False
-        #: Shards whose gateway connection is lost; the bot is back when none is.
-        self._shards_down: set[int] = set()
+        #: Every shard was connected once since the start (before that, the bot is away since its last heartbeat).
+        self._started = False
+        #: The shards connected to the gateway now.
+        self._shards_up: set[int] = set()
 
     async def setup_hook(self) -> None:
         if self.db is None:
@@ -90,32 +90,32 @@ class Nocturne(commands.AutoShardedBot):
         gc.freeze()
 
     # -- the bot's presence (bot.downtime): a restart or a lost gateway is nobody's turn ---------------------
+    # A shard can be reached from its READY (``shard_connect``, before discord.py's own ``ready`` waits for the
+    # guilds) or RESUMED on; the bot is back when every shard it runs is.
 
-    async def on_ready(self) -> None:
-        """Every shard is connected: at the first READY after a start, the bot is back from its restart."""
-        if not self._ready_once:
-            self._ready_once = True
-            self._shards_down.clear()
-            await self._back("restart")
-
-    async def on_shard_disconnect(self, shard_id: int) -> None:
-        """A shard lost the gateway: clicks cannot reach the bot, so its timers wait and it stops beating."""
-        if not self._ready_once or self.runtime is None:
-            return
-        self._shards_down.add(shard_id)
-        self.runtime.hold()
-        if self.heartbeat is not None:
-            self.heartbeat.stop()
-
-    async def on_shard_ready(self, shard_id: int) -> None:
-        await self._shard_back(shard_id)
+    async def on_shard_connect(self, shard_id: int) -> None:
+        await self._shard_up(shard_id)
 
     async def on_shard_resumed(self, shard_id: int) -> None:
-        await self._shard_back(shard_id)
+        await self._shard_up(shard_id)
 
-    async def _shard_back(self, shard_id: int) -> None:
-        self._shards_down.discard(shard_id)
-        if self._ready_once and not self._shards_down and self.runtime is not None and self.runtime.away_since is not None:
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        """A shard lost the gateway: clicks cannot reach it, so the timers wait and the heartbeat stops."""
+        self._shards_up.discard(shard_id)
+        if self._started and self.runtime is not None:
+            self.runtime.hold()
+            if self.heartbeat is not None:
+                self.heartbeat.stop()
+
+    async def _shard_up(self, shard_id: int) -> None:
+        self._shards_up.add(shard_id)
+        expected = set(self.shard_ids) if self.shard_ids is not None else set(range(self.shard_count or 1))
+        if self.runtime is None or not expected <= self._shards_up:
+            return
+        if not self._started:
+            self._started = True
+            await self._back("restart")
+        elif self.runtime.away_since is not None:
             await self._back("gateway")
 
     async def _back(self, why: str) -> None:

@@ -30,6 +30,7 @@ import asyncio
 import collections
 import contextlib
 import logging
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from typing import Any, NamedTuple, Protocol
 
@@ -833,8 +834,10 @@ class Dispatcher:
         for message in recent:
             mid = int(message["id"])
             shown = message.get("content") or ""
-            # the same text, or the same with a click's answer below it (a DM prompt its player has answered)
-            same = shown == payload["content"] or shown.startswith(payload["content"] + "\n")
+            # the same text, or the same with a click's answer below it (a DM prompt its player has answered); its
+            # deadline may have moved on since (the bot was away: bot.downtime), so timestamps are not compared
+            shown, content = _TIMESTAMP.sub("<t>", shown), _TIMESTAMP.sub("<t>", payload["content"])
+            same = shown == content or shown.startswith(content + "\n")
             if (message.get("author") or {}).get("bot") and same and mid not in known:
                 known.add(mid)
                 log.info("game %s: message %s was posted before a crash; not posting it again", live.id, mid)
@@ -1018,6 +1021,10 @@ class Dispatcher:
 def _strips_controls(op: Op) -> bool:
     """Does the edit only take a message's controls off (a closed prompt's)?"""
     return op.get("components") == [] and not set(op) - {"do", "slot", "components", "forget"}
+
+
+#: A Discord timestamp (``<t:1700000000:R>``), as a deadline is shown.
+_TIMESTAMP = re.compile(r"<t:\d+(?::[tTdDfFR])?>")
 
 
 def _part_results(results: Iterable[Any]) -> Iterable[dict[str, Any]]:

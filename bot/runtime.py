@@ -54,7 +54,7 @@ from bot.db import (
     OutboxRow,
     Snapshot,
 )
-from bot.ops import Op, present_request
+from bot.ops import PRESENT, Op, present_request
 from bot.games import game_ui
 from bot.lobby import lobby_text
 from bot.presenter import Table, back_safely, present_safely
@@ -963,6 +963,16 @@ class Runtime:
             for row in rows:
                 row.due_at = credited(row.due_at, since, now, grace)
                 moved.setdefault(row.game_id, {})[row.prompt_id] = row.due_at
+            # what the bot had still to say before it went away states the deadlines it then had: a choice posted
+            # now must not read "ended 1 s ago" (rows partly delivered keep their words, the notice corrects them)
+            if moved:
+                waiting = await session.scalars(
+                    select(OutboxRow).where(OutboxRow.game_id.in_(list(moved)), OutboxRow.sent.is_(False), OutboxRow.result.is_(None))
+                )
+                for row in waiting:
+                    if row.op.get("do") == PRESENT and row.op.get("deadlines"):
+                        now_due = moved[row.game_id]
+                        row.op = {**row.op, "deadlines": {pid: now_due.get(pid, due) for pid, due in row.op["deadlines"].items()}}
             if announce:
                 for gid, (status, seq) in owned.items():
                     if status == "running":

@@ -222,3 +222,33 @@ async def test_the_heartbeat_is_read_from_its_own_shards_else_from_the_newest(da
     assert await shard.last() == clock.now() - 10  # its own
     async with database.sessions() as session:
         assert len((await session.scalars(select(Meta).where(Meta.key.like("alive:%")))).all()) == 2
+
+
+async def test_what_was_not_yet_posted_before_the_crash_states_the_moved_deadline(database, clock, transport):
+    """A choice whose message had not gone out when the bot died is posted, once it is back, with the deadline it
+    has then: never "ended 1 s ago" (a Dream Catcher window DM was first posted already expired)."""
+    from tests.bot.test_runtime import open_game_without_delivery
+
+    first = Runtime(database, clock, new_seed=lambda: "seed-1")
+    live = await open_game_without_delivery(first)  # the bot dies before it delivers anything
+    prompt = timed_prompt(live)
+    old_due = live.deadlines[prompt.id]
+    await clock.advance(prompt.timeout - 5)
+    since = clock.now()
+    await first.close()
+    clock._now += 100
+    posted: list[str] = []
+    post = transport.post
+
+    async def recording_post(channel_id, payload, files=None):
+        posted.append(payload.get("content") or "")
+        return await post(channel_id, payload, files)
+
+    transport.post = recording_post
+    second = await restarted(database, clock, transport, since=since)
+    await second.back("restart")
+    await second.idle()
+    new_due = await stored_deadline(second, live.id, prompt.id)
+    shown = [int(t) for text in posted for t in COUNTDOWN.findall(text)]
+    assert shown and int(old_due) not in shown and set(shown) == {int(new_due)}, (old_due, new_due, shown)
+    await second.close()

@@ -120,7 +120,7 @@ def test_sigkill_and_restart_changes_nothing(reference, tmp_path, when, name):
     assert public_texts(server, table) == public_texts(ref_server, ref_table)  # nothing posted twice or lost
     # NW fix 12: back after the restart, the bot says so once in the game thread
     back = [m for m in server.messages(table.thread) if "I am back after" in (m.get("content") or "") and "(a restart)" in m["content"]]
-    assert len(back) == 1
+    assert len(back) == 1, [(m["id"], m["content"][:60], m.get("nonce")) for m in back]
 
 
 def test_nw_9_a_ready_click_is_answered_with_the_ready_count_itself(reference):
