@@ -37,7 +37,7 @@ from typing import Any, NamedTuple, Protocol
 from sqlalchemy import select, text
 
 from bot.db import MARK_SENT, RECORD_SLOTS, Game, OutboxRow
-from bot.ops import PRESENT, Op
+from bot.ops import ANSWER, PRESENT, Op
 
 log = logging.getLogger(__name__)
 
@@ -155,6 +155,20 @@ BATCH = 50
 #: Shortest and longest pause, in seconds, before a game whose drain failed is drained again.
 DRAIN_RETRY_MIN = 1.0
 DRAIN_RETRY_MAX = 60.0
+#: Longest wait, in seconds, of a drain for a click's own answer to go out (:meth:`Dispatcher.answering`): Discord
+#: refuses an answer after 3 s anyway, and the cog always says how its answer went.
+ANSWER_WAIT = 10.0
+
+
+class _Pending:
+    """A click's answer on its way (:meth:`Dispatcher.answering`): whether it went out, and the messages the
+    dispatcher edited meanwhile (such an edit may have reached Discord after the answer)."""
+
+    __slots__ = ("shown", "touched")
+
+    def __init__(self) -> None:
+        self.shown: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.touched: set[int] = set()
 
 
 class _Row(NamedTuple):
@@ -219,6 +233,9 @@ class Dispatcher:
         #: Rows a click's own answer is delivering (:meth:`take_rewrites`) and the message they rewrite, by game: the
         #: game's drain waits for that answer.
         self._claimed: dict[int, tuple[list[int], int]] = {}
+        #: Clicks' answers on their way whose content is also an ``answer`` op in the outbox, by game and token: set
+        #: to whether the answer went out (:meth:`answering`, :meth:`answered`); the op then makes no call.
+        self._answers: dict[int, dict[str, _Pending]] = {}
         #: Render requests worded and not yet delivered: game -> row id -> its ops; and the results of the parts
         #: of a row already delivered (a drain that stopped in the middle of a row goes on from the next part).
         #: Games whose drain is between taking rows and marking them sent: a click's answer then rewrites nothing
@@ -285,6 +302,7 @@ class Dispatcher:
         self._synced.discard(game_id)
         self._seen.pop(game_id, None)
         self._claimed.pop(game_id, None)
+        self._answers.pop(game_id, None)
         self._worded.pop(game_id, None)
         self._parts_done.pop(game_id, None)
         self._drain_failures.pop(game_id, None)
@@ -575,7 +593,8 @@ class Dispatcher:
         were two. Taken only when they are everything the game has undelivered (known in memory: SQLite) and plain
         rewrites of that one message (edits, or posts to its slot; no board to draw, no message to forget), so
         nothing goes out of order; and not while the game's drain is delivering (an edit of the same message on its
-        way to Discord could land after the answer).
+        way to Discord could land after the answer). A click's ``answer`` op (:meth:`answering`) is no rewrite and
+        is not taken: it is the player's own, answered apart.
         Returns their row ids and the payload of the newest, or ``None``: deliver as usual.
 
         The rows stay unsent in the outbox until :meth:`rewritten` marks them, and the game's drain waits until
@@ -586,7 +605,9 @@ class Dispatcher:
         known = self._known.get(game_id)
         if live is None or not known:
             return None
-        rows = [_Row(row_id, known[row_id]) for row_id in sorted(known)]
+        rows = [_Row(row_id, known[row_id]) for row_id in sorted(known) if known[row_id].get("do") != ANSWER]
+        if not rows:
+            return None
         worded = self._worded.setdefault(game_id, {})
         for row in rows:  # worded here if need be: only from the steps in memory (no database read on a click)
             if row.op.get("do") == PRESENT and row.id not in worded:
@@ -603,7 +624,7 @@ class Dispatcher:
             if op.get("do") not in ("edit", "post") or op.get("slot") != ops[-1].get("slot") or {"render", "attach", "forget"} & set(op):
                 return None
         payload = _rewrite(slot, ops[-1])
-        row_ids = sorted(known)
+        row_ids = [row.id for row in rows]
         self._claimed[game_id] = (row_ids, message_id)
         return row_ids, payload
 
@@ -621,12 +642,66 @@ class Dispatcher:
         finally:
             self.kick(game_id, handed=True)
 
+    def answering(self, game_id: int, token: str) -> None:
+        """A click's answer (interaction ``token``) is on its way, and what it shows of the player's own is also in
+        the outbox as an ``answer`` op (:func:`bot.ops.answer`): the drain that comes to that op waits for
+        :meth:`answered`, then makes no call if the answer went out and delivers the op itself if not."""
+        self._answers.setdefault(game_id, {}).setdefault(str(token), _Pending())
+
+    def answered(self, game_id: int, token: str, shown: bool, *, written: bool = True) -> None:
+        """How the answer of :meth:`answering` went: ``shown`` to the player, or not (late past Discord's 3 s, refused,
+        failed). ``written=False``: the action was refused, so no op waits for it."""
+        pending = self._answers.get(game_id, {})
+        answer = pending.get(str(token)) if written else pending.pop(str(token), None)
+        if answer is not None and not answer.shown.done():
+            answer.shown.set_result(shown)
+        if not pending:
+            self._answers.pop(game_id, None)
+
+    async def _answer(self, live: Any, op: Op, nonce: str | None) -> dict[str, Any]:
+        """A click's answer written with its action (:func:`bot.ops.answer`): no call when this process's answer
+        showed it; else (the answer failed, or a crash came between the action and its answer or its mark) the DM
+        clicked on is rewritten with it as the answer would have, or the private message is posted. A DM the bot
+        edited meanwhile (an edit of an earlier row, on its way as the answer went) is rewritten too: that edit may
+        have reached Discord after the answer and taken its words off."""
+        pending = self._answers.get(live.id, {})
+        answer = pending.get(op["answer"])
+        shown = False
+        if answer is not None:
+            try:
+                shown = await asyncio.wait_for(asyncio.shield(answer.shown), ANSWER_WAIT)
+            except TimeoutError:
+                log.warning("game %s: answer %s not reported in %ss; delivering it", live.id, op["answer"], ANSWER_WAIT)
+            pending.pop(op["answer"], None)
+            if not pending:
+                self._answers.pop(live.id, None)
+            if op.get("message") is not None and int(op["message"]) in answer.touched:
+                shown = False
+        if op.get("message") is None:
+            if shown:
+                return {"answered": op["answer"]}
+            return await self._post_dm(live, {**op, "do": "post", "to": "dm"}, nonce)
+        message = int(op["message"])
+        self._bare(live, message)  # no controls left: the edit that would take them off at the close makes no call
+        if shown:
+            return {"edited": message, "by": "answer"}
+        try:
+            await self.transport.edit(int(op["channel"]), message, {"content": op["content"], "components": []})
+        except DeliveryError as exc:
+            if exc.kind != "not_found":
+                raise
+            return {"skipped": "not_found"}
+        return {"edited": message}
+
     def controls_gone(self, game_id: int, message_id: int) -> None:
         """A click's answer took every control off message ``message_id`` (a DM prompt once its player is done):
         its slot is marked so, and the edit that would take them off when the prompt closes makes no call."""
         live = self.runtime.games.get(game_id)
-        if live is None:
-            return
+        if live is not None:
+            self._bare(live, message_id)
+
+    @staticmethod
+    def _bare(live: Any, message_id: int) -> None:
         live.row.slots = {
             name: {**slot, "bare": True} if isinstance(slot, dict) and slot.get("message") == message_id else slot
             for name, slot in live.row.slots.items()
@@ -675,6 +750,8 @@ class Dispatcher:
             return {"forgotten": op["slot"]}
         if kind == "post":
             return await self._post(live, op, nonce)
+        if kind == ANSWER:
+            return await self._answer(live, op, nonce)
         if kind == "edit":
             slot = live.row.slots.get(op["slot"])
             if slot is None:
@@ -888,6 +965,9 @@ class Dispatcher:
         if files:
             payload["attachments"] = _attachments(files)
         await self.transport.edit(slot["channel"], slot["message"], payload, **_files(files))
+        for pending in self._answers.values():  # answers on their way: this edit may land after them
+            for answer in pending.values():
+                answer.touched.add(slot["message"])
 
     async def _post_dm(self, live: Any, op: Op, nonce: str | None) -> dict[str, Any]:
         if not str(op["user"]).isdigit():  # not a Discord user (an engine's actor id): nobody to tell

@@ -15,6 +15,8 @@ An op names a destination and a message:
 * ``{"do": "forget", "slot": name}`` — the bot is done with a slot's message and leaves it as it is (no call);
 * ``{"do": "present", "seq": n, ...}`` — a render request (:func:`present_request`): the presenter's ops for the
   game's step ``n``, worded when they are delivered; the dispatcher sends them as parts of this one row.
+* ``{"do": "answer", "answer": token, ...}`` — what a click's own answer shows of the player's own (a check result),
+  written with the action (see :func:`answer`): no call when that answer went out, else delivered by the dispatcher.
 
 Components are Discord's JSON (action rows of buttons or one select), built with the helpers below, which keep
 to Discord's limits: at most 5 rows, 5 buttons a row, 25 options a select, 100 characters a ``custom_id``.
@@ -44,6 +46,20 @@ def present_request(seq: int, deadlines: dict[str, float]) -> Op:
     """The op standing for the presenter's ops of step ``seq`` (``bot.runtime.Runtime.presented`` words it):
     ``deadlines`` are the prompt deadlines the step left, as its messages state them."""
     return {"do": PRESENT, "seq": seq, "deadlines": dict(deadlines)}
+
+
+#: The ``do`` of a click's answer written with its action.
+ANSWER = "answer"
+
+
+def answer(token: str, op: Op) -> Op:
+    """What the answer to a click (interaction ``token``) shows the player of their own - the ack and what their
+    action taught them, a check result - written with the action, so no crash, late answer (Discord's 3 s) or refused
+    one can lose it: the dispatcher makes no call when this process's answer went out, and otherwise delivers ``op``
+    itself. ``op`` is either ``{"channel": id, "message": id, "content": text}``, the DM clicked on, rewritten with
+    ``content`` (its text, the answer below) and no controls, as the answer does; or a private message
+    (:meth:`bot.presenter.Presenter.dm`)."""
+    return {**op, "do": ANSWER, "answer": str(token)}
 
 
 def forget(slot: str) -> Op:

@@ -21,7 +21,7 @@ from bot import i18n
 from bot.db import Game
 from bot.games import game_ui, playable, registered
 from bot.lobby import counts_text, lobby_ops, lobby_text, parse_counts, seat_limit, settings_panel, watchers
-from bot.ops import MAX_ROWS, post
+from bot.ops import MAX_ROWS, answer, post
 from bot.runtime import GameError, LiveGame, Runtime
 from bot.typed import TypedMessages, is_edit
 from cogs import records
@@ -647,43 +647,103 @@ class GameCog(commands.Cog):
 
     async def _apply(self, interaction: discord.Interaction, live: LiveGame, action: Action, lang: str, ack: str | None = None) -> None:
         """Apply ``action`` and answer its player privately: ``ack`` or the presenter's confirmation, and what the
-        action taught them."""
+        action taught them.
+
+        What the answer shows the player of their own is written with the action too (an ``answer`` op,
+        :func:`bot.ops.answer`): the DM clicked on, rewritten as its last answer rewrites it, or else, when the
+        action taught them something (a check result), a private message saying it. The dispatcher makes no call
+        for it when the answer went out, and delivers it when the answer did not: the bot killed before it or
+        before its mark, Discord's 3 s gone, the callback refused. No answer is lost."""
         table = live.table()
+        presenter = game_ui(live.engine.name).presenter
+        dispatcher = getattr(self.bot, "dispatcher", None)
+        token = str(interaction.id)
+        planned: dict[str, Any] = {}
+
+        def written(_table: Any, before: Any, after: Any, events: list) -> list[dict[str, Any]]:
+            """The answer, worded at the commit (the events are the action's), and its op."""
+            planned.clear()
+            try:
+                # what the action taught its player (a check result) comes in this answer, at once (NW-14, NW-17)
+                taught = presenter.answer_lines(table, action, events)
+                text = "\n".join([ack or presenter.ack_text(table, action), *taught])[:2000]
+                planned.update(text=text, taught=taught, in_dm=self._rewrites_the_dm(interaction, live, action, after))
+                if planned["in_dm"]:
+                    message = interaction.message
+                    assert message is not None
+                    planned["dm"] = f"{message.content}\n{text}"[:2000]
+                    target = {"channel": interaction.channel_id, "message": message.id, "content": planned["dm"]}
+                elif taught:
+                    target = presenter.dm(table, action.player, f"{table.header()}\n{text}", quiet=True)
+                else:
+                    return []
+            except Exception:  # how an answer is worded must never stop the action: it is worded again below
+                log.exception("game %s: the answer to %s could not be written with it", live.id, action.kind)
+                planned.clear()
+                return []
+            planned["op"] = answer(token, target)
+            if dispatcher is not None:
+                dispatcher.answering(live.id, token)
+            return [planned["op"]]
+
         try:
-            events = await self.runtime.act(live.id, action)
-        except (IllegalAction, GameError) as exc:
+            events = await self.runtime.act(live.id, action, also=written)
+        except BaseException as exc:
+            if dispatcher is not None and "op" in planned:
+                dispatcher.answered(live.id, token, False, written=False)
+            if not isinstance(exc, (IllegalAction, GameError)):
+                raise
             await self.refuse(interaction, lang, exc, table.prefix)
             return
-        presenter = game_ui(live.engine.name).presenter
-        # what the action taught its player (a check result) comes in this answer, at once (NW-14, NW-17)
-        taught = presenter.answer_lines(table, action, events)
-        text = "\n".join([ack or presenter.ack_text(table, action), *taught])[:2000]
-        if _is_private_step(interaction) and not interaction.response.is_done():
-            await interaction.response.edit_message(content=text, view=None)  # the finished picker shows the answer
-        elif await self._answer_in_the_dm(interaction, live, action, text):
-            pass
-        elif await self._answer_with_rewrite(interaction, live):
-            if taught or ack:  # the public message changed is the answer; what is the player's alone follows
+        if "text" not in planned:
+            taught = presenter.answer_lines(table, action, events)
+            text = "\n".join([ack or presenter.ack_text(table, action), *taught])[:2000]
+            planned.update(text=text, taught=taught, in_dm=self._rewrites_the_dm(interaction, live, action, live.state))
+            planned["dm"] = f"{interaction.message.content}\n{text}"[:2000] if planned["in_dm"] and interaction.message else None
+        text = planned["text"]
+        shown = False
+        try:
+            if _is_private_step(interaction) and not interaction.response.is_done():
+                await interaction.response.edit_message(content=text, view=None)  # the finished picker shows the answer
+                shown = True
+            elif planned["in_dm"]:
+                shown = await self._answer_in_the_dm(interaction, live, planned["dm"])
+                if not shown:
+                    await self.reply(interaction, text)
+            elif await self._answer_with_rewrite(interaction, live):
+                if planned["taught"] or ack:  # the public message changed is the answer; what is the player's alone follows
+                    await self.reply(interaction, text)
+                shown = True
+            else:
                 await self.reply(interaction, text)
-        else:
-            await self.reply(interaction, text)
+                shown = True
+        finally:
+            if dispatcher is not None and "op" in planned:
+                dispatcher.answered(live.id, token, shown)
 
-    async def _answer_in_the_dm(self, interaction: discord.Interaction, live: LiveGame, action: Action, text: str) -> bool:
-        """A click on a prompt's DM that leaves its player nothing more to do there (a night task, the last of
-        them) is answered by rewriting that DM (type 7): its text with the answer below, no controls left. One call
-        where an answer and, when the prompt closes, an edit taking the buttons off were two; the DM is the
-        player's alone, so a check result in it stays theirs."""
+    def _rewrites_the_dm(self, interaction: discord.Interaction, live: LiveGame, action: Action, state: Any) -> bool:
+        """Is the click on a prompt's DM, leaving its player nothing more to do there (a night task, the last of
+        them)? Its answer then rewrites that DM (:meth:`_answer_in_the_dm`). ``state``: the game after the action."""
         message = interaction.message
-        dispatcher = getattr(self.bot, "dispatcher", None)
         if message is None or interaction.guild_id is not None or message.flags.ephemeral or interaction.response.is_done():
             return False
-        state = live.state
         if state is not None and any(p.id == action.prompt for p in state.prompts):
             left = [a for a in live.engine.legal_actions(state, action.player) if a.prompt == action.prompt and a.kind not in ctl.COMMAND_KINDS]
             if left:
                 return False  # another task of this prompt is open: its buttons stay
+        return True
+
+    async def _answer_in_the_dm(self, interaction: discord.Interaction, live: LiveGame, content: str) -> bool:
+        """A click on a prompt's DM that leaves its player nothing more to do there (a night task, the last of
+        them) is answered by rewriting that DM (type 7): ``content``, its text with the answer below, and no
+        controls left. One call where an answer and, when the prompt closes, an edit taking the buttons off were
+        two; the DM is the player's alone, so a check result in it stays theirs. Should this fail, the dispatcher
+        rewrites the DM the same way (the ``answer`` op written with the action)."""
+        message = interaction.message
+        dispatcher = getattr(self.bot, "dispatcher", None)
+        assert message is not None
         try:
-            await interaction.response.edit_message(content=f"{message.content}\n{text}"[:2000], view=None)
+            await interaction.response.edit_message(content=content, view=None)
         except discord.HTTPException as exc:
             log.info("game %s: DM answer not rewritten (%s)", live.id, exc)
             return False
