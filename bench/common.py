@@ -24,20 +24,17 @@ from typing import Any
 
 from sqlalchemy import insert
 
+import cogs.registry  # noqa: F401 - the games as the bot registers them (their presenters, their bench sizes)
 from bot.db import ActionRow, Database, Deadline, Game, Snapshot, open_database
+from bot.games import playable
 from bot.runtime import SNAPSHOT_EVERY
-from engines import ENGINE_NAMES, get_engine
+from engines import get_engine
 from engines.core import Action, Engine, Prompt
 from engines.playout import random_playout
 
-#: Player counts a typical game of each engine has (the recommended count, and the extremes people play).
-TYPICAL_SIZES: dict[str, tuple[int, ...]] = {
-    "night_watch": (10, 25),
-    "kdyz_snim": (6,),
-    "ghost_at_home": (3, 4),
-    "midnighters": (2, 4),
-    "midnight_hunt": (2,),
-}
+#: The games benchmarked, those servers are offered, each at the table sizes its UI declares for benchmarks
+#: (:attr:`bot.games.GameUI.bench_players`: the recommended count and the extremes people play), in the lists' order.
+TYPICAL_SIZES: dict[str, tuple[int, ...]] = {ui.name: ui.bench_players for ui in playable()}
 
 #: The clock reading the stored deadlines are relative to (the runtime's ManualClock starts here too).
 EPOCH = 1_700_000_000.0
@@ -210,7 +207,7 @@ class LiveSpec:
 def live_specs(corpora: dict[str, list[PlayedGame]], count: int, seed: str = "cut") -> Iterator[LiveSpec]:
     """``count`` live games spread evenly over the engines, each cut at a uniformly random step before its end."""
     chooser = random.Random(seed)
-    names = [n for n in ENGINE_NAMES if corpora.get(n)]
+    names = [n for n in TYPICAL_SIZES if corpora.get(n)]
     for i in range(count):
         game = chooser.choice(corpora[names[i % len(names)]])
         yield LiveSpec(game, chooser.randrange(game.length))

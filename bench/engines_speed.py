@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from bench.common import TYPICAL_SIZES, player_ids
-from engines import ENGINE_NAMES, get_engine
+from engines import get_engine
 from engines.core import replay
 from engines.playout import random_playout
 
@@ -23,7 +23,7 @@ from engines.playout import random_playout
 def run(seconds: float = 3.0) -> list[dict[str, Any]]:
     """For each engine and typical size: games/s, mean actions per game and replay actions/s."""
     rows = []
-    for name in ENGINE_NAMES:
+    for name in TYPICAL_SIZES:
         engine = get_engine(name)
         for n in TYPICAL_SIZES[name]:
             players = player_ids(n)
@@ -65,7 +65,7 @@ def copy_on_read_against_pickle(games: int = 8, rounds: int = 4) -> list[dict[st
 
     rows = []
     try:
-        for name in ENGINE_NAMES:
+        for name in TYPICAL_SIZES:
             engine = get_engine(name)
             for n in TYPICAL_SIZES[name]:
                 records = [random_playout(engine, player_ids(n), f"cow/{i}", check=False).record for i in range(games)]

@@ -22,17 +22,16 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
-from bench.common import NullTransport, PlayedGame, fresh_database, json_size, live_specs, write_live_games
+from bench.common import TYPICAL_SIZES, NullTransport, PlayedGame, fresh_database, json_size, live_specs, write_live_games
 from bot.clock import Clock, ManualClock
 from bot.delivery import Dispatcher, Pacer
 from bot.runtime import Runtime
-from engines import ENGINE_NAMES
 from engines.core import Action
 
 
 async def run(workdir: Path, corpora: dict[str, list[PlayedGame]], *, per_engine: int = 500) -> list[dict[str, Any]]:
     rows = []
-    for name in ENGINE_NAMES:
+    for name in TYPICAL_SIZES:
         db = await fresh_database(workdir / f"memory-{name}.sqlite3")
         specs = list(live_specs({name: corpora[name]}, per_engine, seed=f"memory/{name}"))
         ids = await write_live_games(db, specs)

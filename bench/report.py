@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines import ENGINE_NAMES
+from bench.common import TYPICAL_SIZES
 
 
 def _verdict(ok: bool) -> str:
@@ -382,7 +382,7 @@ def _memory(rows: list[dict[str, Any]]) -> list[str]:
         "| engine | games | KiB per live game | snapshot JSON KiB |",
         "|---|---:|---:|---:|",
     ]
-    for name in ENGINE_NAMES:
+    for name in TYPICAL_SIZES:
         if name in by:
             r = by[name]
             out.append(f"| {name} | {r['games']} | {r['bytes_per_game'] / 1024:.1f} | {r['snapshot_json_bytes'] / 1024:.1f} |")

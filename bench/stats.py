@@ -30,17 +30,30 @@ from typing import Any
 
 from sqlalchemy import insert
 
-from bench.common import summary
+from bench.common import TYPICAL_SIZES, player_ids, summary
 from bot import stats
+from bot.games import game_ui
 from bot.db import Database, Game, Result, open_database
+from engines.playout import random_playout
 
 BIG_GUILD = 1_000
 #: Games of each engine are dealt at these sizes (bench.common.TYPICAL_SIZES' first).
-SIZES = {"night_watch": 10, "kdyz_snim": 6, "ghost_at_home": 3, "midnighters": 2, "midnight_hunt": 2}
-ROLES = {
-    "night_watch": ["citizen"] * 6 + ["watch", "watch", "garibaldi", "franklin"],
-    "midnight_hunt": ["hunters", "darkness"],
-}
+SIZES = {name: sizes[0] for name, sizes in TYPICAL_SIZES.items()}
+
+
+def _roles_at_end(name: str, players: int) -> list[str] | None:
+    """The roles one seeded random game of ``name`` ends with, as stats read them (``None``: the game has none)."""
+    ui = game_ui(name)
+    if ui.roles_at_end is None:
+        return None
+    seats = player_ids(players)
+    played = random_playout(ui.engine, seats, f"stats/{name}", check=False)
+    roles = stats.roles_at_end(ui.engine, played.state)
+    return [roles[p] for p in seats if p in roles] or None
+
+
+#: Each game's roles at the end, dealt round the seats of the stored results.
+ROLES = {name: roles for name, n in SIZES.items() if (roles := _roles_at_end(name, n))}
 EPOCH = 1_700_000_000.0
 INDEXES = ("ix_results_board", "ix_results_player", "ix_games_guild_status_finished")
 

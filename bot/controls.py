@@ -54,8 +54,9 @@ from engines.core import Action
 
 #: Kinds that are commands (``/game leave``, the host panel), never buttons on a prompt.
 COMMAND_KINDS = frozenset({"leave", "remove"})
-#: Kinds drawn as grey buttons (declining rather than doing).
-QUIET_KINDS = frozenset({"skip", "pass", "no_cat", "no_ghost", "end", "done", "cancel_pick"})
+#: Kinds drawn as grey buttons in every game (declining rather than doing); a game adds its own in its UI
+#: (:attr:`bot.games.GameUI.quiet_kinds`), which reach the controls through :attr:`Labels.quiet`.
+QUIET_KINDS = frozenset({"skip", "pass", "end", "done", "cancel_pick"})
 #: Up to this many values are offered as buttons; more become a select.
 BUTTONS_UP_TO = 5
 #: Discord's limit on a select option's value.
@@ -318,6 +319,8 @@ class Labels:
     more: str = "…"
     back: str = "↩"
     pick: str = "Choose"
+    #: The kinds drawn as grey buttons: the common ones and the game's own.
+    quiet: frozenset[str] = QUIET_KINDS
 
 
 def arg_order(actions: Sequence[Action]) -> list[str]:
@@ -373,9 +376,9 @@ def controls(game_id: int, prompt_id: str, actions: Sequence[Action], labels: La
             single = _single_varying_arg(group)
             typed = any(needs_text(a) for a in group)
             if len(group) == 1:
-                buttons.append(_button(game_id, prompt_id, group[0], action_label(labels, group[0]), legal))
+                buttons.append(_button(game_id, prompt_id, group[0], action_label(labels, group[0]), legal, labels.quiet))
             elif single is not None and not typed and not fold and len(group) <= 3:
-                buttons += [_button(game_id, prompt_id, a, action_label(labels, a), legal) for a in group]
+                buttons += [_button(game_id, prompt_id, a, action_label(labels, a), legal, labels.quiet) for a in group]
             elif single is not None and not typed and not fold and len(group) <= MAX_SELECT_OPTIONS:
                 options = [(value_label(labels, single, a.args[single]), action_code(a, legal)) for a in group]
                 selects.append(select(f"ns:{game_id}:{prompt_id}:{n}", options, placeholder=labels.kind(kind)))
@@ -395,10 +398,13 @@ def _single_varying_arg(group: Sequence[Action]) -> str | None:
     return varying[0] if len(varying) == 1 else None
 
 
-def _button(game_id: int, prompt_id: str, action: Action, label: str, legal: Sequence[Action]) -> dict[str, Any]:
-    """A button applying ``action`` (or opening its modal when the player must type something)."""
+def _button(
+    game_id: int, prompt_id: str, action: Action, label: str, legal: Sequence[Action], quiet: frozenset[str] = QUIET_KINDS
+) -> dict[str, Any]:
+    """A button applying ``action`` (or opening its modal when the player must type something); grey when its kind
+    is in ``quiet``."""
     tag = "nm" if needs_text(action) else "nc"
-    style = SECONDARY if action.kind in QUIET_KINDS else PRIMARY
+    style = SECONDARY if action.kind in quiet else PRIMARY
     cid = custom_id(tag, game_id, prompt_id, encode(action.kind, action.args), legal=legal, action=action)
     return button(label, cid, style)
 
@@ -452,7 +458,7 @@ def picker(game_id: int, prompt_id: str, actions: Sequence[Action], partial: Par
     remaining = _distinct([a.kind, a.args] for a in candidates if chosen.matches(a))
     if len(remaining) == 1:
         action = next(a for a in candidates if chosen.matches(a))
-        return Step(rows(_button(game_id, prompt_id, action, action_label(labels, action), legal)) + _row(back), chosen)
+        return Step(rows(_button(game_id, prompt_id, action, action_label(labels, action), legal, labels.quiet)) + _row(back), chosen)
     # the remaining actions differ in arguments not all of them have: list them whole
     whole = [a for a in candidates if chosen.matches(a)]
     choices = [(action_label(labels, a, skip=fixed), Partial.of(a)) for a in whole]
@@ -485,7 +491,7 @@ def _choices(
         for label, choice in choices:
             action = _complete(choice, legal)
             if action is not None:
-                out.append(_button(game_id, prompt_id, action, label, legal))
+                out.append(_button(game_id, prompt_id, action, label, legal, labels.quiet))
             else:
                 out.append(button(label, picker_id(game_id, prompt_id, 0, choice, legal), PRIMARY))
         return rows(*out)

@@ -28,6 +28,7 @@ from typing import Any
 from bot import controls as ctl
 from bot import i18n
 from bot.downtime import GRACE_SECONDS
+from bot.games import game_ui
 from bot.ops import MAX_CONTENT, Op, post
 from engines.core import CLOCK, HOST, Action, Engine, Event, Prompt, State
 
@@ -277,7 +278,12 @@ class Presenter:
             more=table.t("common.more"),
             back=table.t("common.back"),
             pick=table.t("common.choose"),
+            quiet=self.quiet_kinds(table),
         )
+
+    def quiet_kinds(self, table: Table) -> frozenset[str]:
+        """The kinds drawn as grey buttons in this game: the common ones and those its UI declares."""
+        return ctl.QUIET_KINDS | game_ui(table.engine.name).quiet_kinds
 
     def components(self, table: Table, state: State, player: str, prompt: Prompt) -> list[dict[str, Any]]:
         """Controls for ``player``'s legal actions on ``prompt``."""

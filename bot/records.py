@@ -11,12 +11,12 @@ carries the game's record as a JSON file (made by the dispatcher at send time fr
 with its time, the outcome, and a hash chain whose digest is in the file's name and description.
 ``python -m engines verify`` checks it all (:mod:`engines.verify`).
 
-**What becomes public is the rules' decision** (:data:`REVEALS`): the record holds private actions only because
-the game is over and its end-of-game reveal makes them public. Where a game's rules keep something secret even
-then, the record keeps it secret too: Ghost at Home never shows the faces of cards discarded face down (GH-33,
-GH-P2), so its record hides those discards' cards and replays up to the first of them; Midnight Hunt never shows
-its seed, hands or Seal plays (MH-P3, MH-59, MH-P2), so nothing is committed, no seed is revealed, and its record
-(public actions, Seal plays masked) cannot be replayed.
+**What becomes public is the rules' decision**, which each game declares with its Discord face
+(:attr:`bot.games.GameUI.reveal`): the record holds private actions only because the game is over and its
+end-of-game reveal makes them public. Where a game's rules keep something secret even then, the record keeps it
+secret too: action kinds whose choice stays hidden (cards discarded face down, say) are masked and the record
+replays up to the first of them; a game that never shows its seed commits to nothing, reveals no seed, and its
+record cannot be replayed.
 """
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ import datetime
 import json
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select
 
 from bot import stats
 from bot.db import ActionRow, Database, Game
+from bot.games import Reveal, game_ui
 from bot.ops import Op, post
 from engines import get_engine
 from engines.core import State
@@ -40,34 +40,9 @@ from engines.verify import FORMAT, commitment, outcome_json, seal
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True)
-class Reveal:
-    """What a game's rules make public at its end, for its record."""
-
-    #: The rule of the end-of-game reveal.
-    rule: str
-    #: Is the seed shown at the end? Only then is it committed to at the start (a commitment never opened proves
-    #: nothing).
-    seed: bool = True
-    #: The rule that keeps the seed secret, when it is.
-    seed_rule: str = ""
-    #: Action kinds whose choice stays secret after the end, with the rule that says so.
-    hidden: Mapping[str, str] = field(default_factory=dict)
-
-
-REVEALS: dict[str, Reveal] = {
-    "night_watch": Reveal("NW-23"),  # every role, every night's actions, the votes and the seed
-    "kdyz_snim": Reveal("KS-30"),  # KS-P2..P4 keep elements, roles and spares secret only until the reveals
-    "midnighters": Reveal("MN-61"),  # every hand, trap and the discard pile, and the seed
-    "ghost_at_home": Reveal("GH-33", hidden={"discard": "GH-P2"}),  # every hand and the seed, not the discarded faces
-    "midnight_hunt": Reveal("MH-59", seed=False, seed_rule="MH-P3", hidden={"seal": "MH-P2"}),
-}
-#: A game whose rules were not read for this: nothing is revealed (add it to REVEALS with its rule).
-SECRET = Reveal("its rules", seed=False, seed_rule="its rules")
-
-
 def reveal_of(engine_name: str) -> Reveal:
-    return REVEALS.get(engine_name, SECRET)
+    """What the game's rules make public at its end, as its UI declares (a game with no UI has no records)."""
+    return game_ui(engine_name).reveal
 
 
 def commitment_of(row: Game) -> str | None:
@@ -269,7 +244,6 @@ async def record_file(db: Database, game_id: int, lang: str | None = None) -> tu
 
 
 __all__ = [
-    "REVEALS",
     "Reveal",
     "begin_ops",
     "build_record",

@@ -14,13 +14,13 @@ server with a hundred thousand finished games (bench/stats.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import String, case, cast, delete, func, select
 
 from bot.db import Database, Game, GuildSettings, Result, StatsPrivacy
+from bot.games import game_ui
 from engines.core import State
 
 #: A player needs this many games of a game on a server to appear on its leaderboard.
@@ -29,19 +29,11 @@ TOP = 10
 
 # -- roles at the end --------------------------------------------------------------------------------------------
 
-#: Each player's role, side or faction in a finished game, read from the public view at the end (what the game's
-#: end-of-game reveal shows everyone): NW-23 reveals every role; Midnight Hunt's factions are public all game (MH-49).
-#: Games without a lasting role (Když sním deals new roles every round) have none.
-ROLE_READERS: dict[str, Callable[[Mapping[str, Any]], Mapping[str, Any]]] = {
-    "night_watch": lambda view: view.get("revealed_roles") or {},
-    "midnight_hunt": lambda view: {p: s.get("faction") for p, s in (view.get("seats") or {}).items()},
-}
-
-
 def roles_at_end(engine: Any, state: State) -> dict[str, str]:
-    """Player id -> role/side/faction at the end of a game (empty for games without one); never raises, so a
-    game always finishes."""
-    reader = ROLE_READERS.get(engine.name)
+    """Player id -> role/side/faction at the end of a game, read from the public view at the end (what the game's
+    end-of-game reveal shows everyone) as the game's UI declares (:attr:`bot.games.GameUI.roles_at_end`; empty for
+    games without a lasting role); never raises, so a game always finishes."""
+    reader = game_ui(engine.name).roles_at_end
     if reader is None:
         return {}
     try:

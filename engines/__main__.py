@@ -34,7 +34,7 @@ from typing import Any, NoReturn, TextIO
 
 from bot.i18n import render_event
 from engines import ENGINE_NAMES, get_engine
-from engines.core import CLOCK, Action, Engine, Event, IllegalAction, Outcome, Prompt, State
+from engines.core import CLOCK, Action, Engine, Event, IllegalAction, Outcome, Prompt, State, counts_text
 
 #: Actions any seated player may take whatever is asked (leave the game, surrender): they never make a player's
 #: input "open", are typed as words rather than numbers, and ask for a confirmation.
@@ -163,27 +163,10 @@ def play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     return 0 if outcome is not None else 1
 
 
-def allowed_player_counts(engine: Engine) -> list[int]:
-    """The table sizes the game deals for (with default options), e.g. 2 and 4 for Midnight Hunt."""
-    counts = []
-    for n in range(engine.min_players, engine.max_players + 1):
-        try:
-            engine.validate_options({}, n)
-        except IllegalAction as exc:
-            if exc.code == "player_count":
-                continue
-        counts.append(n)
-    return counts
-
-
 def check_player_count(engine: Engine, n: int) -> None:
-    counts = allowed_player_counts(engine)
-    if n in counts:
+    if n in engine.player_counts:
         return
-    if counts == list(range(counts[0], counts[-1] + 1)):
-        allowed = f"{counts[0]} to {counts[-1]}"
-    else:
-        allowed = ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+    allowed = counts_text(engine.player_counts, dash=" to ")
     raise CliError(f"--players: {engine.name} is played by {allowed} players, not {n}")
 
 

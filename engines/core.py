@@ -222,6 +222,10 @@ class Engine:
     #: The short prefix of the game's event keys and messages (``nw.dawn``), its controls and its catalogue.
     prefix: ClassVar[str]
     state_class: ClassVar[type[State]]
+    #: The table sizes the game is played by, e.g. ``(2, 4)`` for a game of two or four (no three). A game declares
+    #: either this or, when every size between them plays, ``min_players`` and ``max_players``; the other is derived
+    #: (:meth:`__init_subclass__`), so the lobby, the CLI and :meth:`setup` read one fact.
+    player_counts: ClassVar[tuple[int, ...]]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     #: The table size the game plays best at, shown in the lobby (``None``: no advice).
@@ -230,6 +234,20 @@ class Engine:
     #: Does the game keep time itself (a chess clock, a turn budget)? Then the runtime adds ``elapsed`` (whole
     #: seconds the action's prompt has waited, pauses excluded) to each player's action; replays read it from the log.
     reports_elapsed: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__
+        if "player_counts" in own:
+            counts = tuple(sorted(set(own["player_counts"])))
+            if not counts or counts[0] < 1:
+                raise TypeError(f"{cls.__name__}.player_counts must list table sizes of 1 or more")
+            for bound, value in (("min_players", counts[0]), ("max_players", counts[-1])):
+                if bound in own and own[bound] != value:
+                    raise TypeError(f"{cls.__name__}.{bound} is {own[bound]}, but player_counts says {value}")
+            cls.player_counts, cls.min_players, cls.max_players = counts, counts[0], counts[-1]
+        elif "min_players" in own or "max_players" in own:
+            cls.player_counts = tuple(range(cls.min_players, cls.max_players + 1))
 
     # -- setup ---------------------------------------------------------------------------------------------
 
@@ -243,9 +261,9 @@ class Engine:
         """Deal a new game. ``overrides`` fixes chance for scenario play (e.g. who holds which role)."""
         players = list(players)
         require(
-            self.min_players <= len(players) <= self.max_players,
+            len(players) in self.player_counts,
             "player_count",
-            f"{self.name} needs {self.min_players}-{self.max_players} players, not {len(players)}",
+            f"{self.name} needs {counts_text(self.player_counts)} players, not {len(players)}",
             min=self.min_players,
             max=self.max_players,
             count=len(players),
@@ -468,6 +486,14 @@ def _check_option(spec: Option, value: Any) -> Any:
     return {k: value.get(k, 0) for k in spec.choices}
 
 
+def counts_text(counts: Sequence[int], dash: str = "-", last: str = " or ") -> str:
+    """Table sizes in a few words: ``5-25`` for a range, ``2 or 4`` (``2, 3 or 5``) for sizes with gaps."""
+    counts = sorted(counts)
+    if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}{dash}{counts[-1]}"
+    return ", ".join(map(str, counts[:-1])) + last + str(counts[-1]) if len(counts) > 1 else str(counts[0])
+
+
 def replay(engine: Engine, record: Mapping[str, Any]) -> State:
     """Rebuild a game from its record: ``players``, ``options``, ``seed``, ``overrides`` and ``log`` (actions)."""
     state, _ = engine.setup(record["players"], record.get("options") or {}, record["seed"], record.get("overrides"))
@@ -491,6 +517,7 @@ __all__ = [
     "Prompt",
     "State",
     "Transition",
+    "counts_text",
     "new_prompt_id",
     "replay",
     "require",

@@ -4,7 +4,11 @@
 * every engine has a ``<prefix>-rules`` message in every language, which renders (``bot.i18n.translate``) to real
   text that fits one Discord message: under 1,900 characters, no raw ``{`` or message id left in it;
 * every rule id a guide cites (``NW-12``, ``GH-P4``) exists in the binding rules, which live beside the repository
-  (``../shared/rules/<game>.md``); that check is skipped when they are not there.
+  (``../shared/rules/<game>.md``) or in the game's engine package (``engines/<game>/RULES.md``); that check is
+  skipped when they are not there;
+* every game offered to servers is linked from ``docs/rules/README.md`` (a game not offered yet need not be).
+
+The games and their message prefixes come from the engines (``Engine.prefix``), nowhere else.
 """
 
 from __future__ import annotations
@@ -15,23 +19,22 @@ from pathlib import Path
 import pytest
 
 from bot import i18n
+from bot.games import game_ui
 from engines import ENGINE_NAMES, get_engine
+from tests.test_rule_coverage import binding_rules
 
-#: The message prefix of each game (the engines also carry it as ``Engine.prefix``).
-PREFIXES = {"night_watch": "nw", "kdyz_snim": "ks", "ghost_at_home": "gh", "midnighters": "mn", "midnight_hunt": "mh"}
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "rules"
-BINDING = ROOT.parent / "shared" / "rules"
 #: The bot adds a title line (name and player count) above the rules; Discord's limit is 2,000 characters.
 MAX_CHARS = 1900
 #: A rule id as the binding rules define it: **NW-12**, **GH-P4**.
 DEFINED_ID = re.compile(r"\*\*([A-Z]{2}-P?\d+)\*\*")
 #: A Fluent message id that leaked into rendered text: nw-rules, common-players_range ...
-MESSAGE_ID = re.compile(r"\b(?:nw|ks|gh|mn|mh|common|cmd)-[a-z_]+(?:-[a-z_0-9]+)*\b")
+MESSAGE_ID = re.compile(rf"\b(?:{'|'.join(get_engine(g).prefix for g in ENGINE_NAMES)}|common|cmd)-[a-z_]+(?:-[a-z_0-9]+)*\b")
 
 
 def _prefix(game: str) -> str:
-    return getattr(get_engine(game), "prefix", None) or PREFIXES[game]
+    return get_engine(game).prefix
 
 
 def _cited_ids(text: str, prefix: str) -> set[str]:
@@ -51,7 +54,8 @@ def test_every_game_has_a_player_guide(game: str):
     assert text.startswith("# "), f"{guide.name} should open with a title"
     assert "/game mine" in text, f"{guide.name} should tell players about /game mine"
     index = (DOCS / "README.md").read_text(encoding="utf-8")
-    assert f"({game}.md)" in index, f"docs/rules/README.md does not link {game}.md"
+    if game_ui(game).playable:
+        assert f"({game}.md)" in index, f"docs/rules/README.md does not link {game}.md"
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
@@ -71,9 +75,9 @@ def test_short_rules_exist_and_fit_a_discord_message(game: str, lang: str):
 
 @pytest.mark.parametrize("game", ENGINE_NAMES)
 def test_cited_rule_ids_exist_in_the_binding_rules(game: str):
-    binding = BINDING / f"{game}.md"
-    if not binding.is_file():
-        pytest.skip(f"the binding rules are not beside the repository ({binding})")
+    binding = binding_rules(game)
+    if binding is None:
+        pytest.skip(f"the binding rules of {game} are not beside the repository")
     defined = set(DEFINED_ID.findall(binding.read_text(encoding="utf-8")))
     assert defined, f"no rule ids found in {binding}"
     prefix = _prefix(game)

@@ -35,18 +35,16 @@ import pytest
 from fluent.syntax import FluentParser, ast
 
 from bot import i18n
-from bot.games import game_ui
+from bot.games import game_ui, registered
+from engines import ENGINE_NAMES, get_engine
 from bot.presenter import Table
-from engines.core import CLOCK, HOST, Action, IllegalAction
+from engines.core import CLOCK, HOST, Action
 
 LANGUAGES = i18n.LANGUAGES
-#: Catalogues whose wording has been reviewed for issue #20 (midnighters and midnight_hunt join when theirs is).
-POLISHED = (
-    "common.ftl", "night_watch.ftl", "ghost_at_home.ftl", "kdyz_snim.ftl", "midnighters.ftl", "midnight_hunt.ftl",
-    "records.ftl", "rules.ftl",
-)
-#: Games whose presenters' texts are checked over random games.
-GAMES = ("night_watch", "ghost_at_home", "kdyz_snim", "midnighters", "midnight_hunt")
+#: Catalogues whose wording is checked (issue #20): the shared ones and every game's own.
+POLISHED = ("common.ftl", *(f"{name}.ftl" for name in ENGINE_NAMES), "records.ftl", "rules.ftl")
+#: Games whose presenters' texts are checked over random games: every game on Discord.
+GAMES = tuple(ui.name for ui in registered())
 
 #: Variables that hold a player's display name (or a list of names after a colon).
 NAME_VARS = {
@@ -397,7 +395,7 @@ def test_a_watch_skip_is_worded_in_every_language():
 
 PLAYER_NAMES = ["Ольга", "Дима", "Jan Novák", "Anna", "Eva", "Zoë", "Petr", "Лена", "Ivo", "Kim"]
 RANDOM_GAMES = 3
-_RAW_ID = re.compile(r"\b(?:nw|gh|ks|mn|mh|common|cmd)[.-][a-z_]+(?:[.-][a-z_]+)*\b")
+_RAW_ID = re.compile(rf"\b(?:{'|'.join(get_engine(g).prefix for g in ENGINE_NAMES)}|common|cmd)[.-][a-z_]+(?:[.-][a-z_]+)*\b")
 _TEXT_KEYS = ("content", "preamble", "label", "placeholder", "description", "title", "role_name")
 
 
@@ -425,20 +423,11 @@ def _nested_brackets(text: str) -> bool:
     return False
 
 
-def _seats(engine: Any, n: int) -> bool:
-    """Can ``n`` players sit down to the game (Midnight Hunt: 2 or 4)?"""
-    try:
-        engine.setup([str(i) for i in range(n)], {}, seed=0)
-    except IllegalAction:
-        return False
-    return True
-
-
 def _game_texts(game: str, lang: str, seed: int) -> Iterator[str]:
     ui = game_ui(game)
     engine, presenter = ui.engine, ui.presenter
     rng = random.Random(f"wording-{game}-{seed}")
-    n = rng.choice([n for n in range(engine.min_players, min(engine.max_players, len(PLAYER_NAMES)) + 1) if _seats(engine, n)])
+    n = rng.choice([n for n in engine.player_counts if n <= len(PLAYER_NAMES)])
     players = [str(10**17 + 100 * seed + i) for i in range(n)]
     names = dict(zip(players, PLAYER_NAMES))
     table = Table(game_id=4242, engine=engine, lang=lang, names=names, guild_name="Nocturne", host=players[0], narrator="99")

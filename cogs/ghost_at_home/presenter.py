@@ -262,7 +262,7 @@ class GhostAtHomePresenter(Presenter):
         few_buttons: bool,
         fold: bool,
     ) -> list[dict[str, Any]]:
-        style = SECONDARY if kind in ctl.QUIET_KINDS else PRIMARY
+        style = SECONDARY if kind in self.quiet_kinds(table) else PRIMARY
         label = f"{ICONS.get(kind, '')} {self.kind_label(table, kind)}".strip()
         if len(group) == 1:
             action = group[0]

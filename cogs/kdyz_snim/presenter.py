@@ -177,7 +177,7 @@ class KdyzSnimPresenter(Presenter):
             label = table.t(key) if table.has(key) else self.kind_label(table, action.kind)
             tag = "nm" if ctl.needs_text(action) else "nc"
             cid = ctl.custom_id(tag, table.game_id, prompt.id, ctl.encode(action.kind, action.args), legal=legal, action=action)
-            out.append(button(label, cid, SECONDARY if action.kind in ctl.QUIET_KINDS else PRIMARY))
+            out.append(button(label, cid, SECONDARY if action.kind in self.quiet_kinds(table) else PRIMARY))
         return out
 
     def _dreamer_rows(self, table: Table, state: State, prompt: Prompt, who: str) -> list[dict[str, Any]]:

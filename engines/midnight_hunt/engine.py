@@ -76,8 +76,7 @@ class MidnightHunt(Engine):
     name = "midnight_hunt"
     prefix = "mh"
     state_class = MidnightHuntState
-    min_players = 2
-    max_players = 4
+    player_counts = (2, 4)  # MH-11, MH-60: 1v1 or 2v2
     recommended_players = 2
     reports_elapsed = True  # see "Time" above
     options = (

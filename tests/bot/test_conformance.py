@@ -37,8 +37,7 @@ def random_states(ui, games: int = STATES_PER_GAME, steps: int = 120):
     engine = ui.engine
     for g in range(games):
         rng = random.Random(f"{ui.name}-{g}")
-        low, high = engine.min_players, min(engine.max_players, 8)
-        n = rng.choice([2, 4]) if ui.name == "midnight_hunt" else rng.randint(low, high)
+        n = rng.choice([n for n in engine.player_counts if n <= 8])
         players = [str(10**17 + 1000 * g + i) for i in range(n)]
         state, events = engine.setup(players, {}, seed=f"conf-{g}")
         yield players, None, state, events
