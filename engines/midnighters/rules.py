@@ -74,6 +74,40 @@ def activation_refusal(state: MidnightersState, player: str, location: str) -> s
     return None
 
 
+def free_directions(state: MidnightersState, location: str) -> list[str]:
+    """MN-21 (a): directions in which ``location``'s card can slide into an empty neighbouring cell."""
+    taken = set(state.cells.values())
+    out = []
+    for d in board.DIRECTIONS:
+        cell = board.step(state.cells[location], d)
+        if cell is not None and cell not in taken:
+            out.append(d)
+    return out
+
+
+def motel_targets(state: MidnightersState, activator: str) -> list[str]:
+    """MN-33: any other player anywhere, except the Horror."""
+    return [p for p in state.active if p not in (activator, state.horror)]
+
+
+def start_corridor(state: MidnightersState, player: str) -> str:
+    """MN-3: seat k's own Corridor k (where the Director sends players when nobody else chooses, MN-46)."""
+    return CORRIDORS[state.seats.index(player)]
+
+
+def turn_left(state: MidnightersState) -> int:
+    """MN-19: seconds of the current turn's ``turn_seconds`` not yet spent waiting for its player."""
+    return state.options["turn_seconds"] if state.turn_left is None else state.turn_left
+
+
+def trap_knowers(state: MidnightersState, owner: str) -> list[str]:
+    """MN-P7: who learns a trap set now: the owner, and the controller of the turn that set it (MN-58)."""
+    knowers = [owner]
+    if owner == state.current and state.controller and state.controller != owner:
+        knowers.append(state.controller)
+    return knowers
+
+
 def players_on(state: MidnightersState, location: str) -> list[str]:
     return [p for p in state.active if state.avatars.get(p) == location]
 
