@@ -209,7 +209,7 @@ class Presenter:
         """The bot is back after ``away`` seconds (``why``: ``restart`` or ``gateway``), and that time was nobody's
         turn (:mod:`bot.downtime`): the thread is told so, and each open timed choice's messages are rewritten
         with the deadline it has now. Nothing here says who has a choice open."""
-        text = table.t(f"common.back.{why}", away=duration(table, away), grace=str(int(GRACE_SECONDS)))
+        text = table.t(f"common.back.{why}", away=duration(table, away), grace=int(GRACE_SECONDS))
         ops: list[Op] = [post("game", f"🔄 {text}")]
         for prompt in state.prompts:
             if prompt.id in table.deadlines:

@@ -159,8 +159,18 @@ common-error-not_yours = Tyto ovládací prvky patří jinému hráči.
 common-type_here = Vaše odpověď
 common-lobby-won = Hra skončila. Vítězové: { $winners }.
 common-lobby-draw = Hra skončila remízou.
-common-back-restart = Jsem zpět po { $away } nepřítomnosti (restart). Ten čas nebyl nikoho tah: žádné hodiny neběžely a každá otevřená volba má tolik času, kolik jí zbývalo, nejméně { $grace } sekund; nový konec ukazuje její zpráva. Pokud jste mezitím na něco klikli, klikněte prosím znovu.
-common-back-gateway = Jsem zpět, spojení s Discordem bylo { $away } přerušeno. Ten čas nebyl nikoho tah: žádné hodiny neběžely a každá otevřená volba má tolik času, kolik jí zbývalo, nejméně { $grace } sekund; nový konec ukazuje její zpráva. Pokud jste mezitím na něco klikli, klikněte prosím znovu.
+common-back-restart = Jsem zpět po { $away } nepřítomnosti (restart). Ten čas se nikomu nepočítá: všechny hodiny stály a každá otevřená volba má tolik času, kolik jí zbývalo, nejméně { $grace ->
+    [one] { $grace } sekundu
+    [few] { $grace } sekundy
+    [many] { $grace } sekundy
+   *[other] { $grace } sekund
+  }; nový konec ukazuje její zpráva. Pokud jste mezitím na něco klikli, klikněte prosím znovu.
+common-back-gateway = Jsem zpět, spojení s Discordem bylo { $away } přerušeno. Ten čas se nikomu nepočítá: všechny hodiny stály a každá otevřená volba má tolik času, kolik jí zbývalo, nejméně { $grace ->
+    [one] { $grace } sekundu
+    [few] { $grace } sekundy
+    [many] { $grace } sekundy
+   *[other] { $grace } sekund
+  }; nový konec ukazuje její zpráva. Pokud jste mezitím na něco klikli, klikněte prosím znovu.
 common-duration-minutes = { $minutes } min { $seconds } s
 common-duration-seconds = { $seconds } s
 common-you_left = 👋 Už nejste ve hře; ostatní hrají dál bez vás.

@@ -148,8 +148,14 @@ common-error-not_yours = These controls belong to another player.
 common-type_here = Your answer
 common-lobby-won = The game is over. Winners: { $winners }.
 common-lobby-draw = The game is over: a draw.
-common-back-restart = I am back after { $away } away (a restart). That time was nobody's turn: no clock ran, and every open choice has the time it had left, at least { $grace } seconds; its message shows when it now ends. If you clicked something while I was away, please click it again.
-common-back-gateway = I am back after losing my connection to Discord for { $away }. That time was nobody's turn: no clock ran, and every open choice has the time it had left, at least { $grace } seconds; its message shows when it now ends. If you clicked something meanwhile, please click it again.
+common-back-restart = I am back after { $away } away (a restart). That time was nobody's turn: no clock ran, and every open choice has the time it had left, at least { $grace ->
+    [one] { $grace } second
+   *[other] { $grace } seconds
+  }; its message shows when it now ends. If you clicked something while I was away, please click it again.
+common-back-gateway = I am back after losing my connection to Discord for { $away }. That time was nobody's turn: no clock ran, and every open choice has the time it had left, at least { $grace ->
+    [one] { $grace } second
+   *[other] { $grace } seconds
+  }; its message shows when it now ends. If you clicked something meanwhile, please click it again.
 common-duration-minutes = { $minutes } min { $seconds } s
 common-duration-seconds = { $seconds } s
 common-you_left = 👋 You have left the game; the others play on without you.
