@@ -13,7 +13,9 @@ Three layers, each a pure function of data (no Discord library here):
   text (an argument the engine leaves ``None``), and a step-by-step **picker** for actions with several
   arguments (card → target → direction) which only ever offers legal continuations.
 * **The ids**: every component's ``custom_id`` starts with a short tag and the game id, so a click is routed by
-  the id alone (any process, after any restart):
+  the id alone (any process, after any restart). Ids are made only by the builders here (:func:`custom_id`,
+  :func:`action_id`, :func:`picker_id`, :func:`select_id`, :func:`multi_select_id`), which keep them within
+  Discord's 100 characters; ``tests/test_custom_ids.py`` refuses an id written by hand anywhere else:
 
   ========  ==============================================  ===========================================
   tag       custom_id                                       a click
@@ -39,10 +41,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.layout import by_kind, fold
 from bot.ops import (
-    MAX_BUTTONS_PER_ROW,
     MAX_CUSTOM_ID,
-    MAX_ROWS,
     MAX_SELECT_OPTIONS,
     PRIMARY,
     SECONDARY,
@@ -253,6 +254,26 @@ def picker_id(game_id: int, prompt_id: str, page: int, partial: Partial, legal: 
     return _fitting(head + partial_code(partial, legal, MAX_CUSTOM_ID - len(head) - len(tail)) + tail, prompt_id)
 
 
+def action_id(game_id: int, prompt_id: str, action: Action, legal: Sequence[Action] = (), tag: str | None = None) -> str:
+    """The id of a button applying ``action`` (``nc``), or opening its modal (``nm``) when the player must type an
+    argument; an over-long id falls back to the action's ``@hash`` when ``action`` is one of ``legal``."""
+    tag = tag or ("nm" if needs_text(action) else "nc")
+    return custom_id(tag, game_id, prompt_id, encode(action.kind, action.args), legal=legal, action=action)
+
+
+def select_id(game_id: int, prompt_id: str, n: int | str) -> str:
+    """``ns:game:prompt:n``: a select whose options carry the actions (or ``+`` partials); ``n`` tells a message's
+    selects apart."""
+    return _fitting(f"ns:{game_id}:{prompt_id}:{n}", prompt_id)
+
+
+def multi_select_id(game_id: int, prompt_id: str, arg: str, partial: Partial, legal: Sequence[Action]) -> str:
+    """``nx:game:prompt:arg:partial``: a multi-select filling the list argument ``arg`` of ``partial``, the partial
+    falling back to :func:`partial_code` when long."""
+    head = f"nx:{game_id}:{prompt_id}:{arg}:"
+    return _fitting(head + partial_code(partial, legal, MAX_CUSTOM_ID - len(head)), prompt_id)
+
+
 def _fitting(cid: str, prompt_id: str) -> str:
     if len(cid) > MAX_CUSTOM_ID:
         raise CodecError(f"prompt id too long for a custom_id: {prompt_id!r}")
@@ -366,28 +387,27 @@ def controls(game_id: int, prompt_id: str, actions: Sequence[Action], labels: La
     legal = playable(actions, prompt_id)
     if not legal:
         return []
-    by_kind: dict[str, list[Action]] = {}
-    for action in legal:
-        by_kind.setdefault(action.kind, []).append(action)
-    for fold in (False, True):
-        selects: list[dict[str, Any]] = []
-        buttons: list[dict[str, Any]] = []
-        for n, (kind, group) in enumerate(by_kind.items()):
+    groups = by_kind(legal)
+
+    def attempt(folded: bool) -> list[dict[str, Any]]:
+        items: list[dict[str, Any]] = []
+        for n, (kind, group) in enumerate(groups.items()):
             single = _single_varying_arg(group)
             typed = any(needs_text(a) for a in group)
             if len(group) == 1:
-                buttons.append(_button(game_id, prompt_id, group[0], action_label(labels, group[0]), legal, labels.quiet))
-            elif single is not None and not typed and not fold and len(group) <= 3:
-                buttons += [_button(game_id, prompt_id, a, action_label(labels, a), legal, labels.quiet) for a in group]
-            elif single is not None and not typed and not fold and len(group) <= MAX_SELECT_OPTIONS:
+                items.append(_button(game_id, prompt_id, group[0], action_label(labels, group[0]), legal, labels.quiet))
+            elif single is not None and not typed and not folded and len(group) <= 3:
+                items += [_button(game_id, prompt_id, a, action_label(labels, a), legal, labels.quiet) for a in group]
+            elif single is not None and not typed and not folded and len(group) <= MAX_SELECT_OPTIONS:
                 options = [(value_label(labels, single, a.args[single]), action_code(a, legal)) for a in group]
-                selects.append(select(f"ns:{game_id}:{prompt_id}:{n}", options, placeholder=labels.kind(kind)))
+                items.append(select(select_id(game_id, prompt_id, n), options, placeholder=labels.kind(kind)))
             else:
                 label = f"{labels.kind(kind)} {labels.more}"
-                buttons.append(button(label, f"np:{game_id}:{prompt_id}:0:{encode(kind)}", PRIMARY))
-        if len(selects) + -(-len(buttons) // MAX_BUTTONS_PER_ROW) <= MAX_ROWS:
-            return rows(*selects, *buttons)
-    return rows(button(f"{labels.pick} {labels.more}", f"np:{game_id}:{prompt_id}:0:*", PRIMARY))
+                items.append(button(label, picker_id(game_id, prompt_id, 0, Partial(kind), legal), PRIMARY))
+        return items
+
+    everything = button(f"{labels.pick} {labels.more}", picker_id(game_id, prompt_id, 0, Partial(), legal), PRIMARY)
+    return fold((attempt(folded) for folded in (False, True)), everything, selects_first=True)
 
 
 def _single_varying_arg(group: Sequence[Action]) -> str | None:
@@ -403,10 +423,8 @@ def _button(
 ) -> dict[str, Any]:
     """A button applying ``action`` (or opening its modal when the player must type something); grey when its kind
     is in ``quiet``."""
-    tag = "nm" if needs_text(action) else "nc"
     style = SECONDARY if action.kind in quiet else PRIMARY
-    cid = custom_id(tag, game_id, prompt_id, encode(action.kind, action.args), legal=legal, action=action)
-    return button(label, cid, style)
+    return button(label, action_id(game_id, prompt_id, action, legal), style)
 
 
 @dataclass
@@ -485,13 +503,36 @@ def _complete(choice: Partial, legal: Sequence[Action]) -> Action | None:
 def _choices(
     game_id: int, prompt_id: str, choices: list[tuple[str, Partial]], legal: Sequence[Action], labels: Labels, page: int, at: Partial
 ) -> list[dict[str, Any]]:
-    """Buttons (few choices) or a paged select, each choice completing an action or opening the next step."""
-    if len(choices) <= BUTTONS_UP_TO:
+    """The platform picker's choices (:func:`choice_rows`), its select named after the kind being chosen."""
+    placeholder = labels.kind(at.kind) if at.kind else labels.pick
+    return choice_rows(game_id, prompt_id, choices, legal, page=page, at=at, placeholder=placeholder, quiet=labels.quiet)
+
+
+def choice_rows(
+    game_id: int,
+    prompt_id: str,
+    choices: Sequence[tuple[str, Partial]],
+    legal: Sequence[Action],
+    *,
+    page: int,
+    at: Partial,
+    placeholder: str,
+    quiet: frozenset[str] = QUIET_KINDS,
+    buttons_up_to: int = BUTTONS_UP_TO,
+    complete: Callable[[Partial], Action | None] | None = None,
+) -> list[dict[str, Any]]:
+    """A picker step's ``(label, choice)`` pairs as buttons (up to ``buttons_up_to``) or a select paged by 25
+    (◀ ▶ buttons, ``placeholder`` saying the page); a choice that ``complete`` (by default: the one legal action
+    it matches) finds one action for applies it (``nc``, ``nm``), any other opens the next step (``np``) from
+    the step ``at``."""
+    if complete is None:
+        complete = lambda choice: _complete(choice, legal)  # noqa: E731
+    if len(choices) <= buttons_up_to:
         out = []
         for label, choice in choices:
-            action = _complete(choice, legal)
+            action = complete(choice)
             if action is not None:
-                out.append(_button(game_id, prompt_id, action, label, legal, labels.quiet))
+                out.append(_button(game_id, prompt_id, action, label, legal, quiet))
             else:
                 out.append(button(label, picker_id(game_id, prompt_id, 0, choice, legal), PRIMARY))
         return rows(*out)
@@ -499,13 +540,12 @@ def _choices(
     page = max(0, min(page, pages - 1))
     options = []
     for label, choice in choices[page * MAX_SELECT_OPTIONS : (page + 1) * MAX_SELECT_OPTIONS]:
-        action = _complete(choice, legal)
+        action = complete(choice)
         if action is None:
             options.append((label, "+" + partial_code(choice, legal, MAX_VALUE - 1)))
         else:
             options.append((label, ("?" if needs_text(action) else "") + action_code(action, legal, MAX_VALUE - 1)))
-    placeholder = labels.kind(at.kind) if at.kind else labels.pick
-    items = [select(f"ns:{game_id}:{prompt_id}:p{page}", options, placeholder=f"{placeholder} ({page + 1}/{pages})" if pages > 1 else placeholder)]
+    items = [select(select_id(game_id, prompt_id, f"p{page}"), options, placeholder=f"{placeholder} ({page + 1}/{pages})" if pages > 1 else placeholder)]
     if page > 0:
         items.append(button("◀", picker_id(game_id, prompt_id, page - 1, at, legal), SECONDARY))
     if page < pages - 1:
@@ -518,9 +558,8 @@ def _multi_select(
 ) -> dict[str, Any]:
     pool = list_pool(values)
     lengths = [len(v) for v in values]
-    head = f"nx:{game_id}:{prompt_id}:{name}:"
     item = select(
-        _fitting(head + partial_code(chosen, legal, MAX_CUSTOM_ID - len(head)), prompt_id),
+        multi_select_id(game_id, prompt_id, name, chosen, legal),
         [(labels.value(name, element), str(i)) for i, element in enumerate(pool)],
         placeholder=labels.kind(chosen.kind or ""),
     )
@@ -626,18 +665,23 @@ __all__ = [
     "Partial",
     "Step",
     "action_code",
+    "action_id",
     "action_label",
+    "choice_rows",
     "controls",
     "custom_id",
     "decode",
     "encode",
     "fill_text",
     "list_pool",
+    "multi_select_id",
     "needs_text",
     "pick_from_pool",
     "picker",
+    "picker_id",
     "playable",
     "reachable",
     "resolve",
+    "select_id",
     "to_action",
 ]
