@@ -19,7 +19,7 @@ from typing import Any
 from bot import controls as ctl
 from bot.ops import PRIMARY, Op, button, forget, post, rows, select
 from bot.presenter import Presenter, Table, chunks, dm_slot, prompt_slot
-from engines.core import NARRATOR, Event, Prompt, State
+from engines.core import NARRATOR, Action, Event, Prompt, State
 
 
 class NightWatchPresenter(Presenter):
@@ -84,7 +84,7 @@ class NightWatchPresenter(Presenter):
             table.t("nw.ready", count=view["ready"], needed=view["ready_needed"]),
             table.deadline(prompt),
         ]
-        ready = button(table.t("nw.button.ready"), f"nc:{table.game_id}:{prompt.id}:ready", PRIMARY)
+        ready = button(table.t("nw.button.ready"), ctl.action_id(table.game_id, prompt.id, Action("", prompt.id, "ready")), PRIMARY)
         return post("game", "\n".join(filter(None, lines)), components=rows(ready), slot=prompt_slot(prompt))
 
     def _vote(self, table: Table, state: State, prompt: Prompt) -> Op:
@@ -99,7 +99,7 @@ class NightWatchPresenter(Presenter):
         # one select of every living player (at most 25, NW-1): a vote is one click, answered with this message
         # rewritten (the tally is public anyway, NW-10); choosing yourself is refused with the engine's reason
         targets = [(table.name(p), ctl.encode("vote", {"target": p})) for p in view["alive"]]
-        vote = select(f"ns:{table.game_id}:{prompt.id}:0", targets, placeholder=f"🗳️ {table.t('nw.button.vote')}")
+        vote = select(ctl.select_id(table.game_id, prompt.id, 0), targets, placeholder=f"🗳️ {table.t('nw.button.vote')}")
         return post("game", "\n".join(filter(None, lines)), components=rows(vote), slot=prompt_slot(prompt))
 
     def _verdict(self, table: Table, state: State, event: Event) -> str:
