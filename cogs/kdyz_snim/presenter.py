@@ -175,8 +175,7 @@ class KdyzSnimPresenter(Presenter):
         for action in ctl.playable(legal, prompt.id):
             key = f"ks.button.{who}_{action.kind}"
             label = table.t(key) if table.has(key) else self.kind_label(table, action.kind)
-            tag = "nm" if ctl.needs_text(action) else "nc"
-            cid = ctl.custom_id(tag, table.game_id, prompt.id, ctl.encode(action.kind, action.args), legal=legal, action=action)
+            cid = ctl.action_id(table.game_id, prompt.id, action, legal)  # typed text: nm
             out.append(button(label, cid, SECONDARY if action.kind in self.quiet_kinds(table) else PRIMARY))
         return out
 
@@ -270,9 +269,10 @@ class KdyzSnimPresenter(Presenter):
                 lines.append(table.t("ks.dm.older", count=len(cards) - len(shown)))
         components: list[dict[str, Any]] = []
         dream = _find(state, "dream")
-        if dream is not None and any(a.kind == "report" for a in table.legal(state, player)):  # KS-18
+        legal = table.legal(state, player) if dream is not None else []
+        if dream is not None and any(a.kind == "report" for a in legal):  # KS-18
             label = f"⚠️ {self.kind_label(table, 'report')} {table.t('common.more')}"
-            components = rows(button(label, f"np:{table.game_id}:{dream.id}:0:{ctl.encode('report')}", SECONDARY))
+            components = rows(button(label, ctl.picker_id(table.game_id, dream.id, 0, ctl.Partial("report"), legal), SECONDARY))
         return clip("\n".join(lines), MAX_CONTENT), components
 
     def _card_line(self, table: Table, view: dict[str, Any]) -> str:
