@@ -90,21 +90,36 @@ class Pacer:
         #: out once a window (:meth:`_sweep`), so the map holds the channels posted to lately, not every one ever.
         self._sent: dict[int, collections.deque[float]] = {}
         self._next_sweep = 0.0
+        #: How many calls that go first (``wait(first=True)``) wait for a turn, by channel.
+        self._ahead: collections.Counter[int] = collections.Counter()
 
-    async def wait(self, channel_id: int) -> None:
-        while True:  # looked up afresh after a wait: a sweep meanwhile may have replaced the channel's entry
-            now = self.clock.now()
-            sent = self._sent.get(channel_id)
-            if sent is None:
-                sent = self._sent[channel_id] = collections.deque()
-            while sent and sent[0] <= now - self.window:
-                sent.popleft()
-            if len(sent) < self.limit:
-                sent.append(now)
-                if now >= self._next_sweep:
-                    self._sweep(now)
-                return
-            await self.clock.sleep_until(sent[0] + self.window)
+    async def wait(self, channel_id: int, first: bool = False) -> None:
+        """Wait for a turn in ``channel_id``'s window. ``first``: the call goes ahead of those waiting (a deletion the
+        rules demand, see :data:`FIRST`): while one waits, the others leave it the next turn."""
+        if first:
+            self._ahead[channel_id] += 1
+        try:
+            while True:  # looked up afresh after a wait: a sweep meanwhile may have replaced the channel's entry
+                now = self.clock.now()
+                sent = self._sent.get(channel_id)
+                if sent is None:
+                    sent = self._sent[channel_id] = collections.deque()
+                while sent and sent[0] <= now - self.window:
+                    sent.popleft()
+                if len(sent) + (0 if first else self._ahead[channel_id]) < self.limit:
+                    sent.append(now)
+                    if now >= self._next_sweep:
+                        self._sweep(now)
+                    return
+                if sent:
+                    await self.clock.sleep_until(sent[0] + self.window)
+                else:  # the turn is free, kept for a call that goes first and is about to take it
+                    await asyncio.sleep(0)
+        finally:
+            if first:
+                self._ahead[channel_id] -= 1
+                if not self._ahead[channel_id]:
+                    del self._ahead[channel_id]
 
     def _sweep(self, now: float) -> None:
         """Forget the channels with no post in the window (their next post waits for nothing anyway). At most once a
@@ -125,7 +140,12 @@ class Paced:
     (``bot_pacer``, one "channel" for the whole bot: a deal for 25 players - their DM channels, role DMs and
     prompts - is spread over a few seconds instead of bursting 150 calls into one, where Discord answers 429 and,
     done often, blocks the bot for a while), and then a post in its channel's (``pacer``). The channel's wait comes
-    last, right before the call, so the times it keeps are when posts leave."""
+    last, right before the call, so the times it keeps are when posts leave.
+
+    A deletion goes ahead of the calls waiting in the bot-wide window, and waits in no channel's: Discord counts
+    message deletions in rate-limit buckets of their own, apart from the channel's posts (one for messages younger
+    than 10 s, one for older; discord.py keys them apart in its ``delete_message``; discord-api-docs #1092, #1295,
+    #8330), and discord.py waits out a 429 there should a burst of chatter meet one."""
 
     BOT = 0  # the bot-wide pacer's one "channel"
 
@@ -139,10 +159,11 @@ class Paced:
         if name.startswith("_") or not asyncio.iscoroutinefunction(call):
             return call
         pacer = self._pacer if name == "post" else None
+        first = name == "delete"
 
         async def paced(*args: Any, **kwargs: Any) -> Any:
             if self._bot_pacer is not None:
-                await self._bot_pacer.wait(self.BOT)
+                await self._bot_pacer.wait(self.BOT, first=first)
             if pacer is not None:
                 await pacer.wait(args[0] if args else kwargs["channel_id"])
             return await call(*args, **kwargs)
@@ -187,6 +208,9 @@ class _Row(NamedTuple):
 
 #: What a render request that says nothing is delivered as (one part, so its row is marked like any other).
 NOTHING: Op = {"do": "nothing"}
+#: Ops that go ahead of everything else the bot has to send (:meth:`Dispatcher.rush`): the deletion of a message the
+#: rules delete (a foul clue; the Dreamer's guess, which KS-19 deletes at once) waits for no post before it.
+FIRST = frozenset({"delete_message"})
 
 
 class Dispatcher:
@@ -244,6 +268,10 @@ class Dispatcher:
         #: Drains of a game that failed in a row, and the retries waiting (see :meth:`_retry_later`).
         self._drain_failures: dict[int, int] = {}
         self._retries: set[asyncio.Task[None]] = set()
+        #: Rows of :data:`FIRST` taken for delivery, by game: row id -> marked sent yet. The game's drain or
+        #: :meth:`rush`, whichever takes a row first, delivers it; the other passes it by.
+        self._first: dict[int, dict[int, bool]] = {}
+        self._rushes: set[asyncio.Task[None]] = set()
         self._worded: dict[int, dict[int, list[Op]]] = {}
         self._parts_done: dict[int, dict[int, list[dict[str, Any]]]] = {}
         #: PostgreSQL: a drain holds a pooled connection for its advisory lock from start to end (Discord's calls
@@ -289,8 +317,9 @@ class Dispatcher:
         game that is over until it is not."""
         worker = self._workers.get(game_id)
         running = worker is not None and not worker.done()
-        # rows a click's answer is rewriting, or a drain to try again, are deliveries still to come
-        return running or game_id in self._claimed or game_id in self._drain_failures
+        # rows a click's answer is rewriting, a drain to try again, or a deletion rushed, are deliveries still to come
+        rushed = not all(self._first.get(game_id, {}).values())
+        return running or game_id in self._claimed or game_id in self._drain_failures or rushed
 
     def release(self, game_id: int, users: Iterable[str] = ()) -> None:
         """Forget what is kept for ``game_id``, a game that is over and fully drained (the runtime evicts it):
@@ -306,6 +335,7 @@ class Dispatcher:
         self._worded.pop(game_id, None)
         self._parts_done.pop(game_id, None)
         self._drain_failures.pop(game_id, None)
+        self._first.pop(game_id, None)
         self._board_shown.pop(game_id, None)
         for user in users:
             if str(user).isdigit():
@@ -396,7 +426,9 @@ class Dispatcher:
         failures = 0
         while True:
             self._again.discard(game_id)
-            rows = await self._parts(live, await self._pending_rows(game_id))
+            self._prune_first(game_id)
+            pending = [row for row in await self._pending_rows(game_id) if row.id not in self._first.get(game_id, {})]
+            rows = _first_ahead(await self._parts(live, pending))
             if not rows:
                 if game_id in self._again:
                     continue
@@ -415,7 +447,20 @@ class Dispatcher:
         failures in a row so far (what was delivered before it is marked; the rest is tried again after a pause)."""
         game_id = live.id
         delivered: list[tuple[int, dict[str, Any]]] = []
+        taken = [row.id for row in rows if row.op.get("do") in FIRST and self._take(game_id, row.id)]
+        try:
+            return await self._deliver_taken(live, rows, failures, delivered, set(taken))
+        finally:
+            self._give_back(game_id, taken)  # those not marked sent (a failure): the next drain delivers them
+
+    async def _deliver_taken(
+        self, live: Any, rows: list[_Row], failures: int, delivered: list[tuple[int, dict[str, Any]]], taken: set[int]
+    ) -> int:
+        """:meth:`_deliver_rows` once the rows of :data:`FIRST` it delivers are ``taken`` (the others a rush took)."""
+        game_id = live.id
         for index, row in enumerate(rows):
+            if row.op.get("do") in FIRST and row.id not in taken:
+                continue  # delivered (or being delivered) by a rush
             later = [r.op for r in rows[index + 1 :]]
             if self.debounce and row.op.get("slot") in live.row.slots and not later:
                 # the last rewrite of a live message so far: give a newer one a moment to replace it
@@ -480,6 +525,11 @@ class Dispatcher:
         for kept_by_game in (self._worded, self._parts_done):
             if not kept_by_game.get(game_id, True):
                 del kept_by_game[game_id]
+        taken = self._first.get(game_id)
+        if taken:
+            for row_id in row_ids:
+                if row_id in taken:
+                    taken[row_id] = True
 
     async def _parts(self, live: Any, rows: list[_Row]) -> list[_Row]:
         """``rows`` with each render request replaced by the ops it is worded into (worded once, kept until the
@@ -558,14 +608,15 @@ class Dispatcher:
         return [row.op for row in await self._parts(live, rows)]
 
     async def _pending(self, game_id: int) -> bool:
+        rushed = [row_id for row_id, marked in self._first.get(game_id, {}).items() if not marked]  # a rush marks them
+        query = select(OutboxRow.id).where(OutboxRow.game_id == game_id, OutboxRow.sent.is_(False))
         async with self.runtime.db.sessions() as session:
-            found = await session.scalar(
-                select(OutboxRow.id).where(OutboxRow.game_id == game_id, OutboxRow.sent.is_(False)).limit(1)
-            )
+            found = await session.scalar((query.where(OutboxRow.id.not_in(rushed)) if rushed else query).limit(1))
         return found is not None
 
-    async def _mark_sent(self, live: Any, delivered: list[tuple[int, dict[str, Any]]]) -> None:
-        """Mark a run of delivered rows sent, with the slots they made, in one transaction.
+    async def _mark_sent(self, live: Any, delivered: list[tuple[int, dict[str, Any]]], slots: bool = True) -> None:
+        """Mark a run of delivered rows sent, with the slots they made (unless not ``slots``: a rush makes none, and
+        its copy of them may be older than the drain's), in one transaction.
 
         Should the process die before this, the rows are sent again after the restart: posts carry their row's
         nonce (Discord returns the message it already made), edits are idempotent.
@@ -575,7 +626,7 @@ class Dispatcher:
         statements = [  # bot.db's prepared statements, compiled once
             (MARK_SENT, [{"row_id": rid, "outcome": result} for rid, result in delivered]),
             (RECORD_SLOTS, {"b_id": live.id, "b_slots": dict(live.row.slots), "b_thread": live.row.thread_id}),
-        ]
+        ][: 2 if slots else 1]
         writer = getattr(self.runtime, "writer", None)
         if writer is not None:  # the actions' own writer: one connection, group-committed with them, no lock fight
             await writer.commit(statements)
@@ -584,6 +635,87 @@ class Dispatcher:
                 for statement, params in statements:
                     await conn.execute(statement.core, params)
         self._forget_rows(live.id, [rid for rid, _ in delivered])
+
+    # -- deletions first -----------------------------------------------------------------------------------
+
+    def rush(self, game_id: int) -> None:
+        """Deliver the game's undelivered rows of :data:`FIRST` now, ahead of the rows before them and of other
+        games' calls: a message the rules delete (the Dreamer's typed guess, which KS-19 deletes at once) is not
+        left readable while the game's drain waits for Discord's pace (5 posts in 5 s a channel) to post what
+        came before it. Called after the commit that wrote them, whose kick wakes the drain for the rest.
+
+        The rows stay in the outbox, written with their action, until they are marked sent: a crash before that
+        deletes again after the restart (a message already gone is done). The drain passes by the rows a rush
+        took, and a rush those the drain took (:attr:`_first`). A deletion Discord refuses is left to the drain,
+        which tries again in order or gives up as it does with any row."""
+        task = asyncio.get_running_loop().create_task(self._rush(game_id))
+        self._rushes.add(task)
+        task.add_done_callback(self._rushes.discard)
+
+    async def _rush(self, game_id: int) -> None:
+        taken: list[int] = []
+        try:
+            live = self.runtime.games.get(game_id)
+            if live is None:
+                return  # not in memory: its drain reads the outbox, deletions first
+            rows = [row for row in await self._first_rows(game_id) if self._take(game_id, row.id)]
+            taken = [row.id for row in rows]
+            delivered = []
+            for row in rows:
+                try:
+                    delivered.append((row.id, await self.execute(live, row.op, nonce=None)))
+                except DeliveryError as exc:
+                    log.info("game %s: deleting first failed (%s); left to the drain", game_id, exc.kind)
+            await self._mark_sent(live, delivered, slots=False)
+        except Exception:  # the database failed the mark: the drain deletes again (a message already gone is done)
+            log.exception("game %s: deletions first failed; left to the drain", game_id)
+        finally:
+            if self._give_back(game_id, taken):
+                self.kick(game_id, handed=True)  # its outbox in memory still holds them, if it did
+            elif not self.busy(game_id) and getattr(self.runtime, "drained", None) is not None:
+                self.runtime.drained(game_id)  # a game that is over and waited for this leaves memory
+
+    async def _first_rows(self, game_id: int) -> list[_Row]:
+        """The game's undelivered rows of :data:`FIRST`, oldest first: from memory when its outbox is known (SQLite),
+        else read from the outbox."""
+        if game_id in self._synced:
+            known = self._known.get(game_id, {})
+            return [_Row(row_id, known[row_id]) for row_id in sorted(known) if known[row_id].get("do") in FIRST]
+        async with self.runtime.db.engine.connect() as conn:
+            found = await conn.execute(
+                select(OutboxRow.id, OutboxRow.op)
+                .where(OutboxRow.game_id == game_id, OutboxRow.sent.is_(False))
+                .where(OutboxRow.op["do"].as_string().in_(sorted(FIRST)))
+                .order_by(OutboxRow.id)
+            )
+            return [_Row(row_id, op) for row_id, op in found]
+
+    def _take(self, game_id: int, row_id: int) -> bool:
+        """Take a row of :data:`FIRST` to deliver it: ``False`` when the drain or a rush has it already."""
+        taken = self._first.setdefault(game_id, {})
+        if row_id in taken:
+            return False
+        taken[row_id] = False
+        return True
+
+    def _give_back(self, game_id: int, row_ids: Iterable[int]) -> bool:
+        """Rows taken and not marked sent (their delivery failed): the game's drain delivers them. Were there any?"""
+        taken = self._first.get(game_id, {})
+        back = [row_id for row_id in row_ids if taken.get(row_id) is False]
+        for row_id in back:
+            del taken[row_id]
+        if not taken:
+            self._first.pop(game_id, None)
+        return bool(back)
+
+    def _prune_first(self, game_id: int) -> None:
+        """Forget the rows of :data:`FIRST` marked sent, before the drain reads its next rows (which cannot hold
+        them any more); not while a rush may still hold a read from before their mark."""
+        taken = self._first.get(game_id)
+        if taken and not self._rushes:
+            self._first[game_id] = {row_id: marked for row_id, marked in taken.items() if not marked}
+            if not self._first[game_id]:
+                del self._first[game_id]
 
     # -- a click's own answer -----------------------------------------------------------------------------
 
@@ -1098,6 +1230,12 @@ class Dispatcher:
         return {"closed": live.row.thread_id}
 
 
+def _first_ahead(rows: list[_Row]) -> list[_Row]:
+    """``rows`` with those of :data:`FIRST` ahead of the others (each in its order): a deletion waits for no post."""
+    first = [row for row in rows if row.op.get("do") in FIRST]
+    return first + [row for row in rows if row.op.get("do") not in FIRST] if first else rows
+
+
 def _strips_controls(op: Op) -> bool:
     """Does the edit only take a message's controls off (a closed prompt's)?"""
     return op.get("components") == [] and not set(op) - {"do", "slot", "components", "forget"}
@@ -1192,9 +1330,19 @@ class DiscordTransport:
         await self._call(route, **_body(payload, files))
 
     async def delete(self, channel_id: int, message_id: int) -> None:
+        from datetime import timedelta
+
+        from discord import utils
         from discord.http import Route
 
-        route = Route("DELETE", "/channels/{channel_id}/messages/{message_id}", channel_id=channel_id, message_id=message_id)
+        # Discord limits deleting a message younger than 10 s, or older than 14 days, in buckets of their own:
+        # discord.py keeps them apart by this metadata, as in its own delete_message (discord-api-docs #1092, #1295)
+        age = utils.utcnow() - utils.snowflake_time(int(message_id))
+        metadata = "sub-10-seconds" if age <= timedelta(seconds=10) else None
+        if age >= timedelta(days=14):
+            metadata = "older-than-two-weeks"
+        path = "/channels/{channel_id}/messages/{message_id}"
+        route = Route("DELETE", path, channel_id=channel_id, message_id=message_id, metadata=metadata)
         await self._call(route)
 
     async def dm_channel(self, user_id: int) -> int:

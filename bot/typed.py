@@ -7,9 +7,10 @@ games too, and at once when this process starts or ends one. Only a message in a
 
 The game's presenter decides what the message is (:meth:`bot.presenter.Presenter.read_typed`: a Když sním clue,
 guess or recap, or chatter the rules delete); this module applies it. A message whose action is taken is deleted,
-when the presenter says so, in the action's own transaction (an outbox op, so a crash keeps both or neither);
-chatter that causes no action is deleted at once, outside the outbox. What the action taught its player (a foul
-clue's reason) goes to them privately, since there is no interaction to answer. Nothing is said in the channel.
+when the presenter says so, in the action's own transaction (an outbox op, so a crash keeps both or neither), and
+at once, ahead of what the game was about to post (:meth:`bot.delivery.Dispatcher.rush`); chatter that causes no
+action is deleted at once, outside the outbox. What the action taught its player (a foul clue's reason) goes to
+them privately, since there is no interaction to answer. Nothing is said in the channel.
 
 A message edited in a game's channel (:func:`is_edit` tells a person's edit from the other updates Discord sends)
 is never read again: the presenter says whether it is deleted (:meth:`bot.presenter.Presenter.read_edit`; a Když
@@ -192,8 +193,12 @@ class TypedMessages:
         tried: list[dict[str, Any]] = []
         while typed is not None and typed.action is not None and typed.action.to_json() not in tried:
             tried.append(typed.action.to_json())
+            deleted: list[Op] = []
             try:
-                await self.runtime.act(game_id, typed.action, also=_also(presenter, typed, channel_id, message_id))
+                also = _also(presenter, typed, channel_id, message_id, deleted)
+                await self.runtime.act(game_id, typed.action, also=also)
+                if deleted and self.runtime.dispatcher is not None:
+                    self.runtime.dispatcher.rush(game_id)  # at once, not after what the game was about to post
                 return "acted"
             except (IllegalAction, GameError) as exc:
                 # refused (an empty clue, a turn that just ran out): read it again on the game as it is now, where
@@ -285,13 +290,17 @@ class TypedMessages:
         task.add_done_callback(self._deleting.discard)
 
 
-def _also(presenter: Presenter, typed: Typed, channel_id: int, message_id: int) -> Callable[[Table, State, State, list], list[Op]]:
+def _also(
+    presenter: Presenter, typed: Typed, channel_id: int, message_id: int, deleted: list[Op]
+) -> Callable[[Table, State, State, list], list[Op]]:
     """The ops a typed action brings, written with it: the message's deletion (when the presenter asks for it, or
-    its events are among ``delete_on``) and what the action taught its player, privately."""
+    its events are among ``delete_on``; also put in ``deleted``, so the caller has it delivered first) and what
+    the action taught its player, privately."""
 
     def ops(table: Table, before: State, after: State, events: Sequence[Event]) -> list[Op]:
         assert typed.action is not None
         out = [delete_message(channel_id, message_id)] if typed.delete or any(e.key in typed.delete_on for e in events) else []
+        deleted[:] = out  # as of the last try (an action tried again on a reloaded game asks again)
         return out + presenter.typed_answer_ops(table, typed.action, events)
 
     return ops

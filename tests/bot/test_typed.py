@@ -5,6 +5,7 @@ or at once for chatter), and what reaches whom (a foul's reason privately to its
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import re
 
@@ -267,7 +268,7 @@ async def test_the_day_reads_nothing(runtime, transport):
 
 async def test_ks_19_the_deletion_of_a_taken_guess_survives_a_crash_before_it_is_sent(database, clock, transport):
     """The guess and its deletion are one transaction: a bot that dies before delivering anything deletes the
-    message after its restart (and a message already gone counts as deleted)."""
+    message after its restart, before anything else it had to send (and a message already gone counts as deleted)."""
     from bot.delivery import Dispatcher
 
     crashed = Runtime(database, clock, new_seed=lambda: "seed-1")  # no dispatcher: it dies before sending anything
@@ -280,12 +281,85 @@ async def test_ks_19_the_deletion_of_a_taken_guess_survives_a_crash_before_it_is
     Dispatcher(restarted, transport, retry_delay=0)
     await restarted.recover()
     await restarted.idle()
-    assert ("delete", mid) in transport.calls
+    assert transport.calls[0] == ("delete", mid), transport.calls[:3]  # ahead of every row written before it
     async with restarted.db.sessions() as session:
         row = (await session.scalars(select(OutboxRow).where(OutboxRow.game_id == gid).order_by(OutboxRow.id))).all()
     delete = next(r for r in row if r.op["do"] == "delete_message")
     assert delete.sent and delete.result == {"deleted": mid, "already": True}  # the recording transport never had it
     await restarted.close()
+
+
+async def test_ks_19_the_dreamers_guess_is_deleted_at_once_while_the_games_posts_wait_for_discords_pace(runtime, clock, transport):
+    """The thread has had its 5 posts in 5 s, so the pass's notice waits for Discord's pace; the Dreamer's guess,
+    typed meanwhile, is deleted at once all the same (KS-19), before that notice and its own "next dream card",
+    with no time passing, and once: the game's drain, when its posts go, passes the deletion by. Its outbox row
+    was written with the guess and is marked sent."""
+    from bot.delivery import BOT_CALLS_PER_SECOND, Paced, Pacer
+
+    typed, gid = await start(runtime)
+    dispatcher = runtime.dispatcher
+    pacer = Pacer(clock)
+    dispatcher.transport = Paced(transport, pacer, Pacer(clock, limit=BOT_CALLS_PER_SECOND, window=1.0, margin=0.05))
+    thread = (await runtime.get(gid)).row.thread_id
+    for _ in range(5):
+        await pacer.wait(thread)  # the thread's window is full
+    posted, calls = len(transport.texts(thread)), len(transport.calls)
+    mid = next(messages)
+    for author, message, text in ((GIVER, next(messages), "pass"), (DREAMER, mid, "zzyzx")):
+        assert await typed.handle(channel_id=thread, parent_id=222, author_id=int(author), message_id=message, text=text) == "acted"
+    for _ in range(200):  # the writer's commits run on the database's own thread: real time, the clock stands still
+        if deleted(transport, mid):
+            break
+        await asyncio.sleep(0.01)
+    at_once, held = deleted(transport, mid), len(transport.texts(thread)) == posted
+    await clock.advance(6.0)
+    await runtime.idle()
+    assert at_once, transport.calls[calls:]
+    assert held  # the pass's notice waited for its turn in the thread meanwhile
+    new = transport.texts(thread)[posted:]
+    assert len(new) >= 2 and any("Next dream card" in t for t in new), new  # the pass's turn, then the guess's
+    assert [c for c in transport.calls[calls:] if c == ("delete", mid) or c == ("post", thread)][0] == ("delete", mid)
+    assert transport.calls.count(("delete", mid)) == 1
+    async with runtime.db.sessions() as session:
+        rows = (await session.scalars(select(OutboxRow).where(OutboxRow.game_id == gid))).all()
+    row = next(r for r in rows if r.op.get("do") == "delete_message" and r.op.get("message") == mid)
+    assert row.sent and row.result["deleted"] == mid  # ("already": the recording transport never had the message)
+
+
+async def test_a_deletion_goes_ahead_of_the_calls_waiting_in_the_bot_wide_pace(clock):
+    """Deletions count in the bot-wide budget, but a deletion waiting there takes the next turn before calls that
+    waited longer (other games' posts, a deal's DMs); and it waits in no channel's window of posts (Discord keeps
+    deletions in buckets of their own)."""
+    from bot.delivery import Paced, Pacer
+
+    order: list[str] = []
+
+    class Calls:
+        async def post(self, channel_id, payload, files=None):
+            order.append(payload["content"])
+            return 1
+
+        async def delete(self, channel_id, message_id):
+            order.append(f"delete {message_id}")
+
+    paced = Paced(Calls(), Pacer(clock), Pacer(clock, limit=1, window=1.0, margin=0.0))
+    posts = [asyncio.ensure_future(paced.post(10 + i, {"content": f"post {i}"})) for i in range(4)]
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert order == ["post 0"]  # the bot's budget is spent for this second
+    deletion = asyncio.ensure_future(paced.delete(10, 99))
+    for _ in range(5):
+        await asyncio.sleep(0)  # it waits too, behind the three posts
+    for _ in range(4):
+        await clock.advance(1.0)
+    await asyncio.gather(*posts, deletion)
+    assert order == ["post 0", "delete 99", "post 1", "post 2", "post 3"], order
+    channel = Pacer(clock)
+    for _ in range(5):
+        await channel.wait(10)
+    paced = Paced(Calls(), channel, None)
+    await asyncio.wait_for(paced.delete(10, 100), 1)  # the channel's posts are at their limit: not its deletions
+    assert order[-1] == "delete 100"
 
 
 async def test_while_a_games_thread_is_being_made_its_channel_is_not_the_games(database, clock, transport):

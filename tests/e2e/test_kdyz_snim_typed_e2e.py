@@ -38,6 +38,8 @@ DEADLINE = re.compile(r"<t:(\d+):R>")
 #: A clue is typed on a turn with at least this long (wall seconds) left: the bot posts at most 5 messages per 5 s
 #: in the thread, as Discord allows, so in the opening burst a turn may be shown when its 5 s have nearly run out.
 TYPING_SECONDS = 2.0
+#: Guesses typed in a row: 5 make the thread's 5 posts in 5 s, a sixth's post waits, the seventh comes while it waits.
+BURST = 7
 
 
 class Typing:
@@ -102,6 +104,27 @@ class Typing:
         """How many times the bot asked to delete the message."""
         path = f"/channels/{self.thread}/messages/{self.typed[label]}"
         return sum(1 for r in self.server.requests if r.method == "DELETE" and r.path == path)
+
+    def readable(self, label: str) -> tuple[float, list[str]]:
+        """How long the message stayed before the bot deleted it, from its arrival at the server to its deletion on
+        the server's clock, and what the bot posted for the game meanwhile (in the thread or privately)."""
+        created, deleted = self.server.message_times(self.typed[label])
+        assert deleted is not None, f"{label} was not deleted"
+        channels = [self.thread, *(c for p in self.table.players if (c := self.server.dm_channel_id(p)) is not None)]
+        meanwhile = [
+            m.get("content") or "(no text)"
+            for c in channels
+            for m in self.server.messages(c)
+            if created < self.server.message_times(m["id"])[0] < deleted
+        ]
+        return deleted - created, meanwhile
+
+    def posts_before(self, label: str, window: float = 5.25) -> int:
+        """How many posts the bot made in the thread in the ``window`` seconds before the message arrived (5 or more:
+        its next post waits for Discord's pace, kept by the bot with a margin of 0.25 s)."""
+        created, _ = self.server.message_times(self.typed[label])
+        times = [self.server.message_times(m["id"])[0] for m in self.server.messages(self.thread)]
+        return sum(1 for t in times if created - window < t < created)
 
     def shown(self, text: str) -> bool:
         return any(text in (m.get("content") or "") for m in self.table.public() if not m.get("deleted"))
@@ -174,7 +197,14 @@ async def play(tmp_path) -> tuple[FakeDiscord, GameTable, Typing, dict[str, Any]
         card = await typing.card_changes(card)
         await typing.say("wrong", dreamer, "umbrella")
         await typing.until(lambda: typing.deleted("wrong"), "the wrong guess deleted")
-        card = await typing.card_changes(card)
+        # then guesses in a row, each typed once the last is gone: each draws a card, whose "next dream card" the bot
+        # posts in the thread, so within the burst the thread has its 5 posts in 5 s and the bot's next posts wait
+        # for Discord's pace; the guesses typed then must not wait with them
+        for i in range(BURST):
+            await typing.say(f"burst {i}", dreamer, "quokka")
+            await typing.until(lambda: typing.deleted(f"burst {i}"), f"guess {i} of the burst deleted")
+        last = card + 1 + BURST  # each guess drew the next card: once it is shown, the bot's posts have caught up
+        card = await typing.until(lambda: (n := typing.night()) is not None and n[1] >= last and n[1], "the burst's last card")
 
         await server.set_bot_permissions(P.EVERYONE_PERMISSIONS)  # no Manage Messages from here on
         refused = server.count_requests("DELETE", DELETE, status=403)
@@ -263,6 +293,22 @@ def test_ks_19_ks_21_the_dreamers_guesses_are_deleted_at_once_and_never_repeated
                 break
             assert "umbrella" not in text and f"“{seen['right']}”" not in text, text
     assert len(server.dm_messages(seen["dreamer"])) == seen["dreamer_dms"]
+
+
+def test_ks_19_the_dreamers_typed_guess_is_deleted_at_once_before_anything_else_of_the_game_is_posted(night):
+    """At once: in under 0.5 s on the server's clock from the guess's arrival to its deletion, and ahead of every
+    post of the game the bot had to make then (the card change's, the next clue turn), which Discord paces. A post
+    the game's drain had already sent when the guess came (it makes one call at a time) may land first: no later."""
+    server, table, typing, seen = night
+    paced = False
+    for label in ("right", "wrong", *(f"burst {i}" for i in range(BURST))):
+        readable, meanwhile = typing.readable(label)
+        before = typing.posts_before(label)
+        paced = paced or before >= 5
+        print(f"{label}: readable for {readable:.3f} s, {before} posts in the 5.25 s before, posts meanwhile {meanwhile}")
+        assert len(meanwhile) <= 1, (label, readable, meanwhile)
+        assert readable < 0.5, (label, readable, meanwhile)
+    assert paced  # a guess came while the bot's posts in the thread were waiting for Discord's pace
 
 
 def test_ks_24_the_dreamers_first_message_is_the_recap_and_anothers_hint_is_deleted(night):

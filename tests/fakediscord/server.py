@@ -156,6 +156,7 @@ class _StoredMessage:
     interaction_id: Optional[int] = None
     edits: int = 0
     created_at: float = 0.0  # FakeDiscord.clock() when stored (for the nonce dedup window)
+    deleted_at: Optional[float] = None  # FakeDiscord.clock() when deleted (see FakeDiscord.message_times)
 
 
 @dataclass
@@ -537,6 +538,12 @@ class FakeDiscord:
         """A copy of any stored message (channel, DM, thread or ephemeral), with ``deleted``/``ephemeral``/``edits`` keys."""
         sm = self._messages.get(int(message_id))
         return None if sm is None else self._public(sm)
+
+    def message_times(self, message_id: int) -> Tuple[float, Optional[float]]:
+        """When a stored message was created and when it was deleted (``None``: it was not), by :attr:`clock`: how
+        long a message the bot deletes stayed readable, and what was posted meanwhile."""
+        sm = self._messages[int(message_id)]
+        return sm.created_at, sm.deleted_at
 
     def messages(
         self, channel_id: int, *, include_deleted: bool = True, from_bot: Optional[bool] = True
@@ -1010,7 +1017,7 @@ class FakeDiscord:
         self._notify()
 
     async def _delete_and_dispatch(self, sm: _StoredMessage) -> None:
-        sm.deleted = True
+        sm.deleted, sm.deleted_at = True, self.clock()
         if not sm.ephemeral:
             data = {"id": sm.payload["id"], "channel_id": sm.payload["channel_id"]}
             if sm.guild_id:
@@ -1731,7 +1738,7 @@ class FakeDiscord:
             if sm.guild_id is not None and not self._permissions_of(self.bot_user_id) & P.P_MANAGE_MESSAGES:
                 raise _HTTPError(403, P.MISSING_PERMISSIONS, "Missing Permissions")
         for sm in found:
-            sm.deleted = True
+            sm.deleted, sm.deleted_at = True, self.clock()
         data: Dict[str, Any] = {"ids": [str(i) for i in ids], "channel_id": ch["id"]}
         if ch.get("guild_id"):
             data["guild_id"] = ch["guild_id"]
