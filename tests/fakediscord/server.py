@@ -405,6 +405,102 @@ class FakeDiscord:
         """Make sending to ``user_id``'s DM channel fail with 403 / code 50007."""
         (self._dms_closed.add if closed else self._dms_closed.discard)(user_id)
 
+    # ------------------------------------------------------------------ a moderator changes the server
+
+    async def moderator_delete_message(self, message_id: int) -> None:
+        """A moderator deletes a message (the bot's too): MESSAGE_DELETE to the gateway; later edits, deletes and
+        nonce-deduplicated sends of it answer 404 / 10008 Unknown Message."""
+        sm = self._messages.get(int(message_id))
+        if sm is None or sm.deleted:
+            raise LookupError(f"no message {message_id}")
+        await self._delete_and_dispatch(sm)
+
+    async def delete_channel(self, channel_id: int) -> None:
+        """A moderator deletes a channel or thread: THREAD_DELETE (a thread) or CHANNEL_DELETE (a channel, whose
+        threads go with it without an event of their own, as on Discord). Every later call naming it answers
+        404 / 10003 Unknown Channel."""
+        ch = self._channel_or_404(channel_id)
+        gone = [int(ch["id"])] + [cid for cid, c in self._channels.items() if c.get("parent_id") == ch["id"] and c["type"] in (10, 11, 12)]
+        for cid in gone:
+            del self._channels[cid]
+        if ch["type"] in (10, 11, 12):
+            await self._dispatch("THREAD_DELETE", {"id": ch["id"], "guild_id": ch["guild_id"], "parent_id": ch["parent_id"], "type": ch["type"]})
+        else:
+            await self._dispatch("CHANNEL_DELETE", self._wire(ch))
+        self._notify()
+
+    async def set_thread_state(self, thread_id: int, *, archived: Optional[bool] = None, locked: Optional[bool] = None) -> None:
+        """A moderator archives / locks a thread (or Discord auto-archives an idle one): THREAD_UPDATE. In an archived
+        thread edits answer 400 / 50083; a send unarchives it unless it is locked (then 50083 too); a locked thread
+        takes sends and unarchiving only from someone with Manage Threads."""
+        th = self._thread_or_404(str(thread_id))
+        meta = th["thread_metadata"]
+        if archived is not None:
+            meta["archived"] = archived
+            meta["archive_timestamp"] = P.iso()
+        if locked is not None:
+            meta["locked"] = locked
+        await self._dispatch("THREAD_UPDATE", self._wire(th))
+        self._notify()
+
+    async def set_bot_channel_permissions(self, channel_id: int, *, allow: int = 0, deny: int = 0) -> None:
+        """A moderator edits the bot's member overwrite on a channel (a thread follows its parent's): CHANNEL_UPDATE.
+        ``allow=deny=0`` removes it."""
+        ch = self._channel_or_404(channel_id)
+        target = str(self.bot_user_id)
+        kept = [o for o in ch.get("permission_overwrites", []) if o["id"] != target]
+        ch["permission_overwrites"] = kept + ([{"id": target, "type": 1, "allow": str(allow), "deny": str(deny)}] if allow or deny else [])
+        await self._dispatch("CHANNEL_UPDATE", self._wire(ch))
+        self._notify()
+
+    async def kick_member(self, user_id: int) -> None:
+        """A moderator kicks a member (or they leave the server): GUILD_MEMBER_REMOVE only to sessions with the
+        privileged members intent, as on Discord; they leave its threads. Afterwards the member lookup
+        ``GET /guilds/{id}/members/{user}`` answers 404 / 10007 Unknown Member and a DM to them (who now shares no
+        server with the bot) 403 / 50007."""
+        uid = int(user_id)
+        if self._members.pop(uid, None) is None:
+            raise LookupError(f"{uid} is no member")
+        for members in self._thread_members.values():
+            members.pop(uid, None)
+        await self._dispatch("GUILD_MEMBER_REMOVE", {"guild_id": str(self.guild_id), "user": self._users[uid]}, intent=P.INTENT_GUILD_MEMBERS)
+        self._notify()
+
+    def _bot_permissions_in(self, ch: Dict[str, Any]) -> int:
+        """The bot's permissions in a guild channel, Discord's way: its roles', then the channel's overwrites
+        (@everyone, its roles, itself); a thread has its parent's."""
+        base = self._permissions_of(self.bot_user_id)
+        if base & P.P_ADMINISTRATOR or base == P.ALL_PERMISSIONS:
+            return P.ALL_PERMISSIONS
+        if ch["type"] in (10, 11, 12):
+            ch = self._channels.get(int(ch["parent_id"]), ch)
+        overwrites = {o["id"]: o for o in ch.get("permission_overwrites", [])}
+        perms = base
+        everyone = overwrites.get(str(self.guild_id))
+        if everyone:
+            perms = (perms & ~int(everyone["deny"])) | int(everyone["allow"])
+        allow = deny = 0
+        for rid in self._members.get(self.bot_user_id, {}).get("roles", []):
+            o = overwrites.get(str(rid))
+            if o:
+                allow, deny = allow | int(o["allow"]), deny | int(o["deny"])
+        perms = (perms & ~deny) | allow
+        mine = overwrites.get(str(self.bot_user_id))
+        if mine:
+            perms = (perms & ~int(mine["deny"])) | int(mine["allow"])
+        return perms
+
+    def _require(self, ch: Optional[Dict[str, Any]], needed: int) -> None:
+        """The bot needs ``needed`` in guild channel ``ch`` (``None``: guild-wide): 403 / 50001 Missing Access
+        without View Channel, else 403 / 50013 Missing Permissions."""
+        if ch is not None and not ch.get("guild_id"):
+            return  # a DM
+        perms = self._permissions_of(self.bot_user_id) if ch is None else self._bot_permissions_in(ch)
+        if ch is not None and not perms & P.P_VIEW_CHANNEL:
+            raise _HTTPError(403, P.MISSING_ACCESS, "Missing Access")
+        if needed & ~perms:
+            raise _HTTPError(403, P.MISSING_PERMISSIONS, "Missing Permissions")
+
     # ------------------------------------------------------------------ lifecycle
 
     @property
@@ -1028,7 +1124,7 @@ class FakeDiscord:
     def _check_can_send(self, ch: Dict[str, Any]) -> None:
         if ch["type"] == 1:
             recipient = int(ch["recipients"][0]["id"])
-            if recipient in self._dms_closed:
+            if recipient in self._dms_closed or recipient not in self._members:  # closed, or shares no server now
                 raise _HTTPError(403, P.CANNOT_DM_USER, "Cannot send messages to this user")
         if ch["type"] in (10, 11, 12):
             meta = ch["thread_metadata"]
@@ -1036,6 +1132,8 @@ class FakeDiscord:
                 if meta.get("locked"):
                     raise _HTTPError(400, P.THREAD_ARCHIVED, "Thread is locked")
                 meta["archived"] = False  # sending to an archived, unlocked thread unarchives it
+            elif meta.get("locked"):  # a locked thread takes messages from moderators only
+                self._require(ch, P.P_MANAGE_THREADS)
 
     # ------------------------------------------------------------------ test-driven traffic
 
@@ -1635,6 +1733,9 @@ class FakeDiscord:
         body = request[_BODY] or {}
         if ch["type"] in (10, 11, 12):
             meta = ch["thread_metadata"]
+            opening_locked = body.get("archived") is False and meta.get("locked")
+            if "locked" in body or opening_locked or int(ch.get("owner_id") or 0) != self.bot_user_id:
+                self._require(ch, P.P_MANAGE_THREADS)  # (un)locking, or opening a locked thread: moderators only
             for key in ("archived", "locked", "auto_archive_duration", "invitable"):
                 if key in body and body[key] is not None:
                     meta[key] = body[key]
@@ -1692,6 +1793,8 @@ class FakeDiscord:
         err = P.validate_message(body, has_files=bool(files))
         if err:
             raise _HTTPError(400, err["code"], err["message"], err)
+        send = P.P_SEND_IN_THREADS if ch["type"] in (10, 11, 12) else P.P_SEND_MESSAGES
+        self._require(ch, send | (P.P_ATTACH_FILES if files else 0))
         self._check_can_send(ch)
         dup = self._nonce_duplicate(int(ch["id"]), self.bot_user_id, body)
         if dup is not None:  # enforce_nonce: return the earlier message (edits applied), no new MESSAGE_CREATE
@@ -1706,11 +1809,14 @@ class FakeDiscord:
         return _json_response(self._wire(sm.payload))
 
     async def h_message_patch(self, request: web.Request) -> web.Response:
-        self._channel_or_404(request.match_info["channel_id"])
+        ch = self._channel_or_404(request.match_info["channel_id"])
         sm = self._message_or_404(int(request.match_info["channel_id"]), request.match_info["message_id"])
         if int(sm.payload["author"]["id"]) != self.bot_user_id:
             raise _HTTPError(403, 50005, "Cannot edit a message authored by another user")
         body, files = request[_BODY] or {}, request[_FILES]
+        self._require(ch, P.P_ATTACH_FILES if files else 0)
+        if ch["type"] in (10, 11, 12) and ch["thread_metadata"]["archived"]:
+            raise _HTTPError(400, P.THREAD_ARCHIVED, "Thread is archived")
         err = P.validate_message(body, has_files=bool(files), partial=True)
         if err:
             raise _HTTPError(400, err["code"], err["message"], err)
@@ -1825,12 +1931,15 @@ class FakeDiscord:
 
     async def h_thread_create(self, request: web.Request) -> web.Response:
         parent = self._channel_or_404(request.match_info["channel_id"])
+        private = int((request[_BODY] or {}).get("type") or 11) == 12
+        self._require(parent, P.P_CREATE_PRIVATE_THREADS if private else P.P_CREATE_PUBLIC_THREADS)
         th = await self._create_thread(parent, request[_BODY] or {})
         return _json_response(self._wire(th), 201)
 
     async def h_thread_from_message(self, request: web.Request) -> web.Response:
         parent = self._channel_or_404(request.match_info["channel_id"])
         sm = self._message_or_404(int(parent["id"]), request.match_info["message_id"])
+        self._require(parent, P.P_CREATE_PUBLIC_THREADS)
         if sm.payload.get("thread"):
             raise _HTTPError(400, 160004, "A thread has already been created for this message")
         body = dict(request[_BODY] or {}, type=11)
@@ -1857,6 +1966,7 @@ class FakeDiscord:
     async def h_thread_member_add(self, request: web.Request) -> web.Response:
         th = self._thread_or_404(request.match_info["channel_id"])
         uid = self._target_user(request.match_info["user_id"])
+        self._require(th, P.P_SEND_IN_THREADS)
         if th["thread_metadata"]["archived"]:
             raise _HTTPError(400, P.THREAD_ARCHIVED, "Thread is archived")
         if uid not in self._thread_members[int(th["id"])]:
@@ -1884,6 +1994,7 @@ class FakeDiscord:
 
     async def h_overwrite_put(self, request: web.Request) -> web.Response:
         ch = self._channel_or_404(request.match_info["channel_id"])
+        self._require(ch, P.P_MANAGE_ROLES)
         target = request.match_info["target_id"]
         body = request[_BODY] or {}
         ow = {"id": target, "type": int(body.get("type", 1)), "allow": str(body.get("allow", "0")), "deny": str(body.get("deny", "0"))}
@@ -1894,6 +2005,7 @@ class FakeDiscord:
 
     async def h_overwrite_delete(self, request: web.Request) -> web.Response:
         ch = self._channel_or_404(request.match_info["channel_id"])
+        self._require(ch, P.P_MANAGE_ROLES)
         target = request.match_info["target_id"]
         ch["permission_overwrites"] = [o for o in ch.get("permission_overwrites", []) if o["id"] != target]
         await self._dispatch("CHANNEL_UPDATE", self._wire(ch))
@@ -1929,6 +2041,7 @@ class FakeDiscord:
 
     async def h_guild_role_create(self, request: web.Request) -> web.Response:
         self._check_guild(request)
+        self._require(None, P.P_MANAGE_ROLES)
         body = request[_BODY] or {}
         rid = await self.add_role(str(body.get("name", "new role")), permissions=int(body.get("permissions", 0) or 0))
         return _json_response(self._roles[rid])
@@ -1936,6 +2049,7 @@ class FakeDiscord:
     async def h_guild_role_delete(self, request: web.Request) -> web.Response:
         """Deleting a role takes it off every member and out of every channel's overwrites, as on Discord."""
         self._check_guild(request)
+        self._require(None, P.P_MANAGE_ROLES)
         rid = int(request.match_info["role_id"])
         if rid not in self._roles:
             raise _not_found(P.UNKNOWN_ROLE, "Role")
@@ -1989,6 +2103,7 @@ class FakeDiscord:
 
     async def h_member_role_add(self, request: web.Request) -> web.Response:
         self._check_guild(request)
+        self._require(None, P.P_MANAGE_ROLES)
         uid = self._member_or_404(request.match_info["user_id"])
         rid = int(request.match_info["role_id"])
         if rid not in self._roles:
@@ -2000,6 +2115,7 @@ class FakeDiscord:
 
     async def h_member_role_remove(self, request: web.Request) -> web.Response:
         self._check_guild(request)
+        self._require(None, P.P_MANAGE_ROLES)
         uid = self._member_or_404(request.match_info["user_id"])
         rid = int(request.match_info["role_id"])
         if rid not in self._roles:
