@@ -37,6 +37,7 @@ from typing import Any, NamedTuple, Protocol
 from sqlalchemy import select, text
 
 from bot.db import MARK_SENT, RECORD_SLOTS, Game, OutboxRow
+from bot import moderation as mod
 from bot.ops import ANSWER, PRESENT, Op
 
 log = logging.getLogger(__name__)
@@ -44,11 +45,13 @@ log = logging.getLogger(__name__)
 
 class DeliveryError(Exception):
     """Discord refused: ``kind`` is ``dm_closed``, ``forbidden``, ``not_found``, ``exists`` (a thread was already
-    made from that message, 160004) or ``transient``."""
+    made from that message, 160004), ``archived`` (the thread is archived or locked, 50083) or ``transient``;
+    ``code`` is Discord's error code when it gave one (10003 Unknown Channel, 10008 Unknown Message, 50013 ...)."""
 
-    def __init__(self, kind: str, detail: str = "") -> None:
+    def __init__(self, kind: str, detail: str = "", code: int = 0) -> None:
         super().__init__(f"{kind}: {detail}")
         self.kind = kind
+        self.code = code
 
 
 class Transport(Protocol):
@@ -279,6 +282,8 @@ class Dispatcher:
         #: bot/db.py's 10 + 10; Discord's own 50 requests/s is about what five games' drains make), and a restart
         #: that resumes thousands of outboxes queues them here instead of exhausting the pool for timers and clicks.
         self._drains_at_once = asyncio.Semaphore(max(1, _pool_capacity(runtime.db.engine) // 4))
+        #: Moderators' changes under a running game (a deleted board, thread or channel, a permission taken away...).
+        self.moderation = mod.Moderation(self)
         runtime.dispatcher = self
 
     async def bot_turn(self, calls: int = 1) -> None:
@@ -337,6 +342,7 @@ class Dispatcher:
         self._drain_failures.pop(game_id, None)
         self._first.pop(game_id, None)
         self._board_shown.pop(game_id, None)
+        self.moderation.forget(game_id)
         for user in users:
             if str(user).isdigit():
                 self._dm_channels.pop(int(user), None)
@@ -386,6 +392,9 @@ class Dispatcher:
                     if game_id not in self._again:
                         done = True
                         return
+        except mod.Waiting as waiting:  # a permission missing, the thread closed to the bot: see bot.moderation
+            log.info("%s; trying again later", waiting)
+            self._retry_later(game_id)
         except Exception:  # the database (or a bug) failed the drain: its rows are still in the outbox
             log.exception("game %s: delivery failed; trying again shortly", game_id)
             self._retry_later(game_id)
@@ -473,16 +482,32 @@ class Dispatcher:
                     await self._mark_sent(live, delivered)
                     await asyncio.sleep(self.retry_delay * (failures + 1))
                     return failures + 1
-                result = {"error": exc.kind}
+                result = await self._moderated(live, row, later, exc, delivered)
             except Exception:  # a bug in one op must not block the game's outbox forever
                 log.exception("game %s: outbox row %s failed", game_id, row.id)
                 result = {"error": "exception"}
             failures = 0
+            if "error" not in result:
+                self.moderation.went_through(live)
             done = self._part_delivered(game_id, row, result)
             if done is not None:
                 delivered.append(done)
         await self._mark_sent(live, delivered)
         return 0
+
+    async def _moderated(self, live: Any, row: _Row, later: list[Op], exc: DeliveryError, delivered: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
+        """A row Discord refused: the server may have changed under the game (:mod:`bot.moderation`). Returns the
+        row's result: delivered after all (its thread reopened), or given up with the error recorded; or raises
+        :class:`bot.moderation.Waiting` (the rows delivered before it marked): the game's delivery waits."""
+        try:
+            if await self.moderation.failed(live, row.op, exc):
+                return await self._deliver(live, row, later)
+        except mod.Waiting:
+            await self._mark_sent(live, delivered)
+            raise
+        except DeliveryError as again:
+            exc = again
+        return {"error": exc.kind, **({"code": exc.code} if exc.code else {})}
 
     async def _pending_rows(self, game_id: int) -> list[_Row]:
         """The game's next undelivered rows, oldest first: from memory when its outbox is known (SQLite), else read
@@ -881,7 +906,9 @@ class Dispatcher:
             live.row.slots = {k: v for k, v in live.row.slots.items() if k != op["slot"]}
             return {"forgotten": op["slot"]}
         if kind == "post":
-            return await self._post(live, op, nonce)
+            result = await self._post(live, op, nonce)
+            self.moderation.remember(live, op)
+            return result
         if kind == ANSWER:
             return await self._answer(live, op, nonce)
         if kind == "edit":
@@ -898,8 +925,11 @@ class Dispatcher:
                 await self._edit(slot, op, await self._render(live, op))
                 self._controls_back(live, op)
             except DeliveryError as exc:
+                if exc.code == mod.UNKNOWN_MESSAGE and self.moderation.can_post_again(live, op["slot"], op):
+                    return await self.moderation.post_again(live, op["slot"], op, nonce)  # a moderator deleted it
                 if exc.kind != "not_found" or not op.get("forget"):
                     raise
+            self.moderation.remember(live, op)
             if op.get("forget"):  # the message is done with (a closed prompt): keep the game's slots small
                 live.row.slots = {k: v for k, v in live.row.slots.items() if k != op["slot"]}
             return {"edited": slot["message"]}
@@ -915,6 +945,8 @@ class Dispatcher:
             return await self._close_thread(live)
         if kind == "delete_message":
             return await self._delete_message(op)
+        if kind in mod.OPS:
+            return await self.moderation.execute(live, op, nonce)
         raise ValueError(f"unknown op {kind!r}")
 
     async def _delete_message(self, op: Op) -> dict[str, Any]:
@@ -1117,6 +1149,8 @@ class Dispatcher:
         except DeliveryError as exc:
             if exc.kind not in ("dm_closed", "forbidden"):
                 raise
+            if exc.kind == "dm_closed" and await self.moderation.dm_refused(live, user):
+                return {"left_server": user}  # they leave the game (bot.moderation); nothing to say in public
             # DMs closed: say so in the game channel with nothing secret, and point to /game mine; a quiet DM
             # (one whose public notice would tell something, like who acts at night) says nothing.
             if op.get("fallback"):
@@ -1304,12 +1338,14 @@ class DiscordTransport:
         try:
             return await self.http.request(route, **kwargs)
         except discord.Forbidden as exc:
-            raise DeliveryError("dm_closed" if exc.code == 50007 else "forbidden", str(exc)) from exc
+            raise DeliveryError("dm_closed" if exc.code == 50007 else "forbidden", str(exc), exc.code) from exc
         except discord.NotFound as exc:
-            raise DeliveryError("not_found", str(exc)) from exc
+            raise DeliveryError("not_found", str(exc), exc.code) from exc
         except discord.HTTPException as exc:
             if exc.code == 160004:  # a thread was already created from this message
                 raise DeliveryError("exists", str(exc)) from exc
+            if exc.code == 50083:  # the thread is archived (an edit) or locked (see bot.moderation)
+                raise DeliveryError("archived", str(exc), exc.code) from exc
             if exc.status == 429 or exc.status >= 500:  # discord.py gave up retrying: try again later, never drop it
                 raise DeliveryError("transient", str(exc)) from exc
             raise
@@ -1377,6 +1413,25 @@ class DiscordTransport:
         from discord.http import Route
 
         await self._call(Route("PATCH", "/channels/{channel_id}", channel_id=thread_id), json={"archived": True, "locked": True})
+
+    async def reopen_thread(self, thread_id: int, unlock: bool) -> None:
+        """Unarchive a thread (and unlock it: that needs Manage Threads), see :mod:`bot.moderation`."""
+        from discord.http import Route
+
+        body = {"archived": False, **({"locked": False} if unlock else {})}
+        await self._call(Route("PATCH", "/channels/{channel_id}", channel_id=thread_id), json=body)
+
+    async def is_member(self, guild_id: int, user_id: int) -> bool:
+        """Is ``user_id`` still a member of the server (404 / 10007 Unknown Member: no)? Needs no privileged intent."""
+        from discord.http import Route
+
+        try:
+            await self._call(Route("GET", "/guilds/{guild_id}/members/{user_id}", guild_id=guild_id, user_id=user_id))
+        except DeliveryError as exc:
+            if exc.kind == "not_found" and exc.code in (10007, 10013):
+                return False
+            raise
+        return True
 
     async def recent_messages(self, channel_id: int, limit: int = 50) -> list[dict[str, Any]]:
         from discord.http import Route

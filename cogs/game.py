@@ -1077,3 +1077,6 @@ def _view_from(components: list[dict[str, Any]]) -> discord.ui.View | None:
 async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await bot.add_cog(GameCog(bot))
+    from cogs.moderation import ModerationCog  # the server changing under a running game (bot.moderation)
+
+    await bot.add_cog(ModerationCog(bot))
