@@ -30,7 +30,7 @@ Three layers, each a pure function of data (no Discord library here):
   ========  ==============================================  ===========================================
 
 A *partial* is an action whose kind (and maybe some arguments) is chosen; ``*`` is the partial with nothing
-chosen yet.
+chosen yet. A click on any of these controls is decoded once, by :func:`bot.decoder.decode`.
 """
 
 from __future__ import annotations
@@ -66,7 +66,28 @@ _ESCAPES = {"%": "%25", ";": "%3B", "=": "%3D", ",": "%2C", "[": "%5B", "]": "%5
 
 
 class CodecError(ValueError):
-    """A custom_id or value that does not decode (forged, truncated, or from another version)."""
+    """A custom_id or value that cannot be decoded into a legal choice, or cannot be built; :attr:`code` says which,
+    one of :data:`CODEC_CODES`:
+
+    * ``malformed``: it does not decode (forged, truncated, or from another version);
+    * ``stale``: it decodes, but names no legal action now (the game moved on, or the hash is not found);
+    * ``not_legal``: a choice among legal values that together make no legal action (a multi-select's combination);
+    * ``unencodable``: an id the builders cannot make (a value the codec has no type for, an id too long).
+
+    >>> CodecError("stale").code, CodecError("malformed", "bad boolean").code, str(CodecError("malformed", "bad boolean"))
+    ('stale', 'malformed', 'bad boolean')
+    """
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        if code not in CODEC_CODES:  # a bare reason, as raised before codes: a malformed id
+            code, detail = "malformed", detail or code
+        super().__init__(detail or code)
+        self.code = code
+        self.detail = detail
+
+
+#: What a :class:`CodecError` can say.
+CODEC_CODES = frozenset({"malformed", "stale", "not_legal", "unencodable"})
 
 
 # -- the codec ----------------------------------------------------------------------------------------------
@@ -83,25 +104,25 @@ def encode_value(value: Any) -> str:
         return "'" + "".join(_ESCAPES.get(c, c) for c in value)
     if isinstance(value, (list, tuple)):
         return "[" + ",".join(encode_value(v) for v in value) + "]"
-    raise CodecError(f"cannot encode {type(value).__name__} in a custom_id")
+    raise CodecError("unencodable", f"cannot encode {type(value).__name__} in a custom_id")
 
 
 def decode_value(text: str) -> Any:
     value, rest = _parse_value(text, 0)
     if rest != len(text):
-        raise CodecError(f"trailing characters in {text!r}")
+        raise CodecError("malformed", f"trailing characters in {text!r}")
     return value
 
 
 def _parse_value(text: str, i: int) -> tuple[Any, int]:
     if i >= len(text):
-        raise CodecError("missing value")
+        raise CodecError("malformed", "missing value")
     c = text[i]
     if c == "~":
         return None, i + 1
     if c == "!":
         if text[i + 1 : i + 2] not in ("t", "f"):
-            raise CodecError("bad boolean")
+            raise CodecError("malformed", "bad boolean")
         return text[i + 1] == "t", i + 2
     if c == "'":
         j = i + 1
@@ -121,13 +142,13 @@ def _parse_value(text: str, i: int) -> tuple[Any, int]:
                 continue
             if text[j : j + 1] == "]":
                 return items, j + 1
-            raise CodecError("unclosed list")
+            raise CodecError("malformed", "unclosed list")
     j = i + (1 if c == "-" else 0)
     k = j
     while k < len(text) and text[k].isdigit():
         k += 1
     if k == j:
-        raise CodecError(f"bad value at {text[i:i + 10]!r}")
+        raise CodecError("malformed", f"bad value at {text[i:i + 10]!r}")
     return int(text[i:k]), k
 
 
@@ -140,7 +161,7 @@ def _unescape(text: str) -> str:
             code = text[i : i + 3]
             match = next((c for c, e in _ESCAPES.items() if e == code), None)
             if match is None:
-                raise CodecError(f"bad escape {code!r}")
+                raise CodecError("malformed", f"bad escape {code!r}")
             out.append(match)
             i += 3
         else:
@@ -172,11 +193,11 @@ class Partial:
 def encode(kind: str | None, args: Mapping[str, Any] = {}) -> str:
     """``kind;name=value;…`` (``*`` for no kind yet)."""
     if kind is not None and not kind.replace("_", "").isalnum():
-        raise CodecError(f"bad kind {kind!r}")
+        raise CodecError("unencodable", f"bad kind {kind!r}")
     parts = [kind or "*"]
     for name, value in args.items():
         if not name.replace("_", "").isalnum():
-            raise CodecError(f"bad argument name {name!r}")
+            raise CodecError("unencodable", f"bad argument name {name!r}")
         parts.append(f"{name}={encode_value(value)}")
     return ";".join(parts)
 
@@ -185,12 +206,12 @@ def decode(code: str) -> Partial:
     """The partial (or complete) action of a code made by :func:`encode`."""
     head, *rest = code.split(";")
     if head != "*" and not head.replace("_", "").isalnum():
-        raise CodecError(f"bad kind in {code!r}")
+        raise CodecError("malformed", f"bad kind in {code!r}")
     args: dict[str, Any] = {}
     for part in rest:
         name, sep, value = part.partition("=")
         if not sep or not name.replace("_", "").isalnum():
-            raise CodecError(f"bad argument in {code!r}")
+            raise CodecError("malformed", f"bad argument in {code!r}")
         args[name] = decode_value(value)
     # values with escaped ';' were split above only if unescaped, which encode never makes
     return Partial(None if head == "*" else head, args)
@@ -219,15 +240,15 @@ class ControlId:
     def parse(cls, cid: str) -> ControlId:
         parts = cid.split(":")
         if len(parts) < 4 or parts[0] not in TAGS or not parts[1].isdigit():
-            raise CodecError(f"not an in-game control: {cid[:40]!r}")
+            raise CodecError("malformed", f"not an in-game control: {cid[:40]!r}")
         tag, game, prompt = parts[0], int(parts[1]), parts[2]
         if tag == "np":  # np:game:prompt:page:code[:marker]
             if len(parts) < 5 or not parts[3].isdigit():
-                raise CodecError("bad picker id")
+                raise CodecError("malformed", "bad picker id")
             return cls(tag, game, prompt, parts[4], page=int(parts[3]))
         if tag == "nx":  # nx:game:prompt:arg:code
             if len(parts) != 5:
-                raise CodecError("bad multi-select id")
+                raise CodecError("malformed", "bad multi-select id")
             return cls(tag, game, prompt, parts[4], arg=parts[3])
         if tag == "ns":
             return cls(tag, game, prompt)
@@ -243,7 +264,7 @@ def custom_id(tag: str, game_id: int, prompt_id: str, code: str, *, legal: Seque
     if len(cid) <= MAX_CUSTOM_ID:
         return cid
     if action is None or action not in legal:
-        raise CodecError(f"custom_id too long and no action to fall back on: {cid[:60]}…")
+        raise CodecError("unencodable", f"custom_id too long and no action to fall back on: {cid[:60]}…")
     return _fitting(f"{tag}:{game_id}:{prompt_id}:{hash_code(action)}", prompt_id)
 
 
@@ -276,7 +297,7 @@ def multi_select_id(game_id: int, prompt_id: str, arg: str, partial: Partial, le
 
 def _fitting(cid: str, prompt_id: str) -> str:
     if len(cid) > MAX_CUSTOM_ID:
-        raise CodecError(f"prompt id too long for a custom_id: {prompt_id!r}")
+        raise CodecError("unencodable", f"prompt id too long for a custom_id: {prompt_id!r}")
     return cid
 
 
@@ -298,7 +319,7 @@ def partial_code(partial: Partial, legal: Sequence[Action], room: int = MAX_VALU
         return code
     action = next((a for a in legal if partial.matches(a)), None)
     if action is None or partial.kind is None:
-        raise CodecError(f"a long partial matches no legal action: {code[:60]}…")
+        raise CodecError("unencodable", f"a long partial matches no legal action: {code[:60]}…")
     mask = sum(1 << i for i, name in enumerate(action.args) if name in partial.args)
     return f"{hash_code(action)}/{mask}"
 
@@ -320,12 +341,20 @@ def resolve(code: str, legal: Sequence[Action]) -> Partial:
     return Partial(action.kind, {name: value for i, (name, value) in enumerate(action.args.items()) if bits >> i & 1})
 
 
-def to_action(partial: Partial, legal: Sequence[Action]) -> Action:
-    """The legal action a complete partial names; :class:`CodecError` when none does (the game moved on)."""
+def named(partial: Partial, legal: Sequence[Action]) -> Action | None:
+    """The legal action a complete partial names, if one does (``None``: a partial still to complete, or stale)."""
     for action in legal:
         if action.kind == partial.kind and dict(action.args) == dict(partial.args):
             return action
-    raise CodecError("stale")
+    return None
+
+
+def to_action(partial: Partial, legal: Sequence[Action]) -> Action:
+    """The legal action a complete partial names; :class:`CodecError` when none does (the game moved on)."""
+    action = named(partial, legal)
+    if action is None:
+        raise CodecError("stale")
+    return action
 
 
 # -- the controls -------------------------------------------------------------------------------------------
@@ -601,54 +630,6 @@ def fill_text(action: Action, texts: Mapping[str, str]) -> Action:
     return Action(action.player, action.prompt, action.kind, {n: texts.get(n, "") if v is None else v for n, v in action.args.items()})
 
 
-def reachable(game_id: int, prompt_id: str, actions: Sequence[Action], labels: Labels) -> list[Action]:
-    """Every action a player reaches by clicking through :func:`controls` and the :func:`picker`, each decoded
-    from the ids the bot would send (the conformance test compares this with the legal actions)."""
-    legal = playable(actions, prompt_id)
-    reached: list[Action] = []
-    seen: set[tuple[str, int]] = set()
-
-    def visit(components: list[dict[str, Any]]) -> None:
-        for row in components:
-            for comp in row["components"]:
-                if comp.get("disabled"):
-                    continue
-                cid = ControlId.parse(comp["custom_id"])
-                assert (cid.game_id, cid.prompt_id) == (game_id, prompt_id), comp["custom_id"]
-                if cid.tag == "nx":
-                    partial = resolve(cid.code, legal)
-                    pool = list_pool(_distinct(a.args[cid.arg] for a in legal if partial.matches(a)))
-                    for action in legal:
-                        if partial.matches(action):
-                            chosen = pick_from_pool(partial, cid.arg, pool_indexes(pool, action.args[cid.arg]), legal)
-                            follow_partial(chosen, 0)
-                elif cid.tag == "ns":
-                    for option in comp["options"]:
-                        value = option["value"]
-                        if value.startswith("+"):
-                            follow_partial(resolve(value[1:], legal), 0)
-                        else:
-                            reached.append(to_action(resolve(value.lstrip("?"), legal), legal))
-                elif cid.tag == "np":
-                    follow_partial(resolve(cid.code, legal), cid.page)
-                else:
-                    reached.append(to_action(resolve(cid.code, legal), legal))
-
-    def follow_partial(partial: Partial, page: int) -> None:
-        key = (encode(partial.kind, partial.args), page)
-        if key in seen:
-            return
-        seen.add(key)
-        complete = _complete(partial, legal)
-        if complete is not None and dict(complete.args) == dict(partial.args):
-            reached.append(complete)
-            return
-        visit(picker(game_id, prompt_id, legal, partial, labels, page).components)
-
-    visit(controls(game_id, prompt_id, legal, labels))
-    return reached
-
-
 def pool_indexes(pool: list[Any], value: list[Any]) -> list[str]:
     """The multi-select values (indexes into ``pool``) that pick the list ``value``."""
     used: list[int] = []
@@ -675,12 +656,13 @@ __all__ = [
     "fill_text",
     "list_pool",
     "multi_select_id",
+    "named",
     "needs_text",
     "pick_from_pool",
     "picker",
     "picker_id",
     "playable",
-    "reachable",
+    "pool_indexes",
     "resolve",
     "select_id",
     "to_action",

@@ -1,6 +1,6 @@
 """What the per-game presenter tests share: the transitions of a seeded random game, reading ops, Discord's limits
 on a message's components, and every action a player reaches by clicking through the controls and the picker,
-decoded exactly as :meth:`cogs.game.GameCog.on_control` decodes clicks."""
+each click decoded by :func:`bot.decoder.decode`, as the cog decodes a player's."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot import controls as ctl
+from bot import decoder
 from bot.ops import MAX_CONTENT, MAX_CUSTOM_ID, MAX_LABEL, MAX_ROWS, MAX_SELECT_OPTIONS
 from bot.presenter import Presenter, Table
 from engines.core import Action, Engine, Event, State
@@ -87,58 +88,26 @@ def reached_actions(
     they open (``on_step`` sees each step, to check it as a message too). With ``confirm_steps`` a complete
     partial still opens its step (a game whose picker ends in a confirmation) and only its buttons count."""
     legal = t.legal(state, player)
-    reached: list[Action] = []
-    seen: set[tuple[str, int]] = set()
 
-    def follow(partial: ctl.Partial, page: int = 0) -> None:
-        key = (ctl.encode(partial.kind, partial.args), page)
-        if key in seen:
-            return
-        seen.add(key)
-        if not confirm_steps:
-            try:
-                reached.append(ctl.to_action(partial, legal))
-                return
-            except ctl.CodecError:
-                pass
-        step = presenter.picker(t, state, player, prompt_id, partial, page)
+    def multi_selects(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The rows, their multi-selects checked: one option a pool element, room for every legal list."""
+        for comp in (c for row in rows for c in row["components"] if c["custom_id"].startswith("nx:") and not c.get("disabled")):
+            cid = ctl.ControlId.parse(comp["custom_id"])
+            partial = ctl.resolve(cid.code, legal)
+            lists = [a.args[cid.arg] for a in legal if partial.matches(a) and isinstance(a.args.get(cid.arg), list)]
+            assert [o["value"] for o in comp["options"]] == [str(i) for i in range(len(ctl.list_pool(lists)))]
+            assert all(comp["min_values"] <= len(picked) <= comp["max_values"] for picked in decoder.every_click(comp, legal))
+        return rows
+
+    def step(partial: ctl.Partial, page: int) -> list[dict[str, Any]] | None:
+        if not confirm_steps and ctl.named(partial, legal) is not None:
+            return None
+        shown = presenter.picker(t, state, player, prompt_id, partial, page)
         if on_step is not None:
-            on_step(step)
-        visit(step.components)
+            on_step(shown)
+        return multi_selects(shown.components)
 
-    def visit(rows: list[dict[str, Any]]) -> None:
-        for row in rows:
-            for comp in row["components"]:
-                if comp.get("disabled"):
-                    continue
-                cid = ctl.ControlId.parse(comp["custom_id"])
-                assert (cid.game_id, cid.prompt_id) == (t.game_id, prompt_id)
-                if cid.tag == "nx":
-                    partial = ctl.resolve(cid.code, legal)
-                    values = [
-                        a.args[cid.arg] for a in legal if partial.matches(a) and isinstance(a.args.get(cid.arg), list)
-                    ]
-                    pool = ctl.list_pool(values)
-                    assert [o["value"] for o in comp["options"]] == [str(i) for i in range(len(pool))]
-                    for value in values:
-                        picked = ctl.pool_indexes(pool, value)
-                        assert comp["min_values"] <= len(picked) <= comp["max_values"]
-                        follow(ctl.pick_from_pool(partial, cid.arg, picked, legal))
-                elif cid.tag == "ns":
-                    for option in comp["options"]:
-                        value = option["value"]
-                        if value.startswith("+"):
-                            follow(ctl.resolve(value[1:], legal))
-                        else:
-                            reached.append(ctl.to_action(ctl.resolve(value.lstrip("?"), legal), legal))
-                elif cid.tag == "np":
-                    follow(ctl.resolve(cid.code, legal), cid.page)
-                else:
-                    assert cid.tag in ("nc", "nm"), comp["custom_id"]
-                    reached.append(ctl.to_action(ctl.resolve(cid.code, legal), legal))
-
-    visit(rows)
-    return reached
+    return decoder.clicked_through(player, prompt_id, legal, multi_selects(rows), step, t.game_id)
 
 
 def action_key(action: Action) -> str:

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from bot import controls as ctl
+from bot import decoder
 from bot.games import registered
 from bot.presenter import Presenter, Table
 from bot.render import MIN_WIDTH, RenderContext
@@ -75,7 +76,7 @@ def test_every_legal_action_is_reachable_and_every_control_decodes_to_one(game):
             for player in prompt.players:
                 legal = ui.engine.legal_actions(state, player)
                 wanted = {_key(a) for a in ctl.playable(legal, prompt.id)}
-                reached = ctl.reachable(GAME_ID, prompt.id, legal, labels)
+                reached = decoder.reachable(GAME_ID, prompt.id, legal, labels)
                 assert {_key(a) for a in reached} == wanted, (game, prompt.key, player)
                 checked += 1
     assert checked > 20

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot import controls as ctl
+from bot import decoder
 from engines.core import Action
 
 LABELS = ctl.Labels(kind=str, value=lambda arg, value: str(value))
@@ -68,7 +69,7 @@ def test_a_long_partial_in_a_picker_id_falls_back_to_a_hash_and_the_arguments_it
     for step_partial in (ctl.Partial("ghost"), partial):
         step = ctl.picker(123456789012345678, "turn#12", legal, step_partial, labels)
         assert all(len(c["custom_id"]) <= 100 for row in step.components for c in row["components"])
-    assert sorted(map(repr, ctl.reachable(123456789012345678, "turn#12", legal, labels))) == sorted(map(repr, legal))
+    assert sorted(map(repr, decoder.reachable(123456789012345678, "turn#12", legal, labels))) == sorted(map(repr, legal))
 
 
 def test_the_picker_offers_only_legal_continuations_step_by_step():
@@ -84,8 +85,8 @@ def test_the_picker_offers_only_legal_continuations_step_by_step():
     # a choice that leaves one action completes it (an nc: button), with a way back
     labels = {b["label"]: b["custom_id"] for row in step.components for b in row["components"]}
     assert labels["y"].startswith("nc:") and labels["↩"].startswith("np:")
-    assert {a.args["card"] for a in ctl.reachable(1, "t#1", legal, LABELS)} == {"a", "b"}
-    assert len(ctl.reachable(1, "t#1", legal, LABELS)) == 4
+    assert {a.args["card"] for a in decoder.reachable(1, "t#1", legal, LABELS)} == {"a", "b"}
+    assert len(decoder.reachable(1, "t#1", legal, LABELS)) == 4
 
 
 def test_a_list_to_choose_is_a_multi_select_matched_against_the_legal_lists():
@@ -118,4 +119,4 @@ def test_controls_fit_discord_however_many_kinds():
     legal = [Action("p", "t#1", f"kind{k}", {"target": str(t)}) for k in range(12) for t in range(30)]
     rows = ctl.controls(1, "t#1", legal, LABELS)
     assert len(rows) <= 5 and all(len(r["components"]) <= 5 for r in rows)
-    assert len(ctl.reachable(1, "t#1", legal, LABELS)) == len(legal)
+    assert len(decoder.reachable(1, "t#1", legal, LABELS)) == len(legal)
