@@ -1,0 +1,95 @@
+"""A game in memory, as the runtime's parts share it: :class:`LiveGame` (its row, engine, state, deadlines and lock),
+the :class:`Step` a transition leaves for the presenter to word, and :class:`GameError`, the runtime's refusals
+outside the rules.
+
+Nothing here does I/O: the cache (:mod:`bot.cache`) loads and drops live games, the play
+(:mod:`bot.play`) changes them under their lock, the timers (:mod:`bot.timers`) read their deadlines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.db import Game
+from bot.presenter import Table
+from engines.core import Engine, State
+
+#: Statuses of a game that is over: nothing changes it any more, only its last deliveries are left.
+OVER = ("finished", "aborted")
+#: Steps kept in memory per game for their render requests; an older one is replayed when delivered.
+KEEP_STEPS = 64
+#: ``due_at`` of a paused deadline (its time left is in ``remaining``).
+PAUSED = float("inf")
+#: The deadline row of a lobby (it closes by itself when nobody touches it, see :mod:`bot.lobbies`).
+LOBBY = "lobby"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One transition as the presenter words it: the states around step ``after.step``, its events and actor."""
+
+    before: State | None
+    after: State
+    events: list
+    actor: str | None = None
+
+
+class GameError(Exception):
+    """A request the runtime refuses outside the rules (no such game, not the host, lobby full...).
+
+    ``code`` is translated by the bot as ``common.error.<code>``.
+    """
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+@dataclass
+class LiveGame:
+    """A game in memory: its row (detached), engine and current state, and the lock that serialises it."""
+
+    row: Game
+    engine: Engine
+    state: State | None = None
+    #: When each open timed prompt runs out (unix time), as stored in ``deadlines``; absent while paused.
+    deadlines: dict[str, float] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: The steps whose render requests are not worded yet, by seq (taken by :meth:`bot.wording.Wording.presented`).
+    steps: dict[int, Step] = field(default_factory=dict)
+
+    def keep(self, step: Step) -> None:
+        self.steps[step.after.step] = step
+        if len(self.steps) > KEEP_STEPS:  # nobody words them (no dispatcher): the oldest replay if ever needed
+            del self.steps[min(self.steps)]
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def over(self) -> bool:
+        return self.row.status in OVER
+
+    def table(self, deadlines: dict[str, float] | None = None) -> Table:
+        return Table(
+            game_id=self.row.id,
+            engine=self.engine,
+            lang=self.row.language,
+            names=dict(self.row.names),
+            guild_name=self.row.guild_name,
+            narrator=str(self.row.narrator_id) if self.row.narrator_id else None,
+            host=str(self.row.host_id),
+            deadlines=dict(self.deadlines if deadlines is None else deadlines),
+        )
+
+    def users(self) -> set[str]:
+        """Everyone the game may have a DM channel or a pending answer for: seats, names, host and narrator."""
+        row = self.row
+        return {*map(str, row.seats or ()), *(row.names or {}), str(row.host_id), str(row.narrator_id)}
+
+
+__all__ = ["KEEP_STEPS", "LOBBY", "OVER", "PAUSED", "GameError", "LiveGame", "Step"]

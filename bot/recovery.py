@@ -1,0 +1,49 @@
+"""Recovery after a start: what a restart picks up again from the database.
+
+Nothing is rebuilt up front: games are loaded from snapshot + log on first use (an action, a timer, a delivery,
+see :mod:`bot.cache`), so a restart with thousands of live games is ready at once and each game costs its replay
+when touched. What cannot wait for a touch is re-armed here: every open deadline (one that passed while the bot
+was down fires at once, unless the bot is away, see :meth:`bot.timers.Timers.hold`), and every outbox with rows
+left unsent.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sqlalchemy import select
+
+from bot.db import Deadline, Game, OutboxRow
+
+if TYPE_CHECKING:
+    from bot.runtime import Runtime
+
+
+async def recover(runtime: Runtime) -> list[int]:
+    """Re-arm the timers of every lobby and running game this process owns, from the stored deadlines, and have
+    the dispatcher resend every outbox. Returns the ids of the games owned."""
+    async with runtime.db.sessions() as session:
+        live_games = dict(
+            (await session.execute(select(Game.id, Game.guild_id).where(Game.status.in_(["lobby", "running"])))).all()
+        )
+        deadlines = (
+            await session.execute(
+                select(Deadline.game_id, Deadline.prompt_id, Deadline.due_at)
+                .where(Deadline.remaining.is_(None))
+                .order_by(Deadline.due_at)  # the longest overdue fire first
+            )
+        ).all()
+        pending = (await session.execute(select(OutboxRow.game_id).where(OutboxRow.sent.is_(False)).distinct())).all()
+    owned = sorted(gid for gid, guild in live_games.items() if runtime.owns_guild(guild))
+    owned_set = set(owned)
+    for game_id, prompt_id, due in deadlines:
+        if game_id in owned_set:
+            runtime.timers.arm_one(game_id, prompt_id, due)
+    dispatcher = runtime.dispatcher
+    if dispatcher is not None:
+        for (game_id,) in pending:
+            dispatcher.resume(game_id)
+    return owned
+
+
+__all__ = ["recover"]

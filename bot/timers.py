@@ -1,0 +1,330 @@
+"""When things run out: one timer task per open deadline, the host's pause / resume / extend, and the bot's absence.
+
+A game's deadlines live in two places that change together under its lock: the ``deadlines`` table (the truth a
+restart reads) and :attr:`bot.live.LiveGame.deadlines` (what the timers here are armed from, see
+:meth:`Timers.arm`). A timer warns before the end ("N seconds left", edited into the prompt's own messages), then
+applies the prompt's timeout through the runtime like any action, or closes a lobby nobody started.
+
+While the bot is away (down, or cut off from Discord's gateway: :meth:`Timers.hold`) no timer fires: nobody could
+have answered. When it is back (:meth:`Timers.back`) every open deadline moves on by the time it was away
+(:mod:`bot.downtime` says by how much), and each game's thread is told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import select, update
+
+from bot.db import Database, Deadline, Game, OutboxRow
+from bot.downtime import BLIP_SECONDS, GRACE_SECONDS, credited
+from bot.games import game_ui
+from bot.live import LOBBY, PAUSED, GameError, LiveGame
+from bot.ops import PRESENT, present_request
+
+if TYPE_CHECKING:
+    from bot.runtime import Runtime
+
+log = logging.getLogger(__name__)
+
+#: Tries of a timeout that fails outside the rules (the database busy, its pool exhausted, a bug), this many
+#: seconds apart (times the try's number); after that it is still tried every TIMER_PARKED_SECONDS, logged as an
+#: error each time, so a game never waits for a restart to move on.
+TIMER_ATTEMPTS = 5
+TIMER_RETRY_SECONDS = 2.0
+TIMER_PARKED_SECONDS = 60.0
+#: Warnings before a prompt times out, in seconds left (each only when the prompt lasts at least twice that).
+WARN_AT = (30, 10)
+
+
+class Timers:
+    """The timer tasks of this process's games, and what moves their deadlines (pause, resume, extend, absence).
+
+    A timeout goes through :meth:`bot.runtime.Runtime.timeout` and a lobby's end through the runtime's lobbies,
+    so the timers know when, not what."""
+
+    def __init__(self, runtime: Runtime, db: Database, concurrency: int | None = None) -> None:
+        """``concurrency``: most timer work in flight at once (default: a share of the connection pool)."""
+        self.runtime = runtime
+        self.db = db
+        self.clock = runtime.clock
+        #: Timer tasks by game, then prompt id (by game first, so re-arming one game never scans the others).
+        self.tasks: dict[int, dict[str, asyncio.Task[None]]] = {}
+        #: Bounds the timer work (warnings, timeouts, lobby expiries) in flight at once, so a restart with thousands
+        #: of overdue deadlines fires them in batches instead of all asking the connection pool at once.
+        self.concurrency = concurrency or _timer_concurrency(db)
+        self._slots = asyncio.Semaphore(self.concurrency)
+        #: Timer work that failed outside the rules and was tried again (see TIMER_ATTEMPTS); for tests and benches.
+        self.failures = 0
+        self._working = 0
+        self._settled = asyncio.Event()
+        #: Since when the bot has been away (down, or cut off from the gateway), while it is (see :meth:`hold`).
+        self.away_since: float | None = None
+        #: Set while the bot is there for players; timers wait for it before they fire.
+        self._present = asyncio.Event()
+        self._present.set()
+
+    # -- arming --------------------------------------------------------------------------------------------
+
+    def arm(self, live: LiveGame) -> None:
+        """Make the timer tasks of a game match its cached deadlines (they only change under its lock)."""
+        if not self.runtime.owns_guild(live.row.guild_id):
+            return
+        timers = self.tasks.get(live.id, {})
+        for prompt_id in [p for p in timers if p not in live.deadlines]:
+            _cancel_timer(timers.pop(prompt_id))
+        if not timers:
+            self.tasks.pop(live.id, None)  # a game without timers keeps no empty entry
+        for prompt_id, due in live.deadlines.items():
+            self.arm_one(live.id, prompt_id, due)
+
+    def arm_one(self, game_id: int, prompt_id: str, due: float) -> None:
+        """A timer for one deadline, unless it has one (recovery arms from the table, before any game is loaded)."""
+        timers = self.tasks.setdefault(game_id, {})
+        if prompt_id not in timers:
+            timers[prompt_id] = asyncio.get_running_loop().create_task(self._run(game_id, prompt_id, due))
+
+    def disarm(self, game_id: int) -> None:
+        """Stop every timer of a game."""
+        for task in self.tasks.pop(game_id, {}).values():
+            _cancel_timer(task)
+
+    def rearm(self, live: LiveGame) -> None:
+        """Timers from scratch for a game whose deadlines all moved."""
+        self.disarm(live.id)
+        self.arm(live)
+
+    async def _run(self, game_id: int, prompt_id: str, due_at: float) -> None:
+        """Warn before the end (the game is loaded then, if a restart left it on disk), then time out.
+
+        The work runs in :attr:`concurrency` slots (:meth:`_work`), so thousands of deadlines that passed while
+        the bot was down fire in batches the connection pool can serve. A timeout that fails for a reason outside
+        the rules (the database busy, the pool exhausted, a bug) is tried again after a pause rather than dropped:
+        TIMER_ATTEMPTS times with a growing pause, then every TIMER_PARKED_SECONDS for as long as it fails (an
+        error in the log each time), so no game waits for a restart to move on."""
+        try:
+            for left in WARN_AT:
+                if prompt_id != LOBBY and due_at - left > self.clock.now():
+                    await self.clock.sleep_until(due_at - left)
+                    await self._present.wait()  # away: no warning; the deadline moves on when the bot is back
+                    try:
+                        await self._work(self._warn, game_id, prompt_id, left)
+                    except Exception:  # a warning is not worth a retry: the timeout still comes
+                        log.exception("game %s: warning for %s failed", game_id, prompt_id)
+            await self.clock.sleep_until(due_at)
+            await self._present.wait()  # away: nobody could answer; :meth:`back` re-arms this timer later
+            attempt = 0
+            while True:
+                try:
+                    if prompt_id == LOBBY:
+                        await self._work(self.runtime.lobbies.expire, game_id)
+                    else:  # looked up at each try: a test or bench counts the timeouts by replacing it
+                        await self._work(self.runtime.timeout, game_id, prompt_id)
+                    return
+                except Exception:
+                    attempt += 1
+                    self.failures += 1
+                    if attempt < TIMER_ATTEMPTS:
+                        pause = TIMER_RETRY_SECONDS * attempt
+                        log.warning("game %s: timeout of %s failed (attempt %d); again in %.0f s", game_id, prompt_id, attempt, pause, exc_info=True)
+                    else:
+                        pause = TIMER_PARKED_SECONDS
+                        log.error("game %s: timeout of %s failed %d times; again in %.0f s", game_id, prompt_id, attempt, pause, exc_info=True)
+                    await self.clock.sleep_until(self.clock.now() + pause)
+        finally:
+            timers = self.tasks.get(game_id)
+            if timers is not None and timers.get(prompt_id) is asyncio.current_task():
+                del timers[prompt_id]
+                if not timers:
+                    del self.tasks[game_id]
+
+    async def _work(self, work: Callable[..., Awaitable[None]], *args: Any) -> None:
+        """Run timer work in one of :attr:`concurrency` slots, counted so :meth:`settled` waits for it from the
+        moment it is due (queued work included)."""
+        self._working += 1
+        try:
+            async with self._slots:
+                await work(*args)
+        finally:
+            self._working -= 1
+            if not self._working:
+                self._settled.set()
+
+    async def _warn(self, game_id: int, prompt_id: str, seconds_left: int) -> None:
+        """Edit "N seconds left" into the prompt's own messages (a prompt lasting at least twice that long), so
+        only its audience sees it: nothing public for a private prompt or a reaction window."""
+        live = await self.runtime.get(game_id)
+        dispatcher = self.runtime.dispatcher
+        prompt = next((p for p in live.state.prompts if p.id == prompt_id), None) if live.state else None
+        if prompt is None or not prompt.timeout or prompt.timeout < 2 * seconds_left or dispatcher is None:
+            return
+        try:
+            ops = game_ui(live.engine.name).presenter.warn_ops(live.table(), live.state, prompt, seconds_left)
+        except Exception:
+            log.exception("game %s: warning for %s failed", game_id, prompt_id)
+            return
+        for op in ops:
+            await dispatcher.send_now(live, op)
+
+    async def settled(self) -> None:
+        """Wait until no timer work runs (queued work included)."""
+        while self._working:
+            self._settled.clear()
+            await self._settled.wait()
+
+    async def stop(self) -> None:
+        """Stop every timer (shutdown; the end of a test)."""
+        timers = [task for tasks in self.tasks.values() for task in tasks.values()]
+        self.tasks.clear()
+        for task in timers:
+            task.cancel()
+        await asyncio.gather(*timers, return_exceptions=True)
+
+    # -- the host's controls -------------------------------------------------------------------------------
+
+    async def pause(self, game_id: int) -> None:
+        """Stop the clocks of every open prompt, keeping the time each had left."""
+        live = await self.runtime.get(game_id)
+        async with live.lock:
+            if live.row.status != "running":
+                raise GameError("not_running")
+            if live.row.paused:
+                raise GameError("already_paused")
+            now = self.clock.now()
+            async with self.db.sessions.begin() as session:
+                rows = (await session.scalars(select(Deadline).where(Deadline.game_id == game_id))).all()
+                for row in rows:
+                    row.remaining = max(0.0, row.due_at - now)
+                    row.due_at = PAUSED
+                await session.execute(update(Game).where(Game.id == game_id).values(paused=True))
+            live.row.paused = True
+            live.deadlines = {}
+        self.disarm(game_id)
+
+    async def resume(self, game_id: int) -> None:
+        """Start the clocks again, each prompt with the time it had left."""
+        live = await self.runtime.get(game_id)
+        async with live.lock:
+            if not live.row.paused:
+                raise GameError("not_paused")
+            now = self.clock.now()
+            async with self.db.sessions.begin() as session:
+                rows = (await session.scalars(select(Deadline).where(Deadline.game_id == game_id))).all()
+                for row in rows:
+                    row.due_at = now + (row.remaining or 0.0)
+                    row.remaining = None
+                await session.execute(update(Game).where(Game.id == game_id).values(paused=False))
+                live.deadlines = {row.prompt_id: row.due_at for row in rows}
+            live.row.paused = False
+        self.arm(live)
+
+    async def extend(self, game_id: int, seconds: int) -> None:
+        """Give every open prompt ``seconds`` more (paused or not)."""
+        live = await self.runtime.get(game_id)
+        async with live.lock:
+            if live.row.status != "running":
+                raise GameError("not_running")
+            async with self.db.sessions.begin() as session:
+                rows = (await session.scalars(select(Deadline).where(Deadline.game_id == game_id))).all()
+                for row in rows:
+                    if row.remaining is not None:
+                        row.remaining += seconds
+                    else:
+                        row.due_at += seconds
+            live.deadlines = {pid: due + seconds for pid, due in live.deadlines.items()}
+        self.rearm(live)
+
+    # -- the bot's absence (bot.downtime) ------------------------------------------------------------------
+
+    def hold(self, since: float | None = None) -> None:
+        """The bot is away since ``since`` (its last heartbeat before a restart, or when the gateway was lost;
+        ``None``: now): no timer fires until :meth:`back`. Holding again keeps the earlier moment."""
+        if self.away_since is None:
+            self.away_since = self.clock.now() if since is None else min(since, self.clock.now())
+        self._present.clear()
+
+    async def back(self, why: str = "restart") -> float:
+        """The bot is there again (``why``: ``restart`` or ``gateway``): the time it was away was nobody's turn.
+
+        Every open deadline of this process's lobbies and running games moves on by that time, with at least
+        GRACE_SECONDS left (:func:`bot.downtime.credited`), in one transaction with, for every running game, a
+        render request that tells its thread the bot is back (before anything else the game says afterwards) and
+        rewrites each open choice's messages with its new deadline. A gateway outage shorter than BLIP_SECONDS
+        only moves the deadlines on. Returns how long the bot was away."""
+        since = self.away_since
+        if since is None:
+            return 0.0
+        now = self.clock.now()
+        away = max(0.0, now - since)
+        announce = why != "gateway" or away >= BLIP_SECONDS
+        grace = GRACE_SECONDS if announce else 0.0
+        owns_guild = self.runtime.owns_guild
+        async with self.db.sessions.begin() as session:
+            games = (
+                await session.execute(select(Game.id, Game.guild_id, Game.status, Game.seq).where(Game.status.in_(["lobby", "running"])))
+            ).all()
+            owned = {gid: (status, seq) for gid, guild, status, seq in games if owns_guild(guild)}
+            rows = (
+                await session.scalars(select(Deadline).where(Deadline.remaining.is_(None), Deadline.game_id.in_(list(owned))))
+            ).all() if owned else []
+            moved: dict[int, dict[str, float]] = {}
+            for row in rows:
+                row.due_at = credited(row.due_at, since, now, grace)
+                moved.setdefault(row.game_id, {})[row.prompt_id] = row.due_at
+            # what the bot had still to say before it went away states the deadlines it then had: a choice posted
+            # now must not read "ended 1 s ago" (rows partly delivered keep their words, the notice corrects them)
+            if moved:
+                waiting = await session.scalars(
+                    select(OutboxRow).where(OutboxRow.game_id.in_(list(moved)), OutboxRow.sent.is_(False), OutboxRow.result.is_(None))
+                )
+                for row in waiting:
+                    if row.op.get("do") == PRESENT and row.op.get("deadlines"):
+                        now_due = moved[row.game_id]
+                        row.op = {**row.op, "deadlines": {pid: now_due.get(pid, due) for pid, due in row.op["deadlines"].items()}}
+            if announce:
+                for gid, (status, seq) in owned.items():
+                    if status == "running":
+                        request = {**present_request(seq, moved.get(gid, {})), "back": {"away": away, "why": why}}
+                        session.add(OutboxRow(game_id=gid, seq=seq, op=request, sent=False))
+        for gid, deadlines in moved.items():
+            live = self.runtime.games.get(gid)
+            if live is not None:
+                live.deadlines = {pid: deadlines.get(pid, due) for pid, due in live.deadlines.items()}
+                self.rearm(live)
+            else:  # not in memory: the timers recover() armed, re-armed at the moved deadlines
+                self.disarm(gid)
+                for prompt_id, due in deadlines.items():
+                    self.arm_one(gid, prompt_id, due)
+        self.away_since = None
+        self._present.set()
+        if announce:
+            for gid, (status, _) in owned.items():
+                if status == "running":
+                    self.runtime.wake(gid)
+        log.info("back after %.1f s away (%s): %d deadline(s) of %d game(s) moved on", away, why, len(rows), len(moved))
+        return away
+
+
+def _cancel_timer(task: asyncio.Task[None]) -> None:
+    """Stop a timer task, unless it is the one running: a timeout that ends its prompt (or its game) finishes its own
+    work and then ends by itself, rather than being cancelled half-way through its last steps."""
+    if task is not asyncio.current_task():
+        task.cancel()
+
+
+def _timer_concurrency(db: Database) -> int:
+    """Timer work in flight at once, against the connection pool: each timeout holds at most one pooled connection
+    at a time (its load, or a staleness check; on SQLite its commit goes through the writer's own). SQLite (the
+    default queue pool, 5 + 10 overflow): half, 7, the rest for clicks and deliveries' short reads. PostgreSQL
+    (bot/db.py: 10 + 10): a quarter, 5, since drains hold up to two each (bot.delivery: a quarter of the pool drains
+    at once, so 10), leaving 5 for clicks and the writer."""
+    pool = db.engine.pool
+    size = getattr(pool, "size", None)
+    capacity = (size() if callable(size) else 1) + max(0, int(getattr(pool, "_max_overflow", 0) or 0))
+    return max(1, capacity // (2 if db.is_sqlite else 4))
+
+
+__all__ = ["TIMER_ATTEMPTS", "TIMER_PARKED_SECONDS", "TIMER_RETRY_SECONDS", "WARN_AT", "Timers"]
