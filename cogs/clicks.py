@@ -1,0 +1,262 @@
+"""A player's click and form, routed and answered: in-game controls (:mod:`bot.controls`) are decoded once, by
+:func:`bot.decoder.decode`, into an action to apply, the picker's next step or a form to open; the action goes to
+the runtime and its player is answered privately, in place where the click allows it.
+
+Part of :class:`cogs.game.GameCog` (a mixin: the cog's ``runtime``, ``language``, ``reply``, ``refuse`` and
+``is_host`` are its helpers).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot import controls as ctl
+from bot import decoder, i18n
+from bot.decoder import Apply, Form, NextStep, Refused
+from bot.games import game_ui
+from bot.ops import answer
+from bot.runtime import GameError, LiveGame
+from cogs.views import RawComponents, TextModal, is_private_step, view_from
+from engines.core import HOST, Action, IllegalAction
+
+log = logging.getLogger(__name__)
+
+
+class Clicks:
+    """In-game controls and forms: decoded, applied, answered."""
+
+    async def on_control(self, interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
+        """Any in-game control (see :mod:`bot.controls`): apply the action it names, show the picker's next step
+        privately, or open the form for typed text. Whatever is refused is answered privately with a reason."""
+        lang = await self.language(interaction)
+        try:
+            cid = ctl.ControlId.parse(custom_id)
+            live = await self.runtime.get(cid.game_id)
+        except (ctl.CodecError, GameError) as exc:
+            await self.refuse(interaction, lang, exc if isinstance(exc, GameError) else GameError("stale"))
+            return
+        while True:
+            if live.state is None or live.row.status != "running":
+                await self.refuse(interaction, live.row.language, GameError("not_running"))
+                return
+            actor = self.actor(interaction, live, cid.prompt_id)
+            click = decoder.decode(cid, actor, live.engine.legal_actions(live.state, actor), values)
+            if isinstance(click, NextStep):
+                click = await self.show_step(interaction, live, actor, cid.prompt_id, click.partial, click.page)
+            match click:
+                case Apply(action):
+                    await self._apply(interaction, live, action, live.row.language)
+                case Form(action, form_id):
+                    await interaction.response.send_modal(TextModal(live, action, form_id))
+                case Refused(code) if code != "not_legal" and (newer := await self.runtime.refreshed(live)) is not None:
+                    live = newer  # this process's copy may be behind another process's (a shared database): look again
+                    continue
+                case Refused(code):
+                    await self.refuse(interaction, live.row.language, GameError("not_legal" if code == "not_legal" else "stale"))
+            return
+
+    def actor(self, interaction: discord.Interaction, live: LiveGame, prompt_id: str) -> str:
+        """Who acts: the clicking user, or ``HOST`` when a host-only prompt is answered by the host or narrator."""
+        actor = str(interaction.user.id)
+        prompt = next((p for p in live.state.prompts if p.id == prompt_id), None) if live.state else None
+        if prompt and HOST in prompt.players and actor not in prompt.players and self.is_host(interaction, live.row):
+            return HOST
+        return actor
+
+    async def show_step(
+        self, interaction: discord.Interaction, live: LiveGame, actor: str, prompt_id: str, partial: ctl.Partial, page: int = 0
+    ) -> Refused | None:
+        """The picker's next step, seen only by the player: it replaces an earlier step in place, and opens as a
+        private message when started from a shared one. Refused when the game has no such step any more."""
+        presenter = game_ui(live.engine.name).presenter
+        table = live.table()
+        try:
+            step = presenter.picker(table, live.state, actor, prompt_id, partial, page)
+        except ctl.CodecError as exc:  # a game's picker finds nothing legal left to choose
+            return Refused(exc.code)
+        content = presenter.picker_text(table, step)
+        view = view_from(step.components)
+        if is_private_step(interaction):
+            await interaction.response.edit_message(content=content, view=view)
+        else:
+            await interaction.response.send_message(content, view=view, ephemeral=True)
+        return None
+
+    async def on_modal(self, interaction: discord.Interaction) -> None:
+        """A submitted text form (``nt:``): handled here from the id alone, so it works after a restart too."""
+        custom_id = (interaction.data or {}).get("custom_id", "")
+        texts = {
+            c.get("custom_id", ""): c.get("value", "")
+            for row in (interaction.data or {}).get("components", [])
+            for c in (row.get("components") or [row.get("component") or {}])
+        }
+        lang = await self.language(interaction)
+        try:
+            cid = ctl.ControlId.parse(custom_id)
+            live = await self.runtime.get(cid.game_id)
+        except (ctl.CodecError, GameError) as exc:
+            await self.refuse(interaction, lang, exc if isinstance(exc, GameError) else GameError("stale"))
+            return
+        while True:
+            if live.state is None:
+                await self.refuse(interaction, lang, GameError("not_running"))
+                return
+            actor = self.actor(interaction, live, cid.prompt_id)
+            match decoder.decode(cid, actor, live.engine.legal_actions(live.state, actor), texts=texts):
+                case Apply(action):
+                    await self._apply(interaction, live, action, live.row.language)
+                case Refused() if (newer := await self.runtime.refreshed(live)) is not None:
+                    live = newer  # another process moved the game on: judge the text against its state
+                    continue
+                case _:
+                    await self.refuse(interaction, lang, GameError("stale"))
+            return
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is discord.InteractionType.modal_submit and str((interaction.data or {}).get("custom_id", "")).startswith("nt:"):
+            try:
+                await self.on_modal(interaction)
+            except Exception:
+                log.exception("modal %s failed", (interaction.data or {}).get("custom_id"))
+                await self.reply(interaction, "⚠️ " + i18n.translate(await self.language(interaction), "common.error.internal"))
+
+    async def _apply(self, interaction: discord.Interaction, live: LiveGame, action: Action, lang: str, ack: str | None = None) -> None:
+        """Apply ``action`` and answer its player privately: ``ack`` or the presenter's confirmation, and what the
+        action taught them.
+
+        What the answer shows the player of their own is written with the action too (an ``answer`` op,
+        :func:`bot.ops.answer`): the DM clicked on, rewritten as its last answer rewrites it, or else, when the
+        action taught them something (a check result), a private message saying it. The dispatcher makes no call
+        for it when the answer went out, and delivers it when the answer did not: the bot killed before it or
+        before its mark, Discord's 3 s gone, the callback refused. No answer is lost."""
+        table = live.table()
+        presenter = game_ui(live.engine.name).presenter
+        dispatcher = getattr(self.bot, "dispatcher", None)
+        token = str(interaction.id)
+        planned: dict[str, Any] = {}
+
+        def written(_table: Any, before: Any, after: Any, events: list) -> list[dict[str, Any]]:
+            """The answer, worded at the commit (the events are the action's), and its op."""
+            planned.clear()
+            try:
+                # what the action taught its player (a check result) comes in this answer, at once
+                taught = presenter.answer_lines(table, action, events)
+                text = "\n".join([ack or presenter.ack_text(table, action), *taught])[:2000]
+                planned.update(text=text, taught=taught, in_dm=self._rewrites_the_dm(interaction, live, action, after))
+                if planned["in_dm"]:
+                    message = interaction.message
+                    assert message is not None
+                    planned["dm"] = f"{message.content}\n{text}"[:2000]
+                    target = {"channel": interaction.channel_id, "message": message.id, "content": planned["dm"]}
+                elif taught:
+                    target = presenter.dm(table, action.player, f"{table.header()}\n{text}", quiet=True)
+                else:
+                    return []
+            except Exception:  # how an answer is worded must never stop the action: it is worded again below
+                log.exception("game %s: the answer to %s could not be written with it", live.id, action.kind)
+                planned.clear()
+                return []
+            planned["op"] = answer(token, target)
+            if dispatcher is not None:
+                dispatcher.answering(live.id, token)
+            return [planned["op"]]
+
+        try:
+            events = await self.runtime.act(live.id, action, also=written)
+        except BaseException as exc:
+            if dispatcher is not None and "op" in planned:
+                dispatcher.answered(live.id, token, False, written=False)
+            if not isinstance(exc, (IllegalAction, GameError)):
+                raise
+            await self.refuse(interaction, lang, exc, table.prefix)
+            return
+        if "text" not in planned:
+            taught = presenter.answer_lines(table, action, events)
+            text = "\n".join([ack or presenter.ack_text(table, action), *taught])[:2000]
+            planned.update(text=text, taught=taught, in_dm=self._rewrites_the_dm(interaction, live, action, live.state))
+            planned["dm"] = f"{interaction.message.content}\n{text}"[:2000] if planned["in_dm"] and interaction.message else None
+        text = planned["text"]
+        shown = False
+        try:
+            if is_private_step(interaction) and not interaction.response.is_done():
+                await interaction.response.edit_message(content=text, view=None)  # the finished picker shows the answer
+                shown = True
+            elif planned["in_dm"]:
+                shown = await self._answer_in_the_dm(interaction, live, planned["dm"])
+                if not shown:
+                    await self.reply(interaction, text)
+            elif await self._answer_with_rewrite(interaction, live):
+                if planned["taught"] or ack:  # the public message changed is the answer; what is the player's alone follows
+                    await self.reply(interaction, text)
+                shown = True
+            else:
+                await self.reply(interaction, text)
+                shown = True
+        finally:
+            if dispatcher is not None and "op" in planned:
+                dispatcher.answered(live.id, token, shown)
+
+    def _rewrites_the_dm(self, interaction: discord.Interaction, live: LiveGame, action: Action, state: Any) -> bool:
+        """Is the click on a prompt's DM, leaving its player nothing more to do there (a night task, the last of
+        them)? Its answer then rewrites that DM (:meth:`_answer_in_the_dm`). ``state``: the game after the action."""
+        message = interaction.message
+        if message is None or interaction.guild_id is not None or message.flags.ephemeral or interaction.response.is_done():
+            return False
+        if state is not None and any(p.id == action.prompt for p in state.prompts):
+            left = [a for a in live.engine.legal_actions(state, action.player) if a.prompt == action.prompt and a.kind not in ctl.COMMAND_KINDS]
+            if left:
+                return False  # another task of this prompt is open: its buttons stay
+        return True
+
+    async def _answer_in_the_dm(self, interaction: discord.Interaction, live: LiveGame, content: str) -> bool:
+        """A click on a prompt's DM that leaves its player nothing more to do there (a night task, the last of
+        them) is answered by rewriting that DM (type 7): ``content``, its text with the answer below, and no
+        controls left. One call where an answer and, when the prompt closes, an edit taking the buttons off were
+        two; the DM is the player's alone, so a check result in it stays theirs. Should this fail, the dispatcher
+        rewrites the DM the same way (the ``answer`` op written with the action)."""
+        message = interaction.message
+        dispatcher = getattr(self.bot, "dispatcher", None)
+        assert message is not None
+        try:
+            await interaction.response.edit_message(content=content, view=None)
+        except discord.HTTPException as exc:
+            log.info("game %s: DM answer not rewritten (%s)", live.id, exc)
+            return False
+        if dispatcher is not None:
+            dispatcher.controls_gone(live.id, message.id)
+        return True
+
+    async def _answer_with_rewrite(self, interaction: discord.Interaction, live: LiveGame) -> bool:
+        """Answer a click on a public game message with that message rewritten as the click left it (an interaction
+        response of type 7), when rewriting it is all the click caused: one call instead of a private answer and
+        an edit (a vote's live tally, the ready count). The dispatcher decides (:meth:`Dispatcher.take_rewrites`),
+        from the public ops alone, so whether a click is answered this way says nothing secret."""
+        message = interaction.message
+        dispatcher = getattr(self.bot, "dispatcher", None)
+        if message is None or interaction.guild_id is None or message.flags.ephemeral or interaction.response.is_done() or dispatcher is None:
+            return False
+        taken = dispatcher.take_rewrites(live.id, message.id)
+        if taken is None:
+            return False
+        row_ids, payload = taken
+        answered = False
+        try:
+            kwargs: dict[str, Any] = {}
+            if "content" in payload:
+                kwargs["content"] = payload["content"]
+            if "embeds" in payload:
+                kwargs["embeds"] = [discord.Embed.from_dict(e) for e in payload["embeds"]]
+            if "components" in payload:
+                kwargs["view"] = RawComponents(payload["components"]) if payload["components"] else None
+            await interaction.response.edit_message(**kwargs)
+            answered = True
+        except discord.HTTPException as exc:  # the edit is then delivered as usual
+            log.info("game %s: click answered without the rewrite (%s)", live.id, exc)
+        finally:
+            await dispatcher.rewritten(live.id, row_ids, answered)
+        return answered
