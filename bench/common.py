@@ -83,7 +83,7 @@ async def fresh_database(path: Path) -> Database:
 
 
 class NullTransport:
-    """A :class:`bot.delivery.Transport` that answers at once and keeps nothing, so the dispatcher's database work
+    """A :class:`bot.transport.Transport` that answers at once and keeps nothing, so the dispatcher's database work
     is measured and Discord is not. (tests' RecordingTransport keeps every message and scans the DM channels on each
     post, which would grow with the thousands of players here.) Each call yields to the loop once, as a real HTTP
     request does, so a drain of many rows shares the loop with the players' clicks as it would against Discord."""

@@ -24,7 +24,8 @@ from typing import Any
 
 from bench.common import TYPICAL_SIZES, NullTransport, PlayedGame, fresh_database, json_size, live_specs, write_live_games
 from bot.clock import Clock, ManualClock
-from bot.delivery import Dispatcher, Pacer
+from bot.delivery import Dispatcher
+from bot.pacing import Pacer
 from bot.runtime import Runtime
 from engines.core import Action
 

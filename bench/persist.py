@@ -448,7 +448,7 @@ PROFILED = {
     "writer: SQLite transactions (all commits)": ("bot/writer.py", ("run",)),
     "dispatcher: drains (wording, deliveries, marks)": ("bot/delivery.py", ("_drain",)),
     "of which wording the steps (presenter, Fluent)": ("bot/presenter.py", ("present_safely",)),
-    "of which marking rows sent": ("bot/delivery.py", ("_mark_sent",)),
+    "of which marking rows sent": ("bot/outbox.py", ("_mark_sent",)),
 }
 
 

@@ -15,7 +15,9 @@ from bot import records
 from bot.clock import Clock, ScaledClock
 from bot.config import Settings
 from bot.db import Database, Meta, open_database
-from bot.delivery import BOT_CALLS_PER_SECOND, Dispatcher, DiscordTransport, Pacer
+from bot.delivery import Dispatcher
+from bot.pacing import BOT_CALLS_PER_SECOND, Pacer
+from bot.transport import DiscordTransport
 from bot.downtime import Heartbeat, heartbeat_key
 from bot.runtime import Runtime
 from bot.translator import FluentTranslator

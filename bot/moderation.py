@@ -32,7 +32,10 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from bot.lobby import lobby_text
 from bot.ops import Op, post
+from bot.transport import DeliveryError
+from engines.core import Action, IllegalAction
 
 log = logging.getLogger(__name__)
 
@@ -179,8 +182,6 @@ class Moderation:
             if not thread or thread == live.row.channel_id:
                 return {"skipped": "no_thread"}
             if not await self._reopen(live):
-                from bot.delivery import DeliveryError
-
                 raise DeliveryError("archived", "the bot may not reopen the thread", 50083)
             return {"reopened": thread}
         slot = live.row.slots.get(op["slot"])
@@ -193,7 +194,7 @@ class Moderation:
     # -- a delivery that failed --------------------------------------------------------------------------
 
     async def failed(self, live: Any, op: Op, exc: Any) -> bool:
-        """A row's op failed with ``exc`` (a :class:`bot.delivery.DeliveryError`, not transient). Returns whether
+        """A row's op failed with ``exc`` (a :class:`bot.transport.DeliveryError`, not transient). Returns whether
         to try it once more (the thread was reopened); raises :class:`Waiting` when the game's delivery must wait;
         else the row is given up with the error recorded."""
         channel = self.target(live, op)
@@ -255,8 +256,6 @@ class Moderation:
 
     async def _reopen(self, live: Any) -> bool:
         """Unarchive (and unlock) the game's thread, where the bot may. Returns whether it is open now."""
-        from bot.delivery import DeliveryError
-
         reopen = getattr(self.dispatcher.transport, "reopen_thread", None)
         if reopen is None or not live.row.thread_id:
             return False
@@ -296,8 +295,7 @@ class Moderation:
     async def _end(self, game_id: int, thread: bool) -> None:
         """End a game whose thread or channel is gone: aborted, its players told by DM (with nothing posted where
         it played), the lobby message saying why when the channel is still there."""
-        from bot.lobby import lobby_text
-        from bot.runtime import GameError
+        from bot.runtime import GameError  # the runtime holds the dispatcher: delivery does not load it
 
         try:
             live = await self.runtime.get(game_id)
@@ -344,8 +342,6 @@ class Moderation:
         is_member = getattr(self.dispatcher.transport, "is_member", None)
         if is_member is None:
             return False
-        from bot.delivery import DeliveryError
-
         try:
             member = await is_member(live.row.guild_id, int(user))
         except DeliveryError:
@@ -361,8 +357,7 @@ class Moderation:
     async def _leave(self, game_id: int, player: str) -> None:
         """The player leaves through the engine's own ``leave`` action (as ``/game leave``), with a public line
         saying why."""
-        from bot.runtime import GameError
-        from engines.core import Action, IllegalAction
+        from bot.runtime import GameError  # the runtime holds the dispatcher: delivery does not load it
 
         try:
             live = await self.runtime.get(game_id)

@@ -8,7 +8,7 @@ games too, and at once when this process starts or ends one. Only a message in a
 The game's presenter decides what the message is (:meth:`bot.presenter.Presenter.read_typed`: a Když sním clue,
 guess or recap, or chatter the rules delete); this module applies it. A message whose action is taken is deleted,
 when the presenter says so, in the action's own transaction (an outbox op, so a crash keeps both or neither), and
-at once, ahead of what the game was about to post (:meth:`bot.delivery.Dispatcher.rush`); chatter that causes no
+at once, ahead of what the game was about to post (:meth:`bot.rush.Rush.rush`); chatter that causes no
 action is deleted at once, outside the outbox. What the action taught its player (a foul clue's reason) goes to
 them privately, since there is no interaction to answer. Nothing is said in the channel.
 

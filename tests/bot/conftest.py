@@ -13,7 +13,8 @@ import pytest
 from bot.clock import ManualClock
 from bot.config import normalise_database_url
 from bot.db import drop_schema, open_database, open_in_new_schema
-from bot.delivery import DeliveryError, Dispatcher
+from bot.delivery import Dispatcher
+from bot.transport import DeliveryError
 from bot.runtime import Runtime
 
 PG_URL = os.environ.get("TEST_DATABASE_URL")

@@ -14,7 +14,8 @@ from sqlalchemy import select
 
 from bot import records, stats
 from bot.db import Game
-from bot.delivery import Dispatcher, Pacer
+from bot.delivery import Dispatcher
+from bot.pacing import Pacer
 from bot.lobby import lobby_ops
 from bot.runtime import LOBBY_SECONDS, GameError, Runtime
 from engines.core import HOST, Action

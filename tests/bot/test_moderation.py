@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.delivery import DeliveryError
+from bot.transport import DeliveryError
 from bot.moderation import Moderation, Waiting
 
 GUILD, CHANNEL, THREAD, HOST, OTHER = 1, 10, 11, 100, 200

@@ -294,7 +294,7 @@ async def test_ks_19_the_dreamers_guess_is_deleted_at_once_while_the_games_posts
     typed meanwhile, is deleted at once all the same (KS-19), before that notice and its own "next dream card",
     with no time passing, and once: the game's drain, when its posts go, passes the deletion by. Its outbox row
     was written with the guess and is marked sent."""
-    from bot.delivery import BOT_CALLS_PER_SECOND, Paced, Pacer
+    from bot.pacing import BOT_CALLS_PER_SECOND, Paced, Pacer
 
     typed, gid = await start(runtime)
     dispatcher = runtime.dispatcher
@@ -330,7 +330,7 @@ async def test_a_deletion_goes_ahead_of_the_calls_waiting_in_the_bot_wide_pace(c
     """Deletions count in the bot-wide budget, but a deletion waiting there takes the next turn before calls that
     waited longer (other games' posts, a deal's DMs); and it waits in no channel's window of posts (Discord keeps
     deletions in buckets of their own)."""
-    from bot.delivery import Paced, Pacer
+    from bot.pacing import Paced, Pacer
 
     order: list[str] = []
 

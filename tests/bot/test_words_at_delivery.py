@@ -9,7 +9,8 @@ import random
 from sqlalchemy import select
 
 from bot.db import OutboxRow
-from bot.delivery import DeliveryError, Dispatcher
+from bot.delivery import Dispatcher
+from bot.transport import DeliveryError
 from bot.ops import PRESENT
 from bot.runtime import Runtime
 from tests.bot.conftest import RecordingTransport
