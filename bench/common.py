@@ -215,7 +215,7 @@ def live_specs(corpora: dict[str, list[PlayedGame]], count: int, seed: str = "cu
 
 async def write_live_games(db: Database, specs: Sequence[LiveSpec], *, batch: int = 500, first_id: int = 1) -> list[int]:
     """Insert ``specs`` as running games, exactly the rows the runtime keeps: the game, its log up to the cut,
-    the latest snapshot (every SNAPSHOT_EVERY actions, as Runtime._commit writes them) and the deadlines of the
+    the latest snapshot (every SNAPSHOT_EVERY actions, as bot.play.Play._commit writes them) and the deadlines of the
     prompts open at the cut. Returns the game ids."""
     ids = []
     for start in range(0, len(specs), batch):

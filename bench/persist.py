@@ -444,7 +444,7 @@ PROFILED = {
     "Runtime.act (the whole action)": ("bot/runtime.py", ("act",)),
     "engine: apply (rules + copying the fields they read)": ("engines/core.py", ("apply",)),
     "of which copying fields on first read": ("engines/core.py", ("_private_copy", "__get__", "_settle")),
-    "Runtime._commit (statements + writer)": ("bot/runtime.py", ("_commit",)),
+    "Runtime._commit (statements + writer)": ("bot/play.py", ("_commit",)),
     "writer: SQLite transactions (all commits)": ("bot/writer.py", ("run",)),
     "dispatcher: drains (wording, deliveries, marks)": ("bot/delivery.py", ("_drain",)),
     "of which wording the steps (presenter, Fluent)": ("bot/presenter.py", ("present_safely",)),

@@ -111,14 +111,13 @@ class GameCache:
         live = self.games.get(game_id)
         if live is None or not live.over or game_id in self.load_locks:
             return False  # (a load in progress: its last caller checks again)
-        busy = getattr(self.runtime.dispatcher, "busy", None)
-        if busy is not None and busy(game_id):
+        dispatcher = self.runtime.dispatcher
+        if dispatcher is not None and dispatcher.busy(game_id):
             return False  # its drain calls drained() when it ends
         del self.games[game_id]
         self.runtime.timers.disarm(game_id)  # a game that is over has none left to fire
-        release = getattr(self.runtime.dispatcher, "release", None)
-        if release is not None:
-            release(game_id, users=live.users())
+        if dispatcher is not None:
+            dispatcher.release(game_id, users=live.users())
         return True
 
     async def reload(self, game_id: int) -> LiveGame:

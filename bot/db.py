@@ -269,7 +269,7 @@ class Prepared:
         return str(self.core)
 
 
-#: What every action writes (bot.runtime.Runtime._commit), compiled once.
+#: What every action writes (bot.play.Play._commit), compiled once.
 _OUTBOX_KEYS = ("game_id", "seq", "op", "sent")
 INSERT_ACTION = Prepared(insert(ActionRow), ("game_id", "seq", "action", "at"))
 #: The guard of an action: only the writer that finds the game at the step it started from writes the next one.

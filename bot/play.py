@@ -210,14 +210,16 @@ class Play:
             statements.append((DELETE_DEADLINE, [{"b_game": gid, "b_prompt": prompt_id} for prompt_id in closed]))
         statements.append((INSERT_DEADLINES, opened))
         outbox = [{"game_id": gid, "seq": after.step, "op": op, "sent": False} for op in ops]
-        hand = getattr(rt.dispatcher, "hand", None) if self.db.is_sqlite else None
-        if hand is None or not ops:
+        dispatcher = rt.dispatcher
+        if dispatcher is None or not self.db.is_sqlite or not ops:
             statements.append((INSERT_OUTBOX, outbox))
             await rt.writer.commit(statements, guard)
-            return hand is not None  # no ops: none to hand over, and none to read back either
+            # on SQLite, no ops means nothing to hand over and nothing for the dispatcher to read back either
+            return dispatcher is not None and self.db.is_sqlite
         # SQLite (one process): the dispatcher is handed the rows by the commit that wrote them (their ids), so it
         # need not read them back; the outbox stays the truth for a restart
         statements.append((INSERT_OUTBOX_IDS, outbox))
+        hand = dispatcher.hand
 
         def handed(returned: list[Any]) -> None:
             # one multi-row INSERT under SQLite's write lock numbers its rows in order (the next id after the

@@ -12,7 +12,9 @@ whose job it is:
 * :mod:`bot.queries` answers commands' questions (a server's language, the games of a server or a player).
 
 The shared things they reach through the runtime: the database and its group commit (:attr:`Runtime.writer`),
-the clock, the hooks other modules install (:attr:`Runtime.end_ops` and its siblings), and the dispatcher.
+the clock, the hooks other modules install (:attr:`Runtime.end_ops` and its siblings), and the dispatcher, as
+:class:`bot.deliverer.Deliverer` says what the runtime asks of it (what the dispatcher asks of the runtime is
+:class:`bot.delivery.DeliveryRuntime`). Neither probes the other for what it has: both are typed Protocols.
 
 A crash at any point loses nothing: before an action's commit nothing happened; after it, :meth:`Runtime.recover`
 re-arms the timers from the stored deadlines, the game is rebuilt from snapshot + log when next touched, and the
@@ -29,6 +31,7 @@ from typing import Any
 from bot.cache import GameCache
 from bot.clock import Clock
 from bot.db import Database, Game
+from bot.deliverer import Deliverer
 from bot.live import LOBBY, OVER, PAUSED, GameError, LiveGame, Step
 from bot.lobbies import LOBBY_SECONDS, Lobbies
 from bot.ops import Op
@@ -65,7 +68,9 @@ class Runtime:
         self.new_salt = new_salt
         #: The group commit every action goes through (a bench swaps it for another).
         self.writer = CommitQueue(db.engine)
-        self.dispatcher: Any = None  # bot.delivery.Dispatcher, or a test double with kick(game_id)
+        #: Whoever delivers the outbox: :class:`bot.delivery.Dispatcher` sets itself here; a test may set a
+        #: :class:`bot.deliverer.Undelivered`. None: ops are written and nothing is told of them.
+        self.dispatcher: Deliverer | None = None
         #: Called with a game that has just finished (after its commit).
         self.on_finished: list[Callable[[LiveGame], Any]] = []
         #: Makers of ops for a game's end (records, reveals), written in the same transaction as the final action.
@@ -84,12 +89,8 @@ class Runtime:
 
     def wake(self, game_id: int, *, handed: bool = False) -> None:
         """Wake the dispatcher for a game whose outbox got rows (``handed``: all of them given to it at the commit)."""
-        if self.dispatcher is None:
-            return
-        if handed:
-            self.dispatcher.kick(game_id, handed=True)
-        else:
-            self.dispatcher.kick(game_id)
+        if self.dispatcher is not None:
+            self.dispatcher.kick(game_id, handed=handed)
 
     # -- the cache (bot.cache) -----------------------------------------------------------------------------
 
@@ -266,9 +267,8 @@ class Runtime:
         """Stop every timer and let deliveries in flight finish (shutdown; the end of a test)."""
         await self.timers.stop()
         await self.idle()
-        cancel_retries = getattr(self.dispatcher, "cancel_retries", None)
-        if cancel_retries is not None:
-            cancel_retries()
+        if self.dispatcher is not None:
+            self.dispatcher.cancel_retries()
         await self.writer.close()
 
     # read and replaced by tests: one slows a game's load down or makes it fail, one loses the snapshots

@@ -9,6 +9,7 @@ import pytest
 from sqlalchemy import func, select
 
 from bot.db import ActionRow, Deadline, Game, OutboxRow, Result
+from bot.deliverer import Undelivered
 from bot.delivery import Dispatcher
 from bot.lobby import lobby_ops
 from bot.runtime import GameError, Runtime
@@ -179,14 +180,7 @@ async def test_undelivered_outbox_is_sent_after_restart_exactly_once(database, c
 
 
 async def open_game_without_delivery(runtime: Runtime):
-    class Sink:
-        def kick(self, game_id):
-            pass
-
-        async def idle(self):
-            pass
-
-    runtime.dispatcher = Sink()
+    runtime.dispatcher = Undelivered()
     return await open_game(runtime)
 
 
@@ -335,7 +329,7 @@ async def test_an_untouched_lobby_closes_by_itself_after_an_hour(runtime, clock,
 async def test_posts_to_one_channel_keep_discords_pace(clock):
     """At most 5 posts in 5 s to one channel: the sixth waits for the first to leave the window, and a little
     longer (the margin), so it cannot reach Discord inside the first one's window."""
-    from bot.delivery import Pacer
+    from bot.pacing import Pacer
 
     pacer = Pacer(clock)
     for _ in range(5):
@@ -351,7 +345,8 @@ async def test_posts_to_one_channel_keep_discords_pace(clock):
 async def test_the_whole_bot_keeps_under_discords_50_calls_a_second(runtime, clock, transport):
     """Every call the dispatcher makes waits its turn in one bot-wide window: a burst (a 25-player deal) goes
     out at most BOT_CALLS_PER_SECOND a second, the rest a moment later; nothing is dropped."""
-    from bot.delivery import BOT_CALLS_PER_SECOND, Dispatcher, Pacer
+    from bot.delivery import Dispatcher
+    from bot.pacing import BOT_CALLS_PER_SECOND, Pacer
 
     dispatcher = Dispatcher(runtime, transport, bot_pacer=Pacer(clock, limit=BOT_CALLS_PER_SECOND, window=1.0, margin=0.05))
     calls = [asyncio.ensure_future(dispatcher.transport.dm_channel(5000 + i)) for i in range(BOT_CALLS_PER_SECOND + 5)]
@@ -368,7 +363,8 @@ async def test_a_post_keeps_its_channels_pace_at_the_moment_it_leaves(runtime, c
     """The channel's pace is waited last, after the bot-wide one: a post held back by the bot's budget is timed
     by its channel when it leaves, so six posts never reach one channel within 5 s (the unpaced bench once saw
     six in the Watch's thread when the order was the other way round)."""
-    from bot.delivery import Dispatcher, Pacer
+    from bot.delivery import Dispatcher
+    from bot.pacing import Pacer
 
     dispatcher = Dispatcher(runtime, transport, pacer=Pacer(clock), bot_pacer=Pacer(clock, limit=2, window=1.0, margin=0.0))
     sent: list[float] = []
@@ -458,7 +454,8 @@ async def test_a_board_rewritten_again_and_again_is_still_drawn_every_few_second
     every ``BOARD_SHOWN_EVERY`` seconds, so fast play does not freeze the picture until play stops."""
     from types import SimpleNamespace
 
-    from bot.delivery import BOARD_SHOWN_EVERY, _Row
+    from bot.delivery import BOARD_SHOWN_EVERY
+    from bot.outbox import Row
 
     dispatcher = runtime.dispatcher
     drawn: list[str] = []
@@ -470,8 +467,8 @@ async def test_a_board_rewritten_again_and_again_is_still_drawn_every_few_second
     dispatcher.execute = execute
     live = SimpleNamespace(id=7, row=SimpleNamespace(slots={"board": {"message": 1}, "prompt:x": {"message": 2}}))
 
-    def board(n: int) -> _Row:
-        return _Row(n, {"slot": "board", "content": f"board {n}", "render": {"kind": "board"}})
+    def board(n: int) -> Row:
+        return Row(n, {"slot": "board", "content": f"board {n}", "render": {"kind": "board"}})
 
     newer = [board(99).op]
     assert await dispatcher._deliver(live, board(1), newer) == {"edited": True}  # never drawn yet: drawn
@@ -479,7 +476,7 @@ async def test_a_board_rewritten_again_and_again_is_still_drawn_every_few_second
     await clock.advance(BOARD_SHOWN_EVERY)
     assert await dispatcher._deliver(live, board(3), newer) == {"edited": True}
     # a tally (no image) is skipped whenever a newer rewrite follows
-    tally = _Row(4, {"slot": "prompt:x", "content": "tally 4"})
+    tally = Row(4, {"slot": "prompt:x", "content": "tally 4"})
     assert await dispatcher._deliver(live, tally, [{"slot": "prompt:x", "content": "tally 5"}]) == {"superseded": True}
     assert drawn == ["board 1", "board 3"]
 

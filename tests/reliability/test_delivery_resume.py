@@ -13,23 +13,15 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.db import open_database
+from bot.deliverer import Undelivered
 from bot.delivery import Dispatcher
 from bot.runtime import Runtime
 from tests.bot.conftest import RecordingTransport
 from tests.bot.test_runtime import open_game_without_delivery
 
 
-class Sink:
+class Sink(Undelivered):
     """A dispatcher that never delivers: the process dies before it sends anything."""
-
-    def kick(self, game_id: int) -> None:
-        pass
-
-    def resume(self, game_id: int) -> None:
-        pass
-
-    async def idle(self) -> None:
-        pass
 
 
 @pytest.mark.parametrize("restarts", [2, 3])
