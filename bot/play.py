@@ -17,6 +17,7 @@ action tried again against the fresh state (usually refused as stale).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -236,14 +237,13 @@ class Play:
 
         A timed prompt's deadline is when it opened plus its timeout; a resumed one's is the resume time plus what
         was left; so timeout - (deadline - now) is the time it waited, pauses excluded."""
-        if not live.engine.reports_elapsed or action.player == CLOCK or "elapsed" in action.args:
+        if not live.engine.reports_elapsed or action.player == CLOCK or action.elapsed is not None:
             return action
         prompt = next((p for p in live.state.prompts if p.id == action.prompt), None) if live.state else None
         due = live.deadlines.get(action.prompt)
         if prompt is None or prompt.timeout is None or due is None:
             return action
-        elapsed = max(0, min(prompt.timeout, int(prompt.timeout - (due - self.clock.now()))))
-        return Action(action.player, action.prompt, action.kind, {**action.args, "elapsed": elapsed})
+        return dataclasses.replace(action, elapsed=max(0, min(prompt.timeout, int(prompt.timeout - (due - self.clock.now())))))
 
 
 def deadline_changes(

@@ -40,6 +40,8 @@ HOST = "@host"
 CLOCK = "@clock"
 #: The viewer who sees the whole game (a narrator, NW-25); engines without a narrator treat it as a spectator.
 NARRATOR = "@narrator"
+#: The key of :attr:`Action.elapsed` among a logged action's args.
+ELAPSED = "elapsed"
 
 
 class IllegalAction(ValueError):
@@ -68,12 +70,38 @@ class Action:
 
     ``prompt`` must name a prompt that is open right now; an action for a prompt that has closed is refused as
     stale, which is how double clicks and races between processes are caught.
+
+    ``elapsed`` is the whole seconds its prompt waited for it, pauses excluded. Only the runtime knows the time, so
+    it reports it, for a game that keeps time (:attr:`Engine.reports_elapsed`: a chess clock, a turn's budget);
+    ``None`` is "not reported", which such a game takes as no time spent. Players' choices never carry it
+    (:meth:`Engine.legal_actions` lists actions without it). In the log it is stored among the args, under
+    ``"elapsed"``, as it always was, and an ``"elapsed"`` given in ``args`` is read into the field; so a log
+    written before the field existed replays the same::
+
+        >>> a = Action("p1", "turn#3", "pick", {"unit": "archer", "elapsed": 12})
+        >>> a.args, a.elapsed
+        ({'unit': 'archer'}, 12)
+        >>> a.to_json()["args"]
+        {'unit': 'archer', 'elapsed': 12}
+        >>> Action.from_json(a.to_json()) == a == Action("p1", "turn#3", "pick", {"unit": "archer"}, elapsed=12)
+        True
     """
 
     player: str
     prompt: str
     kind: str
     args: Mapping[str, Any] = field(default_factory=dict)
+    #: Seconds the prompt waited for this action (reported by the runtime), or ``None``. Not checked here: a game
+    #: that reads it refuses a value that is not whole seconds, 0 or more (``bad_elapsed``), as any bad input.
+    elapsed: Any = None
+
+    def __post_init__(self) -> None:
+        if ELAPSED in self.args:  # the log's form (and an older caller's): lift it out of the args
+            args = dict(self.args)
+            elapsed = args.pop(ELAPSED)
+            object.__setattr__(self, "args", args)
+            if self.elapsed is None:
+                object.__setattr__(self, "elapsed", elapsed)
 
     @classmethod
     def timeout(cls, prompt_id: str) -> Action:
@@ -84,7 +112,9 @@ class Action:
         return self.player == CLOCK and self.kind == "timeout"
 
     def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "prompt": self.prompt, "kind": self.kind, "args": dict(self.args)}
+        """The action as the log stores it (``elapsed``, when reported, last among the args)."""
+        args = dict(self.args) if self.elapsed is None else {**self.args, ELAPSED: self.elapsed}
+        return {"player": self.player, "prompt": self.prompt, "kind": self.kind, "args": args}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Action:
@@ -231,8 +261,9 @@ class Engine:
     #: The table size the game plays best at, shown in the lobby (``None``: no advice).
     recommended_players: ClassVar[int | None] = None
     options: ClassVar[tuple[Option, ...]] = ()
-    #: Does the game keep time itself (a chess clock, a turn budget)? Then the runtime adds ``elapsed`` (whole
-    #: seconds the action's prompt has waited, pauses excluded) to each player's action; replays read it from the log.
+    #: Does the game keep time itself (a chess clock, a turn budget)? Then the runtime sets :attr:`Action.elapsed`
+    #: (whole seconds the action's prompt has waited, pauses excluded) on each player's action; replays read it
+    #: from the log.
     reports_elapsed: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -504,6 +535,7 @@ def replay(engine: Engine, record: Mapping[str, Any]) -> State:
 
 __all__ = [
     "CLOCK",
+    "ELAPSED",
     "HOST",
     "NARRATOR",
     "PUBLIC",

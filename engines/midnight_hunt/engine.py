@@ -14,7 +14,7 @@ Time (the engine has no clock of its own, see :mod:`engines.core`):
 * **Chess clock** (MH-57, option ``clock_minutes`` > 0): each player's remaining seconds live in the state
   (``PlayerState.clock``). A turn prompt's ``timeout`` is the acting player's remaining time, so the runtime's timer
   *is* their running clock, and its timeout means the clock ran out: that player's side loses on time. The runtime
-  reports the time a play took by adding ``elapsed`` (whole seconds since the prompt opened) to the action's args;
+  reports the time a play took as :attr:`~engines.core.Action.elapsed` (whole seconds since the prompt opened);
   the engine deducts it (reaching 0 loses on time) and then adds ``increment_seconds``. Actions listed by
   :meth:`legal_actions` never carry ``elapsed``; it is optional and ignored when the clock is off.
 * **Idle** (MH-56, clock off): the turn prompt's timeout is ``idle_minutes``; its timeout counts as leaving.
@@ -62,8 +62,6 @@ AUTO_PREFERENCES: tuple[tuple[tuple[str, ...], float], ...] = (
 )
 #: ... and otherwise a move towards a location their side does not hold, with this chance.
 AUTO_ADVANCE = 0.9
-#: The optional argument the runtime adds to a turn action: seconds the play took (chess clock, MH-57).
-ELAPSED = "elapsed"
 
 
 def other(side: str) -> str:
@@ -440,8 +438,8 @@ class MidnightHunt(Engine):
         require(player == state.current, "not_your_turn", "it is not your turn", player=state.current)
         require(action.prompt == state.prompts[0].id, "wrong_prompt", "answer your turn prompt")
         require(not me.away, "away", "you have left the game; press Rejoin first")
-        args = {k: v for k, v in action.args.items() if k != ELAPSED}
-        elapsed = action.args.get(ELAPSED, 0)
+        args = dict(action.args)
+        elapsed = 0 if action.elapsed is None else action.elapsed
         require(
             isinstance(elapsed, int) and not isinstance(elapsed, bool) and elapsed >= 0,
             "bad_elapsed",

@@ -32,13 +32,14 @@ Time (MN-19; the engine has no clock, see :mod:`engines.core`): ``turn_seconds``
 only while the engine waits for the current player's own input (the ``turn`` phase), not during reaction windows
 or choices. Its remainder lives in the state (``turn_left``), and every turn prompt's ``timeout`` is that remainder,
 so the runtime's timer *is* the turn's clock: a turn prompt re-opened after a window carries only the time left,
-and its timeout ends the turn. As in Midnight Hunt, the runtime reports the time an action took by adding
-``elapsed`` (whole seconds since its prompt opened) to the action's args; an action applied in the ``turn`` phase
+and its timeout ends the turn. As in Midnight Hunt, the runtime reports the time an action took as
+:attr:`~engines.core.Action.elapsed` (whole seconds since its prompt opened); an action applied in the ``turn`` phase
 deducts it. :meth:`legal_actions` never carry ``elapsed``; it is optional, and ignored outside the ``turn`` phase.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -49,9 +50,6 @@ from engines.midnighters.data import ALL_CARDS, CORRIDORS, LOCATIONS, full_deck
 from engines.midnighters.rules import BRIDGE
 from engines.midnighters.state import MidnightersState, Task
 from engines.midnighters.text import describe_state
-
-#: The optional argument the runtime adds to an action: whole seconds since its prompt opened (MN-19).
-ELAPSED = "elapsed"
 
 
 class Midnighters(Engine):
@@ -131,7 +129,7 @@ class Midnighters(Engine):
     # -- apply ---------------------------------------------------------------------------------------------
 
     def _apply(self, state: MidnightersState, action: Action, events: list[Event]) -> None:
-        if ELAPSED in action.args:
+        if action.elapsed is not None:
             action = self._charge_elapsed(state, action)
         if action.player == CLOCK:
             self._on_timeout(state, events)
@@ -152,17 +150,16 @@ class Midnighters(Engine):
     @staticmethod
     def _charge_elapsed(state: MidnightersState, action: Action) -> Action:
         """MN-19: deduct the reported ``elapsed`` seconds from the turn's time (in the ``turn`` phase only); the
-        action without it."""
-        elapsed = action.args[ELAPSED]
+        action without it, as the rules below compare it with the legal ones."""
+        elapsed = action.elapsed
         require(
             isinstance(elapsed, int) and not isinstance(elapsed, bool) and elapsed >= 0,
             "bad_elapsed",
             "elapsed must be whole seconds, 0 or more",
         )
-        args = {k: v for k, v in action.args.items() if k != ELAPSED}
         if state.phase == "turn":  # MN-19: the turn's clock runs only while the turn prompt waits
             state.turn_left = max(0, rules.turn_left(state) - elapsed)
-        return Action(action.player, action.prompt, action.kind, args)
+        return dataclasses.replace(action, elapsed=None)
 
     def _on_timeout(self, state: MidnightersState, events: list[Event]) -> None:
         if state.phase == "turn":  # MN-19: the turn ends as if ended
