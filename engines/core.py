@@ -95,6 +95,10 @@ class Action:
     #: that reads it refuses a value that is not whole seconds, 0 or more (``bad_elapsed``), as any bad input.
     elapsed: Any = None
 
+    def __repr__(self) -> str:  # as before the field, unless it is set: examples and logs read the same
+        elapsed = "" if self.elapsed is None else f", elapsed={self.elapsed!r}"
+        return f"Action(player={self.player!r}, prompt={self.prompt!r}, kind={self.kind!r}, args={self.args!r}{elapsed})"
+
     def __post_init__(self) -> None:
         if ELAPSED in self.args:  # the log's form (and an older caller's): lift it out of the args
             args = dict(self.args)
