@@ -14,8 +14,8 @@ The :class:`Dispatcher` is this module's drain and the sides it is made of, one 
 * :mod:`bot.pacing`: Discord's pace, bot-wide and per channel; :mod:`bot.transport`: the HTTP calls;
 * :mod:`bot.moderation`: what it does when the server changed under a game.
 
-It meets the runtime through :class:`DeliveryRuntime`, what it needs of it; the runtime holds it as its
-``dispatcher``.
+It meets the runtime through :class:`DeliveryRuntime`, what it needs of the runtime; the runtime holds it as its
+``dispatcher``, a :class:`bot.deliverer.Deliverer` (what the runtime needs of it).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from bot import moderation as mod
 from bot.answers import Answers
 from bot.clock import Clock
 from bot.db import Database, Game
+from bot.deliverer import Deliverer
 from bot.executors import Executors
 from bot.ops import Op
 from bot.outbox import Outbox, Row
@@ -58,8 +59,9 @@ class DeliveryRuntime(Protocol):
     """What the dispatcher needs from the runtime (:class:`bot.runtime.Runtime`): its database, clock and writer,
     the games in memory, the wording of render requests, and to hear when a game's drain ended."""
 
-    #: The runtime holds the dispatcher that delivers its outbox (set by :class:`Dispatcher`).
-    dispatcher: Dispatcher | None
+    #: The runtime holds the dispatcher that delivers its outbox (set by :class:`Dispatcher`), as what it asks of it
+    #: (:class:`bot.deliverer.Deliverer`, the other direction's Protocol).
+    dispatcher: Deliverer | None
 
     @property
     def db(self) -> Database: ...

@@ -47,7 +47,7 @@ class Executors:
         self._dm_channels: dict[int, int] = {}
         #: Makers of files named by an op's ``attach`` requests, by kind: ``maker(live, request)`` returns
         #: ``(filename, bytes, description)``; called at send time, so the outbox holds the request, not the bytes.
-        self.attachments: dict[str, Callable[[Any, dict[str, Any]], Awaitable[tuple[str, bytes, str]]]] = {}
+        self.attachments: dict[str, Callable[[Live, dict[str, Any]], Awaitable[tuple[str, bytes, str]]]] = {}
         #: Games whose undelivered rows may have reached Discord before a crash (see
         #: :meth:`bot.delivery.Dispatcher.resume`), with the message ids their delivered rows are known to have made.
         self._resumed: dict[int, set[int] | None] = {}

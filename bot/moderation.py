@@ -32,6 +32,7 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from bot.live import GameError
 from bot.lobby import lobby_text
 from bot.ops import Op, post
 from bot.transport import DeliveryError
@@ -295,8 +296,6 @@ class Moderation:
     async def _end(self, game_id: int, thread: bool) -> None:
         """End a game whose thread or channel is gone: aborted, its players told by DM (with nothing posted where
         it played), the lobby message saying why when the channel is still there."""
-        from bot.runtime import GameError  # the runtime holds the dispatcher: delivery does not load it
-
         try:
             live = await self.runtime.get(game_id)
             if live.row.status not in ("lobby", "running"):
@@ -357,8 +356,6 @@ class Moderation:
     async def _leave(self, game_id: int, player: str) -> None:
         """The player leaves through the engine's own ``leave`` action (as ``/game leave``), with a public line
         saying why."""
-        from bot.runtime import GameError  # the runtime holds the dispatcher: delivery does not load it
-
         try:
             live = await self.runtime.get(game_id)
             if live.row.status != "running" or live.state is None:
