@@ -464,10 +464,16 @@ def test_mh_57_after_a_sigkill_mid_turn_the_clocks_are_right_and_the_game_goes_o
     assert 1 <= away <= facts["down"] + 6, facts
     moved = facts["due"] + away
     assert any(abs(t - moved) <= 1 for t in facts["shown_after"]) and any(abs(t - moved) <= 1 for t in facts["shown_dm"]), facts
-    assert any(abs(stored - moved) <= 1 for stored in facts["stored"]), facts
+    # a gateway hiccup right after the start (a late heartbeat ACK on a loaded machine) moves it on by a few more
+    # seconds, silently (bot.downtime.BLIP_SECONDS): that time is not charged either
+    stored = min(facts["stored"], key=lambda due: abs(due - moved))
+    extra = stored - moved
+    assert -1 <= extra <= 10, facts
     # the play made after the restart used the time since the turn opened less the outage, plus the increment
     (start, posted), (played, applied) = facts["opened"], facts["played"]
-    first, last = played - posted - away, applied - start - away  # the least and the most the turn can have cost
+    # (the outage counts from the last heartbeat, up to 5 s before the kill: if that was before the turn opened, the
+    # turn cost nothing at all; a clock is never charged below 0)
+    first, last = (max(0.0, spent - away - extra) for spent in (played - posted, applied - start))
     assert facts["before"] - last + 5 - 2 <= facts["mover_after"] <= facts["before"] - first + 5 + 2, facts
     # the next player's countdown is their clock, untouched while they waited, from the moment the play was applied
     assert facts["played"][0] - 1 <= facts["next_due"] - facts["other_clock"] <= facts["played"][1] + 1, facts
