@@ -2,7 +2,7 @@
 :func:`bot.decoder.decode`, into an action to apply, the picker's next step or a form to open; the action goes to
 the runtime and its player is answered privately, in place where the click allows it.
 
-Part of :class:`cogs.game.GameCog` (a mixin: the cog's ``runtime``, ``language``, ``reply``, ``refuse`` and
+Part of :class:`cogs.game.GameCog` (a mixin: the cog's ``runtime``, ``language``, ``reply``, ``refuse``, ``game_or_refuse`` and
 ``is_host`` are its helpers).
 """
 
@@ -29,16 +29,24 @@ log = logging.getLogger(__name__)
 class Clicks:
     """In-game controls and forms: decoded, applied, answered."""
 
+    async def clicked(self, interaction: discord.Interaction, custom_id: str, lang: str) -> tuple[ctl.ControlId, LiveGame] | None:
+        """The control a custom id is and the game it names, or ``None`` once the click is refused privately (an id
+        the bot cannot read, from an older version, or a game that is gone)."""
+        try:
+            cid = ctl.ControlId.parse(custom_id)
+        except ctl.CodecError:
+            await self.refuse(interaction, lang, GameError("stale"))
+            return None
+        live = await self.game_or_refuse(interaction, cid.game_id, lang)
+        return None if live is None else (cid, live)
+
     async def on_control(self, interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
         """Any in-game control (see :mod:`bot.controls`): apply the action it names, show the picker's next step
         privately, or open the form for typed text. Whatever is refused is answered privately with a reason."""
         lang = await self.language(interaction)
-        try:
-            cid = ctl.ControlId.parse(custom_id)
-            live = await self.runtime.get(cid.game_id)
-        except (ctl.CodecError, GameError) as exc:
-            await self.refuse(interaction, lang, exc if isinstance(exc, GameError) else GameError("stale"))
+        if (clicked := await self.clicked(interaction, custom_id, lang)) is None:
             return
+        cid, live = clicked
         while True:
             if live.state is None or live.row.status != "running":
                 await self.refuse(interaction, live.row.language, GameError("not_running"))
@@ -95,12 +103,9 @@ class Clicks:
             for c in (row.get("components") or [row.get("component") or {}])
         }
         lang = await self.language(interaction)
-        try:
-            cid = ctl.ControlId.parse(custom_id)
-            live = await self.runtime.get(cid.game_id)
-        except (ctl.CodecError, GameError) as exc:
-            await self.refuse(interaction, lang, exc if isinstance(exc, GameError) else GameError("stale"))
+        if (clicked := await self.clicked(interaction, custom_id, lang)) is None:
             return
+        cid, live = clicked
         while True:
             if live.state is None:
                 await self.refuse(interaction, lang, GameError("not_running"))

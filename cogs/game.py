@@ -28,6 +28,7 @@ from bot.db import Game
 from bot.games import game_ui, playable, registered
 from bot.lobby import lobby_ops, lobby_text
 from bot.ops import MAX_ROWS, post
+from bot.live import LiveGame
 from bot.runtime import GameError, Runtime
 from bot.typed import TypedMessages
 from cogs import records
@@ -121,6 +122,14 @@ class GameCog(Clicks, LobbyPanel, Messages, commands.Cog):
             assert isinstance(exc, GameError)
             text = i18n.translate(lang, f"common.error.{exc.code}", **_plain(exc.params))
         await self.reply(interaction, f"⚠️ {text}")
+
+    async def game_or_refuse(self, interaction: discord.Interaction, game_id: int, lang: str | None = None) -> LiveGame | None:
+        """The game a control names, or ``None`` once the click is refused privately (no such game)."""
+        try:
+            return await self.runtime.get(game_id)
+        except GameError as exc:
+            await self.refuse(interaction, lang or await self.language(interaction), exc)
+            return None
 
     async def here(self, interaction: discord.Interaction, statuses=("lobby", "running")) -> Game | None:
         """The newest game in this channel or thread."""

@@ -3,7 +3,7 @@ the running game's host controls (pause, resume, extend, and the host's own acti
 a player).
 
 Part of :class:`cogs.game.GameCog` (a mixin: the cog's ``runtime``, ``typed``, ``reply``, ``refuse``,
-``language``, ``is_host`` and ``_games_changed`` are its helpers).
+``language``, ``game_or_refuse``, ``is_host`` and ``_games_changed`` are its helpers).
 """
 
 from __future__ import annotations
@@ -50,10 +50,7 @@ class LobbyPanel:
         return rows(*items, *buttons)
 
     async def on_host(self, interaction: discord.Interaction, game_id: int, what: str, prompt: str | None, value: str | None) -> None:
-        try:
-            live = await self.runtime.get(game_id)
-        except GameError as exc:
-            await self.refuse(interaction, await self.language(interaction), exc)
+        if (live := await self.game_or_refuse(interaction, game_id)) is None:
             return
         lang = live.row.language
         if not self.is_host(interaction, live.row):
@@ -77,10 +74,7 @@ class LobbyPanel:
         await self.reply(interaction, table.t(f"common.host.done.{what}") if table.has(f"common.host.done.{what}") else "✅")
 
     async def on_lobby(self, interaction: discord.Interaction, game_id: int, what: str, extra: str | None, value: str | None) -> None:
-        try:
-            live = await self.runtime.get(game_id)
-        except GameError as exc:
-            await self.refuse(interaction, await self.language(interaction), exc)
+        if (live := await self.game_or_refuse(interaction, game_id)) is None:
             return
         lang = live.row.language
         table = live.table()

@@ -50,6 +50,19 @@ async def restarted(database, clock, transport, *, since: float | None) -> Runti
     return runtime
 
 
+async def crashed_and_restarted(database, clock, transport, *, played: float, down: float, **game):
+    """A game (``open_game``'s arguments) played ``played`` seconds, then the bot dies and stays down ``down``
+    seconds, and a new process starts (away since the crash): the game and the new runtime."""
+    first = Runtime(database, clock, new_seed=lambda: "seed-1")  # a reproducible deal
+    Dispatcher(first, transport, retry_delay=0)
+    live = await open_game(first, **game)
+    await clock.advance(played)
+    since = clock.now()
+    await first.close()
+    clock._now += down
+    return live, await restarted(database, clock, transport, since=since)
+
+
 def test_credited_gives_back_what_was_left_and_at_least_the_grace():
     assert credited(due=110, since=100, now=400) == 400 + GRACE_SECONDS  # 10 s left: the grace
     assert credited(due=150, since=100, now=400) == 450  # 50 s left: all of it, from now
@@ -99,31 +112,19 @@ async def test_a_restart_longer_than_the_time_left_costs_the_choice_nothing(data
 
 
 async def test_a_choice_with_more_than_the_grace_left_keeps_exactly_what_it_had(database, clock, transport):
-    first = Runtime(database, clock, new_seed=lambda: "seed-1")  # a reproducible deal
-    Dispatcher(first, transport, retry_delay=0)
-    live = await open_game(first, options={"discussion_seconds": 300})
+    live, second = await crashed_and_restarted(database, clock, transport, played=100, down=1000, options={"discussion_seconds": 300})
     prompt = timed_prompt(live)
-    await clock.advance(100)
-    since = clock.now()
-    await first.close()
-    clock._now += 1000
-    second = await restarted(database, clock, transport, since=since)
     await second.back("restart")
     assert await stored_deadline(second, live.id, prompt.id) == pytest.approx(clock.now() + 200)
     await second.close()
 
 
 async def test_mh_57_a_chess_clock_is_charged_nothing_for_the_outage(database, clock, transport):
-    first = Runtime(database, clock, new_seed=lambda: "seed-1")  # a reproducible deal
-    Dispatcher(first, transport, retry_delay=0)
-    live = await open_game(first, players=PLAYERS[:2], engine="midnight_hunt", options={"clock_minutes": 1})
-    prompt = timed_prompt(live)
-    player = prompt.players[0]
-    await clock.advance(50)  # 10 s of the mover's minute left
-    since = clock.now()
-    await first.close()
-    clock._now += 75  # down 75 s: more than the clock had left
-    second = await restarted(database, clock, transport, since=since)
+    # 10 s of the mover's minute left when the bot dies, and down 75 s: more than the clock had left
+    live, second = await crashed_and_restarted(
+        database, clock, transport, played=50, down=75, players=PLAYERS[:2], engine="midnight_hunt", options={"clock_minutes": 1}
+    )
+    player = timed_prompt(live).players[0]
     await clock.advance(0)
     await second.idle()
     assert (await second.get(live.id)).state.outcome is None  # not lost on time at the restart
@@ -138,16 +139,10 @@ async def test_mh_57_a_chess_clock_is_charged_nothing_for_the_outage(database, c
 
 
 async def test_mn_19_a_turn_budget_is_charged_nothing_for_the_outage(database, clock, transport):
-    first = Runtime(database, clock, new_seed=lambda: "seed-1")  # a reproducible deal
-    Dispatcher(first, transport, retry_delay=0)
-    live = await open_game(first, players=PLAYERS[:2], engine="midnighters", options={"turn_seconds": 120})
-    turn = timed_prompt(live)
-    player = turn.players[0]
-    await clock.advance(30)
-    since = clock.now()
-    await first.close()
-    clock._now += 600
-    second = await restarted(database, clock, transport, since=since)
+    live, second = await crashed_and_restarted(
+        database, clock, transport, played=30, down=600, players=PLAYERS[:2], engine="midnighters", options={"turn_seconds": 120}
+    )
+    player = timed_prompt(live).players[0]
     await second.back("restart")
     await clock.advance(10)
     again = await second.get(live.id)
