@@ -32,6 +32,7 @@ AWAY = re.compile(r"for (?:(\d+) min )?(\d+) s|after (?:(\d+) min )?(\d+) s away
 CASES = {
     "ghost_at_home": ("ghost_at_home", 2, 20.0, 40, 4.0),  # GH: a 2-minute turn, 6 s of wall time
     "kdyz_snim": ("kdyz_snim", 4, 1.0, 7, 9.0),  # KS: a 10 s clue turn (the first), inside the Dreamer's sand timer
+    "night_watch": ("night_watch", 5, 10.0, 30, 5.0),  # NW: the discussion, a choice of everyone at once like a vote
 }
 
 
@@ -49,7 +50,8 @@ def stored_deadlines(db) -> dict[str, float]:
 
 
 @pytest.mark.parametrize(
-    ("case", "outage"), [("ghost_at_home", "restart"), ("ghost_at_home", "gateway"), ("kdyz_snim", "restart")]
+    ("case", "outage"),
+    [("ghost_at_home", "restart"), ("ghost_at_home", "gateway"), ("kdyz_snim", "restart"), ("night_watch", "gateway")],
 )
 async def test_an_outage_longer_than_the_choice_had_left_costs_it_nothing(tmp_path, case, outage):
     game, players, scale, left, outage_seconds = CASES[case]
