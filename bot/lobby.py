@@ -4,7 +4,7 @@ The lobby lives in the game's row (status ``lobby``): seats, names and options. 
 rewritten through the outbox whenever it changes. Option controls are built from the engine's :class:`Option`
 declarations, so a new game gets a settings panel without code here.
 
-Component ids (parsed by ``cogs.game``):
+Component ids (routed by ``cogs.views``):
     nl:<game>:<what>            lobby buttons: join, leave, start, cancel, settings, toggle:<option>, counts:<option>
     nls:<game>:<what>           lobby selects: opt:<option>, narrator
 """
