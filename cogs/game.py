@@ -275,7 +275,7 @@ class GameCog(Clicks, LobbyPanel, Messages, commands.Cog):
         prefix = engine.prefix
         text = "\n".join(
             [
-                f"**{i18n.translate(lang, f'{prefix}.name')}** — {i18n.translate(lang, 'common.players_range', min=engine.min_players, max=engine.max_players)}",
+                f"**{i18n.translate(lang, f'{prefix}.name')}** — {players_text(lang, engine.player_counts)}",
                 i18n.translate(lang, f"{prefix}.rules"),
             ]
         )
@@ -342,6 +342,13 @@ class GameCog(Clicks, LobbyPanel, Messages, commands.Cog):
     @app_commands.describe(player=_("The player to forget", key="cmd.stats.forget.player"))
     async def stats_forget(self, interaction: discord.Interaction, player: discord.User) -> None:
         await records.forget(self, interaction, player)
+
+
+def players_text(lang: str, counts: tuple[int, ...]) -> str:
+    """``4–10 players``, or ``2 or 4 players`` for a game played only at those table sizes (Midnight Hunt)."""
+    if len(counts) == 2 and counts[1] - counts[0] > 1:
+        return i18n.translate(lang, "common.players_either", first=counts[0], second=counts[1])
+    return i18n.translate(lang, "common.players_range", min=counts[0], max=counts[-1])
 
 
 def _plain(params: dict[str, Any]) -> dict[str, Any]:

@@ -139,3 +139,16 @@ def test_shared_code_names_no_game():
             if names.search(line) and not line.strip().startswith(">>>"):  # a doctest's example may name one
                 found[str(path.relative_to(ROOT))] = line.strip()
     assert not found, f"shared code names games: {found}"
+
+
+@pytest.mark.parametrize(
+    ("lang", "midnight_hunt", "kdyz_snim"),
+    [("en", "2 or 4 players", "4–10 players"), ("ru", "2 или 4 игрока", "4–10 игроков"), ("cs", "2 nebo 4 hráči", "4–10 hráčů")],
+)
+def test_mh_11_the_rules_header_says_2_or_4_players_not_a_range(lang, midnight_hunt, kdyz_snim):
+    """Midnight Hunt is played 1v1 or 2v2 (MH-11): its table sizes are 2 and 4, never 3."""
+    from cogs.game import players_text
+    from engines import get_engine
+
+    assert players_text(lang, get_engine("midnight_hunt").player_counts) == midnight_hunt
+    assert players_text(lang, get_engine("kdyz_snim").player_counts) == kdyz_snim

@@ -11,6 +11,12 @@ common-seconds = { $count ->
     [many] { $count } sekundy
    *[other] { $count } sekund
 }
+common-players_either = { $second ->
+    [one] { $first } nebo { $second } hráč
+    [few] { $first } nebo { $second } hráči
+    [many] { $first } nebo { $second } hráče
+   *[other] { $first } nebo { $second } hráčů
+}
 common-players_range = { $max ->
     [one] { $min }–{ $max } hráč
     [few] { $min }–{ $max } hráči

@@ -9,6 +9,10 @@ common-seconds = { $count ->
     [one] { $count } second
    *[other] { $count } seconds
 }
+common-players_either = { $first } or { $second } { $second ->
+    [one] player
+   *[other] players
+}
 common-players_range = { $min }–{ $max } { $max ->
     [one] player
    *[other] players

@@ -12,6 +12,12 @@ common-seconds = { $count ->
     [many] { $count } секунд
    *[other] { $count } секунды
 }
+common-players_either = { $second ->
+    [one] { $first } или { $second } игрок
+    [few] { $first } или { $second } игрока
+    [many] { $first } или { $second } игроков
+   *[other] { $first } или { $second } игрока
+}
 common-players_range = { $max ->
     [one] { $min }–{ $max } игрок
     [few] { $min }–{ $max } игрока
