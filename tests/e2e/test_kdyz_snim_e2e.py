@@ -50,9 +50,11 @@ class DreamTable(GameTable):
         super().__init__(server, bot, players, "kdyz_snim")
         self.clues_on_card = 0
         self.turns = 0
-        #: A foul clue is due (every 11th clue turn) and not given yet: it waits for a turn whose giver can read
-        #: their card (the private message showing it may still be on its way).
+        #: A foul clue is due (every 11th clue turn) and not refused yet: it waits for a turn whose giver can read
+        #: their card (the private message showing it may still be on its way), and is given again until refused.
         self.foul_due = False
+        #: How many refusals the thread showed when the foul became due.
+        self.refusals_before = 0
         self.guesses: list[str] = []
         self.reporter = players[2]
         self.reported: set[str] = set()
@@ -107,9 +109,14 @@ class DreamTable(GameTable):
         prompt = modal["custom_id"].split(":")[2]
         if prompt.startswith("clue#"):
             card = self.card_of(player)
-            self.foul_due = self.foul_due or self.turns % 11 == 5
-            if card is not None and self.foul_due:  # the card itself: a foul the bot refuses (KS-15, KS-16)
+            # a foul stays due until the thread shows it refused: on a loaded machine the private message may still
+            # show the card before, and that word is then an ordinary clue
+            refusals = sum("broke the rules and is not shown" in (m.get("content") or "") for m in self.public())
+            if self.foul_due and refusals > self.refusals_before:
                 self.foul_due = False
+            if not self.foul_due and self.turns % 11 == 5:
+                self.foul_due, self.refusals_before = True, refusals
+            if card is not None and self.foul_due:  # the card itself: a foul the bot refuses (KS-15, KS-16)
                 self.clues_on_card = 0
                 return {"text": card[1]}
             self.clues_on_card += 1
