@@ -17,7 +17,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 
 from bot.db import Database, Deadline, Game, OutboxRow
 from bot.downtime import BLIP_SECONDS, GRACE_SECONDS, credited
@@ -38,6 +38,9 @@ TIMER_RETRY_SECONDS = 2.0
 TIMER_PARKED_SECONDS = 60.0
 #: Warnings before a prompt times out, in seconds left (each only when the prompt lasts at least twice that).
 WARN_AT = (30, 10)
+#: Tries of moving the deadlines on when the bot is back (the database busy); after that the timers are let go
+#: on the deadlines they had rather than held for good.
+BACK_ATTEMPTS = 3
 
 
 class Timers:
@@ -260,6 +263,20 @@ class Timers:
         now = self.clock.now()
         away = max(0.0, now - since)
         announce = why != "gateway" or away >= BLIP_SECONDS
+        for attempt in range(1, BACK_ATTEMPTS + 1):
+            try:
+                return await self._back(since, now, away, why, announce)
+            except Exception:
+                if attempt == BACK_ATTEMPTS:  # never hold the timers for good: they fire on the deadlines they had
+                    log.exception("the bot is back, but its deadlines could not be moved on; timers go on as they were")
+                    self.away_since = None
+                    self._present.set()
+                    return away
+                log.warning("moving deadlines on after the bot's absence failed (try %d); again", attempt, exc_info=True)
+                await asyncio.sleep(0.1 * attempt)
+        raise AssertionError("unreachable")
+
+    async def _back(self, since: float, now: float, away: float, why: str, announce: bool) -> float:
         grace = GRACE_SECONDS if announce else 0.0
         owns_guild = self.runtime.owns_guild
         async with self.db.sessions.begin() as session:
@@ -268,12 +285,23 @@ class Timers:
             ).all()
             owned = {gid: (status, seq) for gid, guild, status, seq in games if owns_guild(guild)}
             rows = (
-                await session.scalars(select(Deadline).where(Deadline.remaining.is_(None), Deadline.game_id.in_(list(owned))))
+                await session.execute(
+                    select(Deadline.game_id, Deadline.prompt_id, Deadline.due_at).where(
+                        Deadline.remaining.is_(None), Deadline.game_id.in_(list(owned))
+                    )
+                )
             ).all() if owned else []
             moved: dict[int, dict[str, float]] = {}
-            for row in rows:
-                row.due_at = credited(row.due_at, since, now, grace)
-                moved.setdefault(row.game_id, {})[row.prompt_id] = row.due_at
+            for game_id, prompt_id, due in rows:
+                moved.setdefault(game_id, {})[prompt_id] = credited(due, since, now, grace)
+            if moved:  # a click may close a prompt meanwhile (the gateway is up): its row is then simply gone
+                table = Deadline.__table__  # Core, row by row: a row gone meanwhile just updates nothing
+                await (await session.connection()).execute(
+                    update(table)
+                    .where(table.c.game_id == bindparam("b_game"), table.c.prompt_id == bindparam("b_prompt"), table.c.remaining.is_(None))
+                    .values(due_at=bindparam("b_due")),
+                    [{"b_game": g, "b_prompt": p, "b_due": d} for g, dues in moved.items() for p, d in dues.items()],
+                )
             # what the bot had still to say before it went away states the deadlines it then had: a choice posted
             # now must not read "ended 1 s ago" (rows partly delivered keep their words, the notice corrects them)
             if moved:

@@ -247,3 +247,37 @@ async def test_what_was_not_yet_posted_before_the_crash_states_the_moved_deadlin
     shown = [int(t) for text in posted for t in COUNTDOWN.findall(text)]
     assert shown and int(old_due) not in shown and set(shown) == {int(new_due)}, (old_due, new_due, shown)
     await second.close()
+
+
+async def test_a_failing_return_is_tried_again_and_never_holds_the_timers_for_good(runtime, clock, monkeypatch):
+    """Moving the deadlines on can fail (a click closed a prompt meanwhile, the database busy: the restart e2e saw
+    StaleDataError once): it is tried again, and if it keeps failing the timers go on with the deadlines they had
+    instead of waiting for ever."""
+    from bot.timers import BACK_ATTEMPTS, Timers
+
+    live = await open_game(runtime, options={"discussion_seconds": 60})
+    prompt = timed_prompt(live)
+    real = Timers._back
+    failures = {"left": 1}
+
+    async def flaky(self, *args):
+        if failures["left"]:
+            failures["left"] -= 1
+            raise RuntimeError("database busy")
+        return await real(self, *args)
+
+    monkeypatch.setattr(Timers, "_back", flaky)
+    runtime.hold()
+    await clock.advance(100)
+    await runtime.back("gateway")
+    assert runtime.away_since is None and live.deadlines[prompt.id] == pytest.approx(clock.now() + GRACE_SECONDS)
+
+    failures["left"] = BACK_ATTEMPTS
+    state = live.state
+    runtime.hold()
+    await clock.advance(100)
+    await runtime.back("gateway")
+    assert runtime.away_since is None
+    await clock.advance(0)
+    await runtime.idle()
+    assert live.state.step > state.step  # its deadline had passed: the timer fired instead of waiting for ever
