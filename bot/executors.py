@@ -136,7 +136,8 @@ class Executors:
         simply goes on without it. The role is looked up by its name (which holds the game id) before it is
         made, so a crash between making it and recording it never leaves a second one behind."""
         slot = live.row.slots.get("mute")
-        if slot is None:
+        if slot is None or not slot["role"]:  # tried again at each player out: Manage Roles may be back
+            told = bool(slot and slot.get("told"))
             try:
                 role = await self.transport.find_role(live.row.guild_id, op["role_name"])
                 if role is None:
@@ -146,9 +147,12 @@ class Executors:
             except DeliveryError as exc:
                 if exc.kind not in ("forbidden", "not_found"):
                     raise
-                slot = {"role": None}
+                slot = {"role": None, "told": told}
             live.row.slots = {**live.row.slots, "mute": slot}
         if not slot["role"]:
+            if not slot.get("told"):  # the host learns it once a game; the game goes on unmuted
+                live.row.slots = {**live.row.slots, "mute": {**slot, "told": True}}
+                await self.moderation.no_roles(live)
             return {"skipped": "no_permission"}
         try:
             await self.transport.member_role(live.row.guild_id, int(op["user"]), slot["role"], True)

@@ -274,6 +274,13 @@ class Moderation:
             return True
         return False
 
+    async def no_roles(self, live: Any) -> None:
+        """Manage Roles is missing: players who are out cannot be silenced in the thread (NW-20). The game does not
+        wait for it; the host is told once, by DM."""
+        channel = live.row.thread_id or live.row.channel_id
+        log.warning("game %s: no Manage Roles; players out are not silenced", live.id)
+        await self._tell_host(live, live.table().t("moderation.no_roles", channel=f"<#{channel}>"))
+
     async def _tell_host(self, live: Any, text: str) -> None:
         op = {"do": "post", "to": "dm", "user": str(live.row.host_id), "content": f"{live.table().header()}\n{text}"}
         await self.dispatcher.send_now(live, op)

@@ -270,6 +270,9 @@ async def test_without_manage_roles_the_game_goes_on_unmuted(runtime, transport)
     await play_randomly(runtime, live.id, random.Random(11), 500)
     await runtime.idle()
     assert live.state.outcome is not None and transport.roles == {}
+    # issue 25: the host is told once that players out cannot be silenced, and why
+    told = [t for t in transport.dms(int(live.row.host_id)) if "Manage Roles" in t]
+    assert len(told) == 1 and "can still write" in told[0], told
 
 
 async def test_team_without_private_thread_is_relayed_by_dm(runtime, transport):

@@ -14,3 +14,4 @@ moderation-perm-attach_files = Připojovat soubory
 moderation-perm-embed_links = Vkládat odkazy
 moderation-perm-manage_roles = Spravovat role
 moderation-perm-manage_threads = Spravovat vlákna
+moderation-no_roles = ⚠️ Na tomto serveru nesmím spravovat role (**Spravovat role**), takže vyřazení hráči mohou dál psát do { $channel }. Hra pokračuje; dejte mi toto oprávnění a další vyřazený hráč už psát nebude.

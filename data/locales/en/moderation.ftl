@@ -14,3 +14,4 @@ moderation-perm-attach_files = Attach Files
 moderation-perm-embed_links = Embed Links
 moderation-perm-manage_roles = Manage Roles
 moderation-perm-manage_threads = Manage Threads
+moderation-no_roles = ⚠️ I may not manage roles on this server (**Manage Roles**), so players who are out can still write in { $channel }. The game goes on; give me Manage Roles and the next player out is silenced.

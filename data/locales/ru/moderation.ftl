@@ -14,3 +14,4 @@ moderation-perm-attach_files = Прикреплять файлы
 moderation-perm-embed_links = Встраивать ссылки
 moderation-perm-manage_roles = Управлять ролями
 moderation-perm-manage_threads = Управлять ветками
+moderation-no_roles = ⚠️ У меня нет права управлять ролями на этом сервере (**Управлять ролями**), поэтому выбывшие игроки всё ещё могут писать в { $channel }. Игра продолжается; дайте мне это право, и следующий выбывший уже не сможет писать.
