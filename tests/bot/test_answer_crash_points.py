@@ -39,7 +39,6 @@ GAMES = [
     ("midnighters", 3, {}, "a2"),
     ("midnight_hunt", 2, {}, "a1"),
 ]
-KINDS = ("dm", "public", "ephemeral", "modal")
 #: Moves played (then the game is aborted): enough for every kind of answer of each game.
 STEPS = 120 if LONG else 30
 
@@ -155,13 +154,24 @@ def references(tmp_path_factory):
     return {game: asyncio.run(one(*spec)) for spec, game in ((spec, spec[0]) for spec in GAMES)}
 
 
+#: The kinds of answer each game's scenario reaches (checked below): the crash points are made for these only, so
+#: none of them is a test that skips for want of its click.
+REACHED = {
+    "night_watch": ("dm", "public", "ephemeral"),
+    "kdyz_snim": ("modal", "ephemeral"),
+    "ghost_at_home": ("dm",),
+    "midnighters": ("dm",),
+    "midnight_hunt": ("dm",),
+}
+
+
 def crash_points() -> list[tuple[str, str, int, str]]:
     """(game, kind, which occurrence of that kind, when): the first of each kind, killed before its answer (in
     Night Watch also after it); long: the first three, before and after."""
     return [
         (game, kind, nth, when)
         for game, *_ in GAMES
-        for kind in KINDS
+        for kind in REACHED[game]
         for nth in range(3 if LONG else 1)
         for when in ("before", "after")
         if LONG or when == "before" or game == "night_watch"
@@ -171,16 +181,15 @@ def crash_points() -> list[tuple[str, str, int, str]]:
 def test_every_kind_of_answer_comes_up(references):
     """The scenario reaches the kinds of answer each game has (so the crash points below are not skipped)."""
     kinds = {game: {kind for kind, _ in references[game].clicks} for game in references}
-    assert kinds["night_watch"] >= {"dm", "public", "ephemeral"}, kinds
-    assert kinds["kdyz_snim"] >= {"modal", "ephemeral"}, kinds
-    assert all("dm" in kinds[game] for game in ("ghost_at_home", "midnighters", "midnight_hunt")), kinds
+    assert set(REACHED) == set(kinds) and all(kinds[game] >= set(REACHED[game]) for game in kinds), kinds
 
 
 @pytest.mark.parametrize(("game", "kind", "nth", "when"), crash_points(), ids=lambda v: str(v))
 async def test_a_kill_around_an_answer_changes_nothing_players_see(database, clock, transport, references, game, kind, nth, when):
     reference = references[game]
     numbers = [i for i, (k, _) in enumerate(reference.clicks) if k == kind]
-    if len(numbers) <= nth:
+    if len(numbers) <= nth:  # only the long variant asks for a second or third one
+        assert nth > 0, f"{game} answers no click as {kind}"
         pytest.skip(f"{game} answers {len(numbers)} clicks as {kind}")
     number = numbers[nth]
     _, players, options, seed = next(spec for spec in GAMES if spec[0] == game)
