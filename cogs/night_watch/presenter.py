@@ -125,13 +125,12 @@ class NightWatchPresenter(Presenter):
         night = table.view(state, None)
         for player in night["alive"]:
             view = table.view(state, player)
-            lines = [table.header(), table.t("nw.prompt.night", night=view["day"])]
-            if player in prompt.players:
-                lines += [table.t(f"nw.role-help.{view['role']}"), table.deadline(prompt)]
-                components = self.components(table, state, player, prompt)
-            else:
-                lines += [table.t("nw.prompt.sleep"), table.deadline(prompt)]
-                components = []
+            components = self.components(table, state, player, prompt) if player in prompt.players else []
+            if components:  # a night task: what to do, and its buttons
+                lines = [table.header(), table.t("nw.prompt.night", night=view["day"]), table.t(f"nw.role-help.{view['role']}")]
+            else:  # no task tonight: the same DM at the same moment, which asks for nothing
+                lines = [table.header(), table.t("nw.prompt.sleep", night=view["day"])]
+            lines.append(table.deadline(prompt))
             extra: dict[str, Any] = {"components": components} if components else {}
             ops.append(self.dm(table, player, "\n".join(filter(None, lines)), quiet=True, slot=dm_slot(prompt, player), **extra))
         return ops

@@ -134,7 +134,7 @@ nw-button-kill = Oběť Hlídky
 nw-button-check = Prověřit
 nw-button-shoot = Vystřelit
 nw-button-save = Oživit
-nw-prompt-sleep = V noci nemáte žádný úkol. Dobrou noc; stanice se probudí za úsvitu.
+nw-prompt-sleep = 🌙 Noc { $night }: nemáte žádný noční úkol. Dobrou noc; stanice se probudí za úsvitu.
 
 # NW-10, NW-11: uzavřené hlasování se všemi hlasy
 nw-vote_closed = 🗳️ Hlasování je uzavřeno. Konečný stav:

@@ -127,7 +127,7 @@ nw-button-kill = Watch victim
 nw-button-check = Check
 nw-button-shoot = Shoot
 nw-button-save = Revive
-nw-prompt-sleep = You have no night task. Sleep well; the station wakes at dawn.
+nw-prompt-sleep = 🌙 Night { $night }: you have no night task. Sleep well; the station wakes at dawn.
 
 # NW-10, NW-11: the closed vote, with every vote
 nw-vote_closed = 🗳️ The vote is closed. Final tally:

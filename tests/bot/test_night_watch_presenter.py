@@ -1,0 +1,53 @@
+"""Night Watch on Discord (cogs/night_watch/presenter.py): the night's DMs (NW-12)."""
+
+from __future__ import annotations
+
+import pytest
+
+import cogs.registry  # noqa: F401 - registers every game's UI
+from bot.games import game_ui
+from bot.presenter import Table, dm_slot
+from engines import get_engine
+from engines.core import HOST, Action
+
+NW = get_engine("night_watch")
+PRESENTER = game_ui("night_watch").presenter
+PLAYERS = [str(10**17 + i) for i in range(5)]
+ROLES = dict(zip(PLAYERS, ["citizen", "watch", "garibaldi", "citizen", "citizen"]))
+#: What the night asks of someone with a task, in each language (a sleeper must never read it).
+CHOOSE = {"en": "choose your target", "ru": "выберите цель", "cs": "vyberte cíl"}
+SLEEP = {"en": "you have no night task", "ru": "нет ночного задания", "cs": "nemáte žádný noční úkol"}
+
+
+def _first_night():
+    """Day 1 skipped, the vote jails the citizen PLAYERS[0]: night 1, with the Watch and Garibaldi to act."""
+    state, _ = NW.setup(PLAYERS, {}, seed=1, overrides={"roles": ROLES})
+    state, _ = NW.apply(state, Action(HOST, state.prompts[0].id, "skip"))
+    vote = state.prompts[0].id
+    for voter in PLAYERS[1:]:
+        state, _ = NW.apply(state, Action(voter, vote, "vote", {"target": PLAYERS[0]}))
+    before = state
+    after, events = NW.apply(state, Action(PLAYERS[0], vote, "vote", {"target": PLAYERS[1]}))
+    return before, after, events
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "cs"])
+def test_nw_12_a_player_without_a_night_task_is_not_asked_to_choose_a_target(lang):
+    """NW-12: every living player gets one night DM in the same transition (presence and timing tell nothing),
+    but only a player with a task reads "choose your target" and gets buttons; the others read that they have
+    no task tonight, and nothing that asks them for a choice."""
+    before, after, events = _first_night()
+    night = after.prompts[0]
+    assert night.key == "nw.night" and set(night.players) == {PLAYERS[1], PLAYERS[2]}
+    table = Table(game_id=123, engine=NW, lang=lang, names={p: f"P{i}" for i, p in enumerate(PLAYERS)}, guild_name="B5")
+    ops = PRESENTER.present(table, before, after, events, PLAYERS[0])
+    dms = {op["user"]: op for op in ops if op.get("slot", "").startswith(f"dm:{night.id}:")}
+    living = [p for p in PLAYERS if p != PLAYERS[0]]
+    assert sorted(dms) == sorted(living)  # one DM each, for the task holders and the sleepers alike
+    for player, dm in dms.items():
+        assert dm["slot"] == dm_slot(night, player) and "fallback" not in dm  # quiet: no public notice (NW-12)
+        if player in night.players:
+            assert CHOOSE[lang] in dm["content"] and dm.get("components"), dm
+        else:
+            assert CHOOSE[lang] not in dm["content"].lower() and SLEEP[lang] in dm["content"], dm["content"]
+            assert not dm.get("components")
