@@ -90,8 +90,8 @@ class Clicks:
         view = view_from(step.components)
         if is_private_step(interaction):
             await interaction.response.edit_message(content=content, view=view)
-        else:
-            await interaction.response.send_message(content, view=view, ephemeral=True)
+        else:  # a step with nothing to click (a spectator told they watch, MH-61) is sent without a view
+            await interaction.response.send_message(content, ephemeral=True, **({"view": view} if view else {}))
         return None
 
     async def on_modal(self, interaction: discord.Interaction) -> None:

@@ -268,7 +268,7 @@ async def play_duel(tmp_path):
         prompt = await server.wait_for(lambda s: table.open_public_prompt(), timeout=30, what="a public prompt")
         button = next(c for c in game_controls(prompt) if "🏳️" in str(c.get("label")))
         rec = await table.interact(server.click(spectator, int(prompt["id"]), button["custom_id"]))
-        table.spectator_click = rec.messages
+        table.spectator_click = rec  # read at the end: a follow-up (an error) would come after the answer
         # the draft and the first three plays of round 1
         await table.play_until(lambda: sum("Round 1" in m["content"] for m in turn_prompts(table)) >= 4)
         table.paused = True
@@ -411,8 +411,10 @@ def test_mh_61_a_third_joiner_watches_and_is_never_sent_anything(duel):
     assert "you watch" in table.answers[table.spectator], table.answers
     assert "Watching: Cleo" in table.lobby_text and "Players (2 of 2)" in table.lobby_text, table.lobby_text
     assert server.dm_messages(table.spectator) == [] and server.dm_channel_id(table.spectator) is None
-    (answer,) = table.spectator_click
+    # one answer, and nothing after it: sending it once raised, and "Something went wrong" followed every time
+    (answer,) = table.spectator_click.messages
     assert answer["ephemeral"] and "You are watching this game" in answer["content"] and not game_controls(answer)
+    assert len(table.spectator_click.responses) == 1, table.spectator_click.responses
 
 
 def test_mh_p1_mh_p2_no_hand_bag_or_seal_choice_is_ever_public(duel):
