@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import records
+from bot import boards, records
 from bot.clock import Clock, ScaledClock
 from bot.config import Settings
 from bot.db import Database, Meta, open_database
@@ -84,6 +84,8 @@ class Nocturne(commands.AutoShardedBot):
         # Until the gateway is ready nobody can play: the time since the last heartbeat is nobody's turn (bot.downtime)
         self.heartbeat = Heartbeat(self.db, self.clock, heartbeat_key(self.shard_ids, self.shard_count))
         self.runtime.hold(await self.heartbeat.last())
+        # board images are drawn off the loop, by worker processes that start with the first board
+        boards.install(boards.Boards(self.settings.board_workers))
         recovered = await self.runtime.recover()
         log.info("recovered %d running game(s)", len(recovered))
         # What is loaded by now (modules, catalogues, the judge's lemma tables) lives as long as the process: out of
@@ -162,6 +164,7 @@ class Nocturne(commands.AutoShardedBot):
         if self.heartbeat is not None:
             self.heartbeat.stop()
         await super().close()
+        await boards.shared().aclose()
         if self.db is not None and self._owns_db:
             await self.db.close()
 

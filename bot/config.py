@@ -36,6 +36,8 @@ class Settings:
     #: Read messages typed in game threads (Když sním's clues, guesses and recaps): asks Discord for the privileged
     #: Message Content intent, which the application must have turned on in the developer portal.
     message_content: bool = False
+    #: Worker processes drawing board images (bot.boards); ``None``: one per core but one, ``0``: a thread instead.
+    board_workers: int | None = None
     #: Test hook: the base URL of a fake Discord server (tests/fakediscord). Never set in production.
     fake_discord_url: str | None = None
     #: Test hook: deal every game from this seed, so end-to-end runs can be compared. Never set in production.
@@ -62,6 +64,7 @@ class Settings:
             shard_ids=shard_ids,
             log_level=_choice(env, "LOG_LEVEL", LOG_LEVELS, lower=False) or "INFO",
             message_content=_switch(env, "MESSAGE_CONTENT", default=False),
+            board_workers=_int_or_none(env, "BOARD_WORKERS", minimum=0),
             fake_discord_url=env.get("NOCTURNE_FAKE_DISCORD") or None,
             test_seed=env.get("NOCTURNE_TEST_SEED") or None,
             test_time_scale=float(env.get("NOCTURNE_TEST_TIME_SCALE") or 1.0),

@@ -15,12 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
+from bot import boards
 from bot import moderation as mod
 from bot.db import OutboxRow
-from bot.games import game_ui
 from bot.ops import ANSWER, Op
 from bot.outbox import part_results
-from bot.render import RenderContext
 from bot.transport import DeliveryError, Transport
 
 if TYPE_CHECKING:
@@ -269,16 +268,16 @@ class Executors:
         return "render" in op and self.runtime.clock.now() - slot.get("at", 0) > REPOST_AFTER
 
     async def _render(self, live: Live, op: Op) -> list[tuple[str, bytes, str]]:
-        """The op's files, made at send time: its board image (``render``) and any ``attach`` requests (a file
-        built by a registered maker, e.g. a game record). A maker that fails costs the file, never the message."""
+        """The op's files, made at send time: its board image (``render``, drawn by :mod:`bot.boards`' workers
+        while the loop goes on) and any ``attach`` requests (a file built by a registered maker, e.g. a game record).
+        A board or a maker that fails costs the file, never the message."""
         files: list[tuple[str, bytes, str]] = []
         request = op.get("render")
         if request:
-            try:
-                renderer = game_ui(request["engine"]).board
-                if renderer is not None:
-                    image = renderer(request["view"], RenderContext(request.get("lang", "en"), request.get("names") or {}))
-                    files.append((image.filename, image.png, image.description))
+            try:  # drawn off the event loop, in the board workers (bot.boards)
+                drawn = await boards.shared().draw(request)
+                if drawn is not None:
+                    files.append(drawn)
             except Exception:
                 log.exception("game %s: board image failed; sending the text alone", live.id)
         for attach in op.get("attach") or []:

@@ -17,6 +17,11 @@ from pathlib import Path
 import pytest
 
 import cogs.registry  # noqa: F401
+from bot import boards
+
+#: In the test process boards are drawn in a thread (a test's renderer may be a function local to the test, which a
+#: worker process could not import); the bots the end-to-end tests start draw in worker processes, as in production.
+boards.install(boards.Boards(0))
 
 #: Test directories whose tests take tens of seconds each, mostly waiting: started first.
 SLOW_FIRST = ("tests/e2e/", "tests/reliability/")

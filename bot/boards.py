@@ -1,0 +1,210 @@
+"""Board images drawn off the event loop, in worker processes (issue 27): :class:`Boards`.
+
+Drawing and encoding a board takes tens of milliseconds of pure CPU (PIL), and it happens after nearly every play
+of a game with a board. Drawn on the event loop, each board stalled every other game's clicks, timers and deliveries
+for that long. Here the dispatcher hands the outbox's render request (engine, public view, language, display names:
+plain data, picklable) to a pool of worker processes and awaits the PNG; the loop stays free meanwhile, and the
+workers use the machine's other cores.
+
+* The pool is sized to the machine: ``cpu_count - 1`` worker processes (at least one), or the ``BOARD_WORKERS``
+  setting (:class:`bot.config.Settings`); ``0`` draws in one thread of the bot's own process instead (tiny
+  deployments, tests): the loop stays free while PIL encodes, but the drawing still shares the bot's core and GIL.
+* Workers are started by ``forkserver`` (``spawn`` where there is none), never ``fork``: the bot has threads and an
+  event loop that a forked child must not inherit. Each worker imports the registered games' board renderers when
+  it starts (a function travels to it by module and name, so ``bot`` still names no game); a request names its
+  engine, and the pool sends that game's renderer with the plain request.
+* The processes start with the first board, or at the bot's start (:meth:`Boards.start`), and stop with the bot
+  (:meth:`Boards.close`).
+* A board that fails costs the image, never the message: a renderer that raises, a worker that dies (the pool is
+  replaced for the next board), or a board not back within :data:`DRAW_TIMEOUT` all raise from :meth:`Boards.draw`,
+  and the dispatcher logs it and sends the text alone (:meth:`bot.executors.Executors._render`).
+
+One pool serves the process (:func:`shared`); the bot installs its own at start (:func:`install`), sized from its
+settings, and anything else (tests, benchmarks) gets one sized from the environment on first use.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import threading
+from collections.abc import Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from bot.games import game_ui, registered
+from bot.render import RenderContext, Renderer
+
+log = logging.getLogger("bot.boards")
+
+#: The setting that sizes the pool (read by :class:`bot.config.Settings`, and here for a pool nobody installed).
+WORKERS_ENV = "BOARD_WORKERS"
+#: Seconds a board may take, queue included, before the message goes without it.
+DRAW_TIMEOUT = 60.0
+
+#: A drawn board as the executors attach it: (filename, PNG bytes, description).
+Drawn = tuple[str, bytes, str]
+
+
+def default_workers() -> int:
+    """One worker process per core but the one the event loop runs on, at least one."""
+    return max(1, (os.cpu_count() or 1) - 1)
+
+
+def workers_from_env(env: Mapping[str, str] = os.environ) -> int:
+    raw = env.get(WORKERS_ENV, "").strip()
+    return int(raw) if raw.isdigit() else default_workers()
+
+
+def start_method() -> str:
+    """``forkserver`` where the platform has it, else ``spawn``; never ``fork`` (threads and a running loop)."""
+    return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+
+
+# -- in the worker ---------------------------------------------------------------------------------------------------
+
+
+def _init(renderers: list[Renderer]) -> None:
+    """A worker's start: unpickling ``renderers`` imported the games' board modules; the languages' catalogues are
+    loaded too, so that the first board costs no more than the next."""
+    from bot import i18n
+
+    for lang in i18n.LANGUAGES:
+        i18n.bundle(lang)
+
+
+def _ready() -> int:
+    return os.getpid()
+
+
+def draw_with(renderer: Renderer, view: Mapping[str, Any], lang: str, names: Mapping[str, str]) -> Drawn:
+    """Draw one board and return what the executors attach (in a worker, ``renderer`` arrives by name: pickling a
+    module-level function sends its module and name, which the worker imported at its start)."""
+    image = renderer(view, RenderContext(lang, names))
+    return image.filename, image.png, image.description
+
+
+# -- in the bot ------------------------------------------------------------------------------------------------------
+
+
+class Boards:
+    """A pool that draws boards off the event loop: ``workers`` processes, or one thread when ``workers`` is 0.
+
+    ``renderers`` (engine name -> renderer) replaces the registry's boards (:func:`bot.games.game_ui`), for tests.
+    A renderer must be a module-level function: a worker imports it by name.
+    """
+
+    def __init__(self, workers: int | None = None, renderers: Mapping[str, Renderer] | None = None, *,
+                 timeout: float = DRAW_TIMEOUT) -> None:
+        self.workers = default_workers() if workers is None else max(0, workers)
+        self.timeout = timeout
+        self._given = dict(renderers) if renderers is not None else None
+        self._executor: Executor | None = None
+        self._lock = threading.Lock()
+        self.closed = False
+
+    @property
+    def in_processes(self) -> bool:
+        return self.workers > 0
+
+    def renderers(self) -> list[Renderer]:
+        """The renderers a worker imports as it starts: the given ones, else the registered games' boards."""
+        if self._given is not None:
+            return list(self._given.values())
+        return [ui.board for ui in registered() if ui.board is not None]
+
+    def start(self) -> Executor:
+        """Start the workers now (each imports the games' boards as it starts) rather than with the first board."""
+        with self._lock:
+            if self.closed:
+                raise RuntimeError("the board pool is closed")
+            if self._executor is None:
+                if self.in_processes:
+                    executor = ProcessPoolExecutor(
+                        self.workers, mp_context=multiprocessing.get_context(start_method()),
+                        initializer=_init, initargs=(self.renderers(),),
+                    )
+                    for _ in range(self.workers):  # the processes start (and import) now, in the background
+                        executor.submit(_ready)
+                    self._executor = executor
+                else:
+                    self._executor = ThreadPoolExecutor(1, thread_name_prefix="boards")
+            return self._executor
+
+    async def draw(self, request: Mapping[str, Any]) -> Drawn | None:
+        """The board of an outbox render request (``engine``, ``view``, ``lang``, ``names``), drawn off the loop;
+        ``None`` for a game without a board. Raises whatever the drawing raised (or ``TimeoutError``,
+        ``BrokenProcessPool``): the caller sends the message without the image."""
+        engine = request["engine"]
+        renderer = self._given[engine] if self._given is not None else game_ui(engine).board
+        if renderer is None:
+            return None
+        # the first board starts the workers: in a thread, since starting processes takes a while
+        executor = self._executor or await asyncio.to_thread(self.start)
+        future = executor.submit(draw_with, renderer, request["view"], request.get("lang", "en"),
+                                 dict(request.get("names") or {}))
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), self.timeout)
+        except BrokenProcessPool:
+            self._replace(executor)
+            raise
+
+    def _replace(self, broken: Executor) -> None:
+        """A worker died (killed, out of memory): the pool is broken for good; the next board starts a new one."""
+        with self._lock:
+            if self._executor is not broken:
+                return
+            self._executor = None
+        log.warning("a board worker died; starting new ones for the next board")
+        broken.shutdown(wait=False, cancel_futures=True)
+
+    def close(self, wait: bool = True) -> None:
+        """Stop the workers (a board being drawn is finished first when ``wait``); boards asked for after this
+        raise, so their messages go without them."""
+        with self._lock:
+            self.closed = True
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=wait, cancel_futures=True)
+
+    async def aclose(self) -> None:
+        await asyncio.to_thread(self.close)
+
+
+_shared: Boards | None = None
+_shared_lock = threading.Lock()
+
+
+def shared() -> Boards:
+    """The process's pool: the one :func:`install`\\ ed, else one sized from the environment, made on first use."""
+    global _shared
+    with _shared_lock:
+        if _shared is None:
+            _shared = Boards(workers_from_env())
+        return _shared
+
+
+def install(pool: Boards | None) -> Boards | None:
+    """Make ``pool`` the process's pool (``None``: back to one made on first use); returns the one it replaces,
+    which the caller closes if it is done with it."""
+    global _shared
+    with _shared_lock:
+        previous, _shared = _shared, pool
+    return previous
+
+
+__all__ = [
+    "DRAW_TIMEOUT",
+    "WORKERS_ENV",
+    "Boards",
+    "Drawn",
+    "default_workers",
+    "draw_with",
+    "install",
+    "shared",
+    "start_method",
+    "workers_from_env",
+]
