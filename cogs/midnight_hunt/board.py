@@ -25,7 +25,6 @@ least :data:`~bot.render.MIN_TEXT_PX` pixels after scaling.
 
 from __future__ import annotations
 
-import io
 import math
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -46,7 +45,9 @@ from bot.render import (
     describe,
     fit_text,
     font,
+    layer,
     readable_on,
+    to_png,
 )
 from engines.midnight_hunt.hexgrid import disk, hex_id, parse_hex
 
@@ -247,20 +248,12 @@ def render(view: Mapping[str, Any], ctx: RenderContext) -> BoardImage:
     y += HEADER_H
     _panels(p, words, "B", y, panel_h)
     y += panel_h + GAP
-    _board(p, words, y, radius, hex_size)
+    _board(p, words, y, radius, hex_size, board_h)
     y += board_h + GAP
     _panels(p, words, "A", y, panel_h)
     y += panel_h + GAP
     _legend(p, words, y)
-    return BoardImage(_png(p.finish()), _description(words), filename="midnight_hunt.png")
-
-
-def _png(image: Image.Image) -> bytes:
-    """PNG at zlib's default level: about 8 % more bytes than ``optimize`` and six times faster to encode, which
-    matters because the board is drawn after nearly every play, on the delivery path."""
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=6)
-    return out.getvalue()
+    return BoardImage(to_png(p.finish()), _description(words), filename="midnight_hunt.png")
 
 
 # -- header --------------------------------------------------------------------------------------------------------
@@ -446,19 +439,34 @@ def _control_look(w: _Words, location: Mapping[str, Any]) -> tuple[tuple[int, in
     return NEUTRAL, "✝" if location.get("kind") == "necropolis" else ""
 
 
-def _board(p: _Painter, w: _Words, top: float, radius: int, size: int) -> None:
-    view = w.view
-    locations = {loc["hex"]: (lid, loc) for lid, loc in view["locations"].items()}
-    centre_x = WIDTH / 2
+def _centre(q: int, r: int, top: float, radius: int, size: int) -> tuple[float, float]:
+    return WIDTH / 2 + size * math.sqrt(3) * (q + r / 2), top + 4 + size * (1 + 1.5 * (r + radius))
+
+
+@layer(maxsize=4)
+def _plain_hexes(radius: int, size: int, height: int, locations: frozenset[str]) -> Image.Image:
+    """The board's hexes that are no location, each with its id: the same all game, so drawn once and pasted (at
+    :data:`SCALE`, ``height`` final pixels high, on the background)."""
+    p = _Painter(WIDTH, height)
     for q, r in disk(radius):
         h = hex_id(q, r)
-        cx = centre_x + size * math.sqrt(3) * (q + r / 2)
-        cy = top + 4 + size * (1 + 1.5 * (r + radius))
+        if h not in locations:
+            cx, cy = _centre(q, r, 0, radius, size)
+            p.polygon(_corners(cx, cy, size - 1.5), fill=HEX_FILL, outline=HEX_EDGE, width=1.5)
+            p.text((cx, cy + size * 0.72), h, SMALL, fill=MUTED, anchor="mm")
+    return p.image
+
+
+def _board(p: _Painter, w: _Words, top: int, radius: int, size: int, height: int) -> None:
+    view = w.view
+    locations = {loc["hex"]: (lid, loc) for lid, loc in view["locations"].items()}
+    p.image.paste(_plain_hexes(radius, size, height, frozenset(locations)), (0, top * SCALE))
+    for q, r in disk(radius):
+        h = hex_id(q, r)
+        cx, cy = _centre(q, r, top, radius, size)
         here = locations.get(h)
         unit = view["board"].get(h)
-        if here is None:
-            p.polygon(_corners(cx, cy, size - 1.5), fill=HEX_FILL, outline=HEX_EDGE, width=1.5)
-        else:
+        if here is not None:
             lid, loc = here
             colour, mark = _control_look(w, loc)
             p.polygon(_corners(cx, cy, size - 1.5), fill=_blend(colour, HEX_FILL, 0.3), outline=colour, width=3.5)
@@ -467,7 +475,7 @@ def _board(p: _Painter, w: _Words, top: float, radius: int, size: int) -> None:
                 _location_mark(p, (cx, cy), size * 0.3, colour, mark, loc.get("control") in SIDE_COLOURS)
             else:
                 _location_mark(p, (cx - size * 0.62, cy), 11, colour, mark, loc.get("control") in SIDE_COLOURS)
-        p.text((cx, cy + size * 0.72), h, SMALL, fill=MUTED if here is None else FOREGROUND, anchor="mm")
+            p.text((cx, cy + size * 0.72), h, SMALL, anchor="mm")
         if unit is not None:
             _unit(p, w, (cx, cy), size, unit)
 
