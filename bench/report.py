@@ -28,6 +28,10 @@ def render(r: dict[str, Any], quick: bool = False) -> str:
         from bench.scale import render as scale_section
 
         out += scale_section(r["scale"])
+    if r.get("boards"):
+        from bench.boards import render as boards_section
+
+        out += boards_section(r["boards"])
     out += _restart(r["restart"])
     if r.get("storm"):
         from bench.restart import render_storm

@@ -74,3 +74,14 @@ async def test_the_stats_benchmark_runs_and_renders(tmp_path):
     assert figures["games"] == 60 and figures["busiest_games"] > 0
     assert set(figures["ratio"]) == {"show", "top", "history"}
     assert "## 6. Stats on 60 finished games" in "\n".join(stats.render(figures))
+
+
+async def test_the_boards_benchmark_draws_every_game_with_a_board_and_renders():
+    from bench import boards
+
+    figures = await boards.run(per_game=2, workers=1)
+    assert set(figures["draw"]) == {ui.name for ui in boards.games_with_boards()} and len(figures["draw"]) >= 3
+    assert all(row["now"]["n"] == 2 and row["now"]["kib"] > 0 for row in figures["draw"].values())
+    stalls = figures["stalls"]
+    assert stalls["on_loop"]["boards"] == stalls["pool"]["boards"] == 2 * len(figures["draw"])
+    assert "### 2c. Board images" in "\n".join(boards.render(figures))
