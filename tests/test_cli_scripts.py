@@ -1,6 +1,7 @@
-"""``./scripts/run`` and ``./scripts/test`` install the requirements only when .venv is new or a requirements file
-changed (a stamp in .venv), so an unchanged checkout starts at once. Run against a copy of the scripts with a
-stand-in .venv/bin/python that records pip calls instead of installing."""
+"""``./scripts/run`` and ``./scripts/test`` install from the locks (requirements.lock, requirements-dev.lock), with
+every hash required, and only when .venv is new or a requirements file or a lock changed (a stamp in .venv), so an
+unchanged checkout starts at once. Run against a copy of the scripts with a stand-in .venv/bin/python that records
+pip calls instead of installing."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ exec {python} "$@"
 @pytest.fixture
 def checkout(tmp_path: Path) -> Path:
     shutil.copytree(ROOT / "scripts", tmp_path / "scripts")
-    for name in ("requirements.txt", "requirements-dev.txt"):
+    for name in ("requirements.txt", "requirements-dev.txt", "requirements.lock", "requirements-dev.lock"):
         shutil.copy(ROOT / name, tmp_path / name)
     venv_bin = tmp_path / ".venv" / "bin"
     venv_bin.mkdir(parents=True)
@@ -51,18 +52,33 @@ def pip_calls(calls: list[str]) -> list[str]:
     return [c.split("-r ")[-1] for c in calls if c.startswith("pip ")]
 
 
-def test_run_installs_once_and_again_only_when_the_requirements_change(checkout):
-    assert pip_calls(script(checkout, "run")) == ["requirements.txt"]
+def test_run_installs_the_lock_once_and_again_only_when_the_requirements_change(checkout):
+    assert pip_calls(script(checkout, "run")) == ["requirements.lock"]
     assert script(checkout, "run") == ["bot"]  # no pip: started at once
     with open(checkout / "requirements.txt", "a") as f:
         f.write("# a new pin\n")
-    assert pip_calls(script(checkout, "run")) == ["requirements.txt"]
+    assert pip_calls(script(checkout, "run")) == ["requirements.lock"]
     assert script(checkout, "run") == ["bot"]
 
 
-def test_test_installs_the_dev_requirements_which_also_serve_run(checkout):
-    assert pip_calls(script(checkout, "test")) == ["requirements-dev.txt"]
+def test_a_changed_lock_is_installed_again(checkout):
+    assert pip_calls(script(checkout, "run")) == ["requirements.lock"]
+    with open(checkout / "requirements.lock", "a") as f:
+        f.write("# refreshed by scripts/lock\n")
+    assert pip_calls(script(checkout, "run")) == ["requirements.lock"]
+    assert script(checkout, "run") == ["bot"]
+
+
+def test_every_install_requires_the_locks_hashes(checkout):
+    calls = [c for c in script(checkout, "test") + script(checkout, "run") if c.startswith("pip ")]
+    assert calls and all("--require-hashes" in c and "--no-deps" in c for c in calls)
+
+
+def test_test_installs_the_dev_lock_which_also_serves_run(checkout):
+    assert pip_calls(script(checkout, "test")) == ["requirements-dev.lock"]
     assert script(checkout, "test") == ["pytest"]
-    assert script(checkout, "run") == ["bot"]  # the dev requirements include the runtime ones
+    assert script(checkout, "run") == ["bot"]  # the dev lock holds every runtime package too
     (checkout / "requirements-dev.txt").write_text((checkout / "requirements-dev.txt").read_text() + "\n")
-    assert pip_calls(script(checkout, "test")) == ["requirements-dev.txt"]
+    assert pip_calls(script(checkout, "test")) == ["requirements-dev.lock"]
+    (checkout / "requirements-dev.lock").write_text((checkout / "requirements-dev.lock").read_text() + "\n")
+    assert pip_calls(script(checkout, "test")) == ["requirements-dev.lock"]
