@@ -6,6 +6,7 @@ instead of being ignored until it matters.
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 
@@ -67,7 +68,7 @@ class Settings:
             board_workers=_int_or_none(env, "BOARD_WORKERS", minimum=0),
             fake_discord_url=env.get("NOCTURNE_FAKE_DISCORD") or None,
             test_seed=env.get("NOCTURNE_TEST_SEED") or None,
-            test_time_scale=float(env.get("NOCTURNE_TEST_TIME_SCALE") or 1.0),
+            test_time_scale=_factor(env, "NOCTURNE_TEST_TIME_SCALE", "game time runs, e.g. 20"),
         )
 
 
@@ -179,6 +180,20 @@ def _int_or_none(env, name: str, *, minimum: int) -> int | None:
         raise ConfigError(f"{name} must be a whole number, not {raw!r}") from None
     if value < minimum:
         raise ConfigError(f"{name} must be {minimum} or more, not {raw!r}")
+    return value
+
+
+def _factor(env, name: str, what: str) -> float:
+    """A test hook's speed-up: a number above 0 (default 1, the real pace)."""
+    raw = env.get(name, "").strip()
+    if not raw:
+        return 1.0
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise ConfigError(f"{name} (a test hook) must be a number above 0 (how many times faster {what}), not {raw!r}")
     return value
 
 

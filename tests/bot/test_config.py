@@ -104,6 +104,16 @@ def test_the_bot_asks_for_the_message_content_intent_only_when_switched_on():
         assert bot.intents.message_content is wanted and not bot.intents.members
 
 
+@pytest.mark.parametrize("value", ["fast", "0", "-2", "nan"])
+def test_a_test_time_scale_that_is_not_a_positive_number_is_one_line_not_a_traceback(tmp_path, value):
+    result = python_m_bot(tmp_path, NOCTURNE_NO_DOTENV="1", DISCORD_TOKEN="t", NOCTURNE_TEST_TIME_SCALE=value)
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        "nocturne: NOCTURNE_TEST_TIME_SCALE (a test hook) must be a number above 0 (how many times faster game time "
+        f"runs, e.g. 20), not {value!r}"
+    )
+
+
 def test_python_m_bot_refuses_a_bad_setting_at_once_with_exit_2(tmp_path):
     result = python_m_bot(tmp_path, NOCTURNE_NO_DOTENV="1", DISCORD_TOKEN="t", DEFAULT_LANGUAGE="de")
     assert result.returncode == 2
