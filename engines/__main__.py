@@ -28,6 +28,7 @@ import os
 import random
 import re
 import sys
+import textwrap
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
@@ -438,8 +439,30 @@ def verify_file(args: argparse.Namespace, out: TextIO) -> int:
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a mistake in one line (no usage block), exit status 2."""
 
+    #: Makes the text after the arguments when help is asked for (so the engines load only then).
+    epilog_maker: Any = None
+
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+    def format_help(self) -> str:
+        if self.epilog_maker is not None:
+            self.epilog = self.epilog_maker()
+        return super().format_help()
+
+
+def options_help() -> str:
+    """Every game's lobby options for ``play --help``: name=default and what else it accepts."""
+    lines = ["lobby options (--option NAME=VALUE, the value in JSON), default first:"]
+    for name in ENGINE_NAMES:
+        described = []
+        for o in get_engine(name).options:
+            accepts = "|".join(o.choices) if o.choices else f"{o.min}..{o.max}" if o.min is not None else ""
+            accepts = {"bool": "true|false", "counts": f'{{"name": count}} of {accepts}'}.get(o.kind, accepts)
+            described.append(f"{o.name}={json.dumps(o.default)}" + (f" ({accepts})" if accepts else ""))
+        lines += textwrap.wrap(f"{name}: {', '.join(described) or 'none'}", 110, initial_indent="  ",
+                               subsequent_indent="      ")
+    return "\n".join(lines)
 
 
 def main(
@@ -447,7 +470,9 @@ def main(
 ) -> int:
     parser = _Parser(prog=PROG, description="Play Nocturne's games offline.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    p = sub.add_parser("play", help="play a game: hotseat, or --auto with random legal moves")
+    p = sub.add_parser("play", help="play a game: hotseat, or --auto with random legal moves",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.epilog_maker = options_help
     p.add_argument("game", choices=ENGINE_NAMES)
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--seed", default="0")
