@@ -5,11 +5,13 @@ both, ``test_nw_p3_...`` names NW-P3), in its docstring (or its test class's doc
 (``pytest.param(..., id="NW-3")``, ``ids=[...]``). A comment, a module docstring or a helper's name does not count:
 those say where a rule is touched, not which test would fail if it broke.
 
-The rule ids come from the binding rules beside the checkout (``../shared/rules/<game>.md``; CI lays ``shared/``
-next to the clone). Where those are absent the committed copy of their ids, ``tests/rule_ids.txt``, is used, and
-where both exist they must agree. A game whose binding rules were written with it keeps them in its own engine
-package instead (``engines/<game>/RULES.md``), and the copy does not list it. Regenerate the copy with::
+The rule ids come from the binding rules: the repository's copy of them, ``docs/rules/binding/<game>.md``, which
+must be the same as the originals where those are beside the checkout (``../shared/rules/<game>.md``; CI lays
+``shared/`` next to the clone). The committed list of their ids, ``tests/rule_ids.txt``, must agree with them. A game
+whose binding rules were written with it keeps them in its own engine package instead (``engines/<game>/RULES.md``),
+and the list does not name it. Refresh the copy and the list with::
 
+    cp ../shared/rules/*.md docs/rules/binding/
     .venv/bin/python -m tests.test_rule_coverage > tests/rule_ids.txt
 """
 
@@ -26,7 +28,9 @@ import pytest
 from engines import ENGINE_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The originals, beside the checkout where there are (CI), and the repository's copy of them.
 RULES = ROOT.parent / "shared" / "rules"
+RULES_COPY = ROOT / "docs" / "rules" / "binding"
 RULE_IDS_FILE = ROOT / "tests" / "rule_ids.txt"
 RULE_ID = re.compile(r"\*\*([A-Z]{2}-P?\d+)\*\*")
 
@@ -42,21 +46,22 @@ def ids_in_rules(text: str) -> list[str]:
 
 
 def rule_ids_text() -> str:
-    """``tests/rule_ids.txt`` as it should read, from ``../shared/rules``."""
+    """``tests/rule_ids.txt`` as it should read, from the binding rules (``docs/rules/binding``)."""
     lines = [
         "# The rule ids of the binding rules (../shared/rules/<game>.md), used by tests/test_rule_coverage.py where",
         "# those files are not beside the checkout. Regenerate: .venv/bin/python -m tests.test_rule_coverage > tests/rule_ids.txt",
     ]
     for game in ENGINE_NAMES:
-        if (RULES / f"{game}.md").is_file() or not (ROOT / "engines" / game / "RULES.md").is_file():
-            lines += [f"{game} {rule_id}" for rule_id in ids_in_rules((RULES / f"{game}.md").read_text(encoding="utf-8"))]
+        rules_file = binding_rules(game)
+        if rules_file is not None and rules_file.name != "RULES.md":
+            lines += [f"{game} {rule_id}" for rule_id in ids_in_rules(rules_file.read_text(encoding="utf-8"))]
     return "\n".join(lines) + "\n"
 
 
 def binding_rules(game: str) -> Path | None:
-    """The file of the game's binding rules: beside the checkout, or in its engine package (``None``: neither is
-    here, the committed copy of the ids stands in)."""
-    for path in (RULES / f"{game}.md", ROOT / "engines" / game / "RULES.md"):
+    """The file of the game's binding rules: beside the checkout, the repository's copy, or in its engine package
+    (``None``: none is here, the committed list of the ids stands in)."""
+    for path in (RULES / f"{game}.md", RULES_COPY / f"{game}.md", ROOT / "engines" / game / "RULES.md"):
         if path.is_file():
             return path
     return None
@@ -156,9 +161,16 @@ def test_tests_name_only_rules_that_exist(game):
     assert not unknown, f"tests name {game} rule ids the rules do not define: {unknown}"
 
 
-def test_the_committed_rule_ids_match_the_binding_rules():
+def test_the_repositorys_copy_of_the_binding_rules_is_the_original():
     if not RULES.is_dir():
-        pytest.skip(f"the binding rules are not beside the checkout ({RULES}); tests/rule_ids.txt stands in")
+        pytest.skip(f"the original binding rules are not beside this checkout ({RULES}, laid there by CI): nothing "
+                    "to compare docs/rules/binding with")
+    originals = {path.name: path.read_text(encoding="utf-8") for path in RULES.glob("*.md")}
+    copies = {path.name: path.read_text(encoding="utf-8") for path in RULES_COPY.glob("*.md")}
+    assert copies == originals, f"docs/rules/binding differs from {RULES}: cp {RULES}/*.md docs/rules/binding/"
+
+
+def test_the_committed_rule_ids_match_the_binding_rules():
     def by_game(text: str) -> dict[str, list[str]]:
         ids: dict[str, list[str]] = defaultdict(list)
         for line in text.splitlines():

@@ -3,9 +3,8 @@
 * every registered engine has ``docs/rules/<game>.md`` (and ``docs/rules/README.md`` links to it);
 * every engine has a ``<prefix>-rules`` message in every language, which renders (``bot.i18n.translate``) to real
   text that fits one Discord message: under 1,900 characters, no raw ``{`` or message id left in it;
-* every rule id a guide cites (``NW-12``, ``GH-P4``) exists in the binding rules, which live beside the repository
-  (``../shared/rules/<game>.md``) or in the game's engine package (``engines/<game>/RULES.md``); that check is
-  skipped when they are not there;
+* every rule id a guide cites (``NW-12``, ``GH-P4``) exists in the binding rules (``docs/rules/binding/<game>.md``,
+  the copy of ``../shared/rules/<game>.md``, or the game's engine package's ``engines/<game>/RULES.md``);
 * every game offered to servers is linked from ``docs/rules/README.md`` (a game not offered yet need not be).
 
 The games and their message prefixes come from the engines (``Engine.prefix``), nowhere else.
