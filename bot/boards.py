@@ -9,8 +9,8 @@ workers use the machine's other cores.
 * The pool is sized to the machine: ``cpu_count - 1`` worker processes (at least one), or the ``BOARD_WORKERS``
   setting (:class:`bot.config.Settings`); ``0`` draws in one thread of the bot's own process instead (tiny
   deployments, tests): the loop stays free while PIL encodes, but the drawing still shares the bot's core and GIL.
-* Workers are started by ``forkserver`` (``spawn`` where there is none), never ``fork``: the bot has threads and an
-  event loop that a forked child must not inherit. Each worker imports the registered games' board renderers when
+* Workers are started by ``spawn``, never ``fork``: the bot has threads and an event loop that a forked child must
+  not inherit; and a worker whose bot was killed leaves by itself. Each worker imports the registered games' board renderers when
   it starts (a function travels to it by module and name, so ``bot`` still names no game); a request names its
   engine, and the pool sends that game's renderer with the plain request.
 * The processes start with the first board, or at the bot's start (:meth:`Boards.start`), and stop with the bot
@@ -30,6 +30,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -60,8 +61,14 @@ def workers_from_env(env: Mapping[str, str] = os.environ) -> int:
 
 
 def start_method() -> str:
-    """``forkserver`` where the platform has it, else ``spawn``; never ``fork`` (threads and a running loop)."""
-    return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    """``spawn``: a worker is a fresh interpreter whose parent is the bot itself, so that it can tell when the bot
+    is gone (:func:`_watch_the_bot`); never ``fork`` (the bot has threads and a running loop a child must not
+    inherit), nor ``forkserver`` (its server, not the bot, would be the workers' parent)."""
+    return "spawn"
+
+
+#: Seconds between a worker's checks that the bot is still there.
+WATCH_EVERY = 1.0
 
 
 # -- in the worker ---------------------------------------------------------------------------------------------------
@@ -74,6 +81,15 @@ def _init(renderers: list[Renderer]) -> None:
 
     for lang in i18n.LANGUAGES:
         i18n.bundle(lang)
+    threading.Thread(target=_watch_the_bot, args=(os.getppid(),), name="watch-the-bot", daemon=True).start()
+
+
+def _watch_the_bot(bot: int) -> None:
+    """A worker outlives a bot that was killed (its queue's pipe never closes: the worker holds both ends): it
+    leaves once its parent is no longer the bot."""
+    while os.getppid() == bot:
+        time.sleep(WATCH_EVERY)
+    os._exit(0)
 
 
 def _ready() -> int:

@@ -154,8 +154,49 @@ def test_the_pool_is_sized_to_the_machine_unless_set():
     assert boards.workers_from_env({boards.WORKERS_ENV: "0"}) == 0
     assert boards.workers_from_env({boards.WORKERS_ENV: "3"}) == 3
     assert boards.Boards(0).in_processes is False and boards.Boards(2).in_processes is True
-    assert boards.start_method() in ("forkserver", "spawn")  # never fork: the bot has threads and a running loop
+    assert boards.start_method() == "spawn"  # never fork: the bot has threads and a running loop
     assert Settings.from_env({"DISCORD_TOKEN": "t"}).board_workers is None  # sized to the machine
     assert Settings.from_env({"DISCORD_TOKEN": "t", "BOARD_WORKERS": "0"}).board_workers == 0
     with pytest.raises(ConfigError, match="BOARD_WORKERS"):
         Settings.from_env({"DISCORD_TOKEN": "t", "BOARD_WORKERS": "-1"})
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has left
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+def test_a_worker_leaves_when_its_bot_is_killed(tmp_path):
+    """A bot killed with SIGKILL (a crash, an OOM kill, the crash tests) leaves no board worker running."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    script = (
+        "import asyncio, sys\n"
+        "from bot import boards\n"
+        "from tests.bot.test_board_workers import where_drawn\n"
+        "pool = boards.Boards(1, {'x': where_drawn})\n"
+        "drawn = asyncio.run(pool.draw({'engine': 'x', 'view': {}, 'lang': 'en'}))\n"
+        "print(drawn[2].split()[0], flush=True)\n"
+        "sys.stdin.read()\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    bot = subprocess.Popen([sys.executable, "-c", script], cwd=root, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                           env={**os.environ, "PYTHONPATH": str(root)}, text=True)
+    try:
+        worker = int(bot.stdout.readline())
+        assert worker != bot.pid and _running(worker)
+    finally:
+        bot.send_signal(signal.SIGKILL)
+        bot.wait()
+    deadline = time.monotonic() + 30 * boards.WATCH_EVERY
+    while _running(worker) and time.monotonic() < deadline:
+        time.sleep(0.1)  # waits for the worker to notice, bounded: a worker still there is the failure
+    assert not _running(worker)
