@@ -316,14 +316,26 @@ class KdyzSnim(Engine):
         require(not Counter(deal.values()) - need, "bad_override", "the deal does not fit the KS-2 card table")
         return {p: deal[p] for p in non_dreamers}
 
+    @staticmethod
+    def _reshuffle_pool(state: KdyzSnimState) -> list[str]:
+        """KS-9: what a new deck is made of when the deck runs out: every element of earlier rounds not drawn this
+        round (or, with none, every element of the list not drawn this round: a scenario deck runs out sooner)."""
+        this_round = {c.element for c in state.round.cards}
+        earlier = [c.element for r in state.rounds[:-1] for c in r.cards]
+        pool = [e for e in dict.fromkeys(earlier) if e not in this_round]
+        return pool or [e for e in element_ids() if e not in this_round]
+
+    def _can_draw(self, state: KdyzSnimState) -> bool:
+        """KS-9: is there an element left to draw this round (in the deck, or in a reshuffle of earlier rounds)?"""
+        return state.deck.position < len(self._deck_order(state)) or bool(self._reshuffle_pool(state))
+
     def _draw(self, state: KdyzSnimState, events: list[Event]) -> None:
-        """KS-9 / KS-10: draw the next element and send it privately to the non-dreamers still in the game."""
+        """KS-9 / KS-10: draw the next element and send it privately to the non-dreamers still in the game. The
+        caller checks :meth:`_can_draw` first (a night whose every element is drawn ends: :meth:`_deck_empty`)."""
         order = self._deck_order(state)
         if state.deck.position >= len(order):  # KS-9: reshuffle every element of earlier rounds into a new deck
-            this_round = {c.element for c in state.round.cards}
-            earlier = [c.element for r in state.rounds[:-1] for c in r.cards]
-            pool = [e for e in dict.fromkeys(earlier) if e not in this_round]
-            pool = pool or [e for e in element_ids() if e not in this_round]
+            pool = self._reshuffle_pool(state)
+            assert pool, "KS-9: nothing left to draw (callers check _can_draw)"
             rng(state).shuffle(pool)
             state.deck = Deck(cards=pool)
             order = pool
@@ -346,16 +358,25 @@ class KdyzSnim(Engine):
         deck = state.deck
         return shuffled(deck.shuffle_key) if deck.shuffle_key else deck.cards
 
-    def _open_clue_turn(self, state: KdyzSnimState, giver: str | None, events: list[Event]) -> None:
-        """KS-13 / KS-14: a fresh ``clue_seconds`` turn for ``giver`` (or none), named publicly."""
+    def _open_clue_turn(
+        self, state: KdyzSnimState, giver: str | None, events: list[Event], renewed: str | None = None
+    ) -> None:
+        """KS-13 / KS-14: a fresh ``clue_seconds`` turn for ``giver`` (or none), named publicly.
+
+        ``renewed``: KS-22, the card changed under the giver's turn (``"guess"``, or the player whose foul was
+        confirmed, KS-16 / KS-18) and the same giver gets a fresh turn on the new card. The prompt is new (its
+        timer starts again) and says which turn it renews: ``since``, the id of the giver's turn as it began, and
+        ``changed``, what changed the card. Nothing secret: the card changed in public (KS-21)."""
+        old = self._find_prompt(state, "clue")
         state.prompts = [p for p in state.prompts if not p.id.startswith("clue#")]
         state.clue_giver = giver
         if giver is None:
             return
         seconds = state.options["clue_seconds"]
-        state.prompts.insert(
-            1, Prompt(new_prompt_id(state, "clue"), "turn", (giver,), seconds, "ks.clue", {"player": giver})
-        )
+        params: dict[str, Any] = {"player": giver}
+        if renewed is not None and old is not None and old.players == (giver,):
+            params.update(since=old.params.get("since", old.id), changed=renewed)
+        state.prompts.insert(1, Prompt(new_prompt_id(state, "clue"), "turn", (giver,), seconds, "ks.clue", params))
         events.append(Event("ks.clue_turn", {"player": giver, "seconds": seconds}))
 
     def _pass_clue_turn(self, state: KdyzSnimState, events: list[Event], counted: bool = True) -> None:
@@ -366,6 +387,7 @@ class KdyzSnim(Engine):
 
     def _on_clue(self, state: KdyzSnimState, action: Action, events: list[Event]) -> None:
         player = action.player
+        require(player != state.round.dreamer, "dreamer_no_clue", "the dreamer gives no clues, only guesses")  # KS-13
         require(player == state.clue_giver, "not_your_turn", "it is not your turn to give a clue")
         if action.kind == "pass":
             events.append(Event("ks.clue_passed", {"player": player}))
@@ -390,15 +412,16 @@ class KdyzSnim(Engine):
                 {"player": player, "clue": text, "word": self._word(state, card.element), "reason": fault},
                 events,
             )
-            self._penalise(state, player, events)  # KS-16
-            self._pass_clue_turn(state, events, counted=False)  # no turn taken yet on the new element
+            if self._penalise(state, player, events):  # KS-16
+                self._pass_clue_turn(state, events, counted=False)  # no turn taken yet on the new element
             return
         state.clues.append(Clue(player, text))
         events.append(Event("ks.clue_given", {"player": player, "card": len(state.round.cards)}))
         self._pass_clue_turn(state, events)
 
-    def _penalise(self, state: KdyzSnimState, offender: str, events: list[Event]) -> None:
-        """KS-16: the current element becomes ``offender``'s penalty card and the next one is drawn.
+    def _penalise(self, state: KdyzSnimState, offender: str, events: list[Event]) -> bool:
+        """KS-16: the current element becomes ``offender``'s penalty card and the next one is drawn. ``False`` when
+        there was none left to draw and the night ended (:meth:`_deck_empty`).
 
         The public notice names the offender and no element (KS-P2)."""
         card = state.round.current
@@ -407,7 +430,11 @@ class KdyzSnim(Engine):
         state.penalties[offender] += 1
         events.append(Event("ks.card_changed", {"offender": offender, "card": len(state.round.cards)}))
         self._lapse_foul(state, events)
+        if not self._can_draw(state):
+            self._deck_empty(state, events)
+            return False
         self._draw(state, events)
+        return True
 
     def _on_guess(self, state: KdyzSnimState, action: Action, events: list[Event]) -> None:
         """KS-19 .. KS-22: one guess (or pass) on the current element."""
@@ -419,11 +446,14 @@ class KdyzSnim(Engine):
         if not passed:
             require(judge.normalise(text), "empty_guess", "that message has no letters or digits")
         self._judge(state, text, passed, events)
+        if not self._can_draw(state):  # KS-9: every element has been drawn this night
+            self._deck_empty(state, events)
+            return
         events.append(Event("ks.next_card", {"card": len(state.round.cards)}))  # KS-21: the same for every pile
         self._lapse_foul(state, events)
         self._draw(state, events)
         if state.clue_giver is not None:  # KS-22: the interrupted giver gets a fresh turn
-            self._open_clue_turn(state, state.clue_giver, events)
+            self._open_clue_turn(state, state.clue_giver, events, renewed="guess")
 
     def _judge(self, state: KdyzSnimState, text: str, passed: bool, events: list[Event]) -> None:
         """KS-20 / KS-21: put the current element on its pile and tell only the non-dreamers."""
@@ -472,6 +502,11 @@ class KdyzSnim(Engine):
         reporter, accused = action.player, action.args.get("accused")
         require(reporter in self._receivers(state), "not_clue_giver", "only a clue giver can report a foul")
         require(state.foul is None, "foul_pending", "another foul report is being reviewed")
+        require(
+            [p for p in self._accusable(state) if p != reporter],
+            "no_clue_yet",
+            "nobody else has given a clue for this dream card yet",
+        )
         require(accused != reporter, "bad_target", "you cannot report yourself")
         require(accused in self._accusable(state), "bad_target", "name a player who gave a clue for this dream card")
         reviewers = self._reviewers(state, reporter, accused)
@@ -503,10 +538,14 @@ class KdyzSnim(Engine):
         self._private(
             state, "ks.foul_confirmed", {"offender": foul.accused, "word": self._word(state, card.element)}, events
         )
-        self._penalise(state, foul.accused, events)
+        if not self._penalise(state, foul.accused, events):
+            return
         if state.clue_giver is not None:  # the offender's turn passes on; anyone else keeps a fresh turn (KS-22)
             giver = state.clue_giver
-            self._open_clue_turn(state, self._next_clue_giver(state, giver) if giver == foul.accused else giver, events)
+            if giver == foul.accused:
+                self._open_clue_turn(state, self._next_clue_giver(state, giver), events)
+            else:
+                self._open_clue_turn(state, giver, events, renewed=foul.accused)
 
     def _lapse_foul(self, state: KdyzSnimState, events: list[Event]) -> None:
         """KS-18: a report lapses when its element stops being current or the night ends."""
@@ -519,6 +558,17 @@ class KdyzSnim(Engine):
         state.prompts = [p for p in state.prompts if not p.id.startswith("review#")]
 
     # -- end of the night ----------------------------------------------------------------------------------
+
+    def _deck_empty(self, state: KdyzSnimState, events: list[Event]) -> None:
+        """KS-9 / KS-23 **[decided]**: every element has been drawn this night and none of earlier rounds is left
+        to reshuffle, so there is no dream card to play. The night ends as when the sand timer runs out, but with no
+        current element there is no last guess: clues stop, any pending foul lapses, and the recap follows (KS-24).
+        The notice is public and the same whatever the last card's pile (KS-21)."""
+        self._lapse_foul(state, events)
+        state.clue_giver = None
+        state.prompts = []
+        events.append(Event("ks.deck_empty", {"round": state.round.number, "cards": len(state.round.cards)}))
+        self._open_recap(state, events)
 
     def _time_up(self, state: KdyzSnimState, events: list[Event]) -> None:
         """KS-23: clues stop; the dreamer may make one last guess. Pending fouls lapse with the clues."""

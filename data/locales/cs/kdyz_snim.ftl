@@ -70,6 +70,7 @@ ks-night_over = { $guessed ->
     [yes] 🌅 Noc skončila.
    *[no] 🌅 Noc skončila; poslední snová karta zůstává nevyužita.
 }
+ks-deck_empty = 🌅 Dnes v noci se vytáhly všechny snové karty ze seznamu: noc skončila.
 ks-recap_open = 💭 { $dreamer }, zrekapitulujte svůj sen: vyjmenujte v jedné zprávě elementy ze svých tipů ({ $seconds } s).
 ks-recap_missed = Rekapitulace nepřišla včas: bez bonusu.
 ks-day_started = ☀️ Den { $round }: { $dreamer } se probouzí.
@@ -154,6 +155,8 @@ ks-error-not_in_game = V této hře už nejste.
 ks-error-not_reviewer = Toto hlášení neposuzujete vy.
 ks-error-not_your_turn = Teď nejste na řadě.
 ks-error-stale_card = Snová karta se už vyměnila.
+ks-error-dreamer_no_clue = Snílek nedává nápovědy, jen hádá.
+ks-error-no_clue_yet = K této snové kartě zatím nikdo jiný nápovědu nedal, není co hlásit.
 
 ## Discord (cogs/kdyz_snim/presenter.py)
 

@@ -66,6 +66,7 @@ ks-night_over = { $guessed ->
     [yes] 🌅 The night is over.
    *[no] 🌅 The night is over; the last dream card stays unused.
 }
+ks-deck_empty = 🌅 Every dream card of the list has been drawn tonight: the night is over.
 ks-recap_open = 💭 { $dreamer }, recall your dream: list the elements you guessed in one message ({ $seconds } s).
 ks-recap_missed = No recap came in time: no recap bonus.
 ks-day_started = ☀️ Day { $round }: { $dreamer } wakes up.
@@ -146,6 +147,8 @@ ks-error-not_in_game = You have left this game.
 ks-error-not_reviewer = You are not the one to review this foul.
 ks-error-not_your_turn = It is not your turn.
 ks-error-stale_card = The dream card has already changed.
+ks-error-dreamer_no_clue = The Dreamer gives no clues, only guesses.
+ks-error-no_clue_yet = Nobody else has given a clue for this dream card yet, so there is nothing to report.
 
 ## Discord presentation (cogs/kdyz_snim/presenter.py)
 

@@ -9,6 +9,7 @@ import pytest
 from engines.core import HOST, PUBLIC, Action, IllegalAction, to
 from engines.kdyz_snim import ENGINE
 from engines.kdyz_snim.roles import card_counts, final_ranking, round_points, sandman_points
+from engines.kdyz_snim.words import element_ids
 
 from .helpers import (
     DECK,
@@ -194,6 +195,49 @@ def test_ks_9_an_empty_deck_reshuffles_the_elements_of_earlier_rounds():
     assert {c.element for c in state.round.cards} == {"sun", "cat", "dog"}
 
 
+def _draw_all_but_one(**options) -> tuple:
+    """A 4-player game (the whole shuffled list as its deck) whose first night has passed on every element but
+    the last one: that one is the current card and nothing is left to draw (no earlier round to reshuffle)."""
+    state, _ = ENGINE.setup(players(4), options, "whole-list")
+    total = len(element_ids())
+    while len(state.round.cards) < total:
+        state, _ = dreamer_pass(state)
+    assert state.phase == "night" and state.round.current is not None
+    return state, total
+
+
+def test_ks_9_ks_23_a_night_that_has_drawn_every_element_ends_instead_of_crashing():
+    """KS-9 / KS-23 [decided]: once every element of the list is drawn in one night (nothing of earlier rounds to
+    reshuffle), a guess on the last one ends the night: no last guess (no card is left), straight to the recap.
+    The engine raised IndexError here (a long night without timeouts)."""
+    state, total = _draw_all_but_one()
+    after, events = guess(state, "qwxz")  # the public notice is the same whatever the pile (KS-21)
+    assert after.phase == "recap" and [p.id.split("#")[0] for p in after.prompts] == ["recap"]
+    assert only(events, "ks.deck_empty").audience == PUBLIC and "ks.next_card" not in keys(events)
+    assert len(after.round.cards) == total and after.round.current is None and after.clue_giver is None
+    ENGINE.check_invariants(after)
+    after, events = act(after, "p1", "recap", "recap", text="qwxz")
+    assert "ks.day_started" in keys(events)
+
+
+def test_ks_9_ks_16_a_foul_on_the_last_element_ends_the_night_too():
+    """KS-16 on the last element of the list: the penalty card stands and the night ends (KS-9, KS-23), whether
+    the clue was refused at once or a reported foul was confirmed (KS-18)."""
+    state, _ = _draw_all_but_one()
+    word = ENGINE.view(state, state.clue_giver)["element"]["word"]
+    giver = state.clue_giver
+    after, events = clue(state, word)
+    assert after.penalties[giver] == 1 and after.phase == "recap" and "ks.deck_empty" in keys(events)
+    ENGINE.check_invariants(after)
+    state, _ = clue(state, "qwxz")
+    reporter = next(p for p in ("p2", "p3", "p4") if p != giver and p != state.clue_giver)
+    state, _ = act(state, reporter, "dream", "report", accused=giver)
+    reviewers = next(p for p in state.prompts if p.id.startswith("review#")).players
+    after, events = ENGINE.apply(state, Action(reviewers[0], prompt_id(state, "review"), "confirm"))
+    assert after.penalties[giver] == 1 and after.phase == "recap" and "ks.deck_empty" in keys(events)
+    ENGINE.check_invariants(after)
+
+
 def test_ks_10_every_new_element_goes_privately_to_the_non_dreamers():
     state, events = new_game(5)
     for step in (lambda s: guess(s, "pes"), lambda s: clue(s, "pes")):
@@ -266,6 +310,16 @@ def test_ks_14_only_the_active_giver_gives_clues():
     with pytest.raises(IllegalAction) as err:
         ENGINE.apply(state, Action("p3", prompt_id(state, "clue"), "clue", {"text": "x"}))
     assert err.value.code == "not_your_turn"
+
+
+def test_ks_13_the_dreamer_gives_no_clues_and_is_told_so():
+    """KS-13: the clue order skips the Dreamer; a clue or a turn pass from them is refused with that reason (a
+    form the Dreamer opens from the clue turn's button is refused before they type, with it)."""
+    state, _ = new_game(5)
+    for kind, args in (("clue", {"text": "x"}), ("pass", {})):
+        with pytest.raises(IllegalAction) as err:
+            ENGINE.apply(state, Action("p1", prompt_id(state, "clue"), kind, args))
+        assert err.value.code == "dreamer_no_clue"
 
 
 @pytest.mark.parametrize(
@@ -431,6 +485,32 @@ def test_ks_22_a_guess_gives_the_interrupted_giver_a_fresh_turn():
     state, events = guess(state, "pes")
     assert state.clue_giver == "p2" and prompt_id(state, "clue") != old
     assert only(events, "ks.clue_turn").params["player"] == "p2"
+
+
+def test_ks_22_a_renewed_turn_says_which_turn_it_renews_and_why():
+    """KS-22: the fresh turn after a guess (or a confirmed foul of someone else) is a new prompt (a new timer) that
+    names the giver's turn as it began and what changed the card; a turn passed on names none."""
+    state, _ = new_game(5, host="p5")
+    first = prompt_id(state, "clue")
+    state, _ = guess(state, "pes")
+    state, _ = guess(state, "pes")
+    turn = next(p for p in state.prompts if p.id.startswith("clue#"))
+    assert turn.id != first and turn.params == {"player": "p2", "since": first, "changed": "guess"}
+    state, _ = clue(state, "zvíře")  # p2's clue: the turn passes on to p3, a turn of its own
+    assert next(p for p in state.prompts if p.id.startswith("clue#")).params == {"player": "p3"}
+    state, _ = act(state, "p4", "dream", "report", accused="p2")
+    state, _ = host(state, "review", "confirm")  # p2's foul: p3 keeps a fresh turn on the new card
+    turn = next(p for p in state.prompts if p.id.startswith("clue#"))
+    assert turn.players == ("p3",) and turn.params["changed"] == "p2"
+
+
+def test_ks_18_a_report_needs_a_clue_from_someone_else_and_says_so():
+    """KS-18: with no clue from anyone else on the card there is nobody to report; the refusal says so."""
+    state, _ = new_game(5)
+    state, _ = clue(state, "zvíře")  # p2's clue
+    with pytest.raises(IllegalAction) as err:
+        act(state, "p2", "dream", "report", accused="p3")
+    assert err.value.code == "no_clue_yet"
 
 
 # -- end of the night ----------------------------------------------------------------------------------------
