@@ -53,7 +53,10 @@ def lobby_text(table: Table, engine: Engine, row: Any) -> str:
         lines.append(table.t(f"{prefix}.recommended"))
     if row.narrator_id:
         lines.append(table.t("common.lobby.narrator", narrator=f"<@{row.narrator_id}>"))
-    settings = [f"{option_label(table, prefix, o)}: {option_value_text(table, prefix, o, row.options.get(o.name, o.default))}" for o in engine.options]
+    settings = [
+        f"{option_label(table, prefix, o)}: {option_value_text(table, prefix, o, row.options.get(o.name, o.default))}"
+        for o in engine.options_in_play(row.options)
+    ]
     if settings:
         lines.append(table.t("common.lobby.options", options="; ".join(settings)))
     return "\n".join(lines)
@@ -104,7 +107,8 @@ def _choice_label(table: Table, prefix: str, option: Option, value: str) -> str:
 def settings_panel(table: Table, engine: Engine, row: Any, page: int = 0) -> list[dict[str, Any]]:
     """The host's settings controls: selects for numbers and choices, buttons for switches and role counts."""
     prefix = engine.prefix
-    selectable = [o for o in engine.options if o.kind in ("int", "choice")]
+    in_play = engine.options_in_play(row.options)  # what these settings make meaningful (not seat 3 in 1 vs 1)
+    selectable = [o for o in in_play if o.kind in ("int", "choice")]
     shown = selectable[page * SELECTS_PER_PANEL : (page + 1) * SELECTS_PER_PANEL]
     items: list[dict[str, Any]] = []
     for option in shown:
@@ -119,7 +123,7 @@ def settings_panel(table: Table, engine: Engine, row: Any, page: int = 0) -> lis
     if page == 0:
         items.append({"type": 5, "custom_id": f"nls:{row.id}:narrator", "placeholder": table.t("common.lobby.pick_narrator"), "min_values": 0, "max_values": 1})
     buttons = []
-    for option in engine.options:
+    for option in in_play:
         if option.kind == "bool":
             value = row.options.get(option.name, option.default)
             label = f"{option_label(table, prefix, option)}: {option_value_text(table, prefix, option, value)}"

@@ -242,6 +242,11 @@ class Presenter:
         """The private confirmation after a player's action was accepted."""
         return "✅ " + ctl.action_label(self.labels(table), action)
 
+    def ack_for(self, table: Table, action: Action, state: State | None) -> str:
+        """The confirmation a click gets, ``state`` the game after it (``None``: not known): :meth:`ack_text`,
+        unless a game words it with what its player sees (Midnight Hunt: their faction's unit names)."""
+        return self.ack_text(table, action)
+
     def read_typed(self, table: Table, state: State, author: str, text: str) -> Typed | None:
         """A message ``author`` typed in the game's channel (only read with the Message Content intent): what it
         is. ``None`` (the default): nothing, the message is left alone; games that take words override this."""

@@ -151,7 +151,7 @@ class Clicks:
             try:
                 # what the action taught its player (a check result) comes in this answer, at once
                 taught = presenter.answer_lines(table, action, events)
-                text = "\n".join([ack or presenter.ack_text(table, action), *taught])[:2000]
+                text = "\n".join([ack or presenter.ack_for(table, action, after), *taught])[:2000]
                 planned.update(text=text, taught=taught, in_dm=self._rewrites_the_dm(interaction, live, action, after))
                 if planned["in_dm"]:
                     message = interaction.message
@@ -182,7 +182,7 @@ class Clicks:
             return
         if "text" not in planned:
             taught = presenter.answer_lines(table, action, events)
-            text = "\n".join([ack or presenter.ack_text(table, action), *taught])[:2000]
+            text = "\n".join([ack or presenter.ack_for(table, action, live.state), *taught])[:2000]
             planned.update(text=text, taught=taught, in_dm=self._rewrites_the_dm(interaction, live, action, live.state))
             planned["dm"] = f"{interaction.message.content}\n{text}"[:2000] if planned["in_dm"] and interaction.message else None
         text = planned["text"]

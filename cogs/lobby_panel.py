@@ -86,7 +86,8 @@ class LobbyPanel:
         try:
             if what == "join":
                 seated = await self._lobby_join(live, user, interaction.user.display_name)
-                await self.reply(interaction, table.t("common.lobby.joined" if seated else "common.lobby.watching"))
+                joined = f"{table.prefix}.lobby.joined" if table.has(f"{table.prefix}.lobby.joined") else "common.lobby.joined"
+                await self.reply(interaction, table.t(joined if seated else "common.lobby.watching"))
                 if seated:  # a watcher is never sent anything privately
                     await self._check_dms(interaction, table)
             elif what == "leave":
@@ -170,6 +171,8 @@ class LobbyPanel:
         if option.kind == "int" and isinstance(value, str):
             value = int(value) if value.lstrip("-").isdigit() else value
         options = {**live.row.options, name: value}
+        in_play = {o.name for o in live.engine.options_in_play(options)}
+        options = {k: v for k, v in options.items() if k in in_play}  # e.g. a seat the new mode has not
         if option.kind != "counts":  # counts depend on the seats: checked when typed in, and again at start
             live.engine.validate_options({name: value}, max(len(live.row.seats), live.engine.min_players))
 

@@ -336,6 +336,11 @@ class Engine:
         """What an option left at its default amounts to for ``n_players`` (shown to a host editing it)."""
         return next(o.default for o in self.options if o.name == name)
 
+    def options_in_play(self, options: Mapping[str, Any]) -> tuple[Option, ...]:
+        """The options that mean something with these settings: a lobby lists and offers only these, and drops
+        the others' values (Midnight Hunt's factions of seats 3 and 4 exist only in 2 vs 2). All, by default."""
+        return tuple(self.options)
+
     # -- the game ------------------------------------------------------------------------------------------
 
     def prompts(self, state: State) -> list[Prompt]:

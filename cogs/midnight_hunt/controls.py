@@ -3,7 +3,7 @@
 The draft's unit types, or the hand's tokens, are a play's first step, by DM; the rest is a private step-by-step
 choice (MH-22): steps with a single possibility are skipped, a step that leaves one play applies it, hexes are
 named ``q,r`` as on the board image. Surrender (MH-54) always takes a confirmation: its button opens a private step
-whose red button surrenders. Steps are laid out by :func:`bot.controls.choice_rows` (buttons, or a select paged by
+whose red button surrenders and whose Cancel leaves the game as it was. Steps are laid out by :func:`bot.controls.choice_rows` (buttons, or a select paged by
 25), every id comes from the builders of :mod:`bot.controls`.
 """
 
@@ -24,6 +24,8 @@ from engines.core import Action, Prompt, State
 PLAY_PROMPTS = ("mh.draft", "mh.turn")
 #: Up to this many choices of one step are buttons (two rows); more are a select (25 a page).
 BUTTONS_UP_TO = 10
+#: The step the confirmation's Cancel opens (MH-54): nothing is played, the step says so and shows no button.
+CANCELLED = ctl.Partial(None, {"cancel": SURRENDER})
 
 
 @dataclass
@@ -93,6 +95,8 @@ class MidnightHuntControls(MidnightHuntWords):
         view = table.view(state, player)
         if "you" not in view:  # MH-61: a spectator who clicked the public surrender button
             return MHStep([], partial, text=f"👀 {table.t('mh.step.spectator')}")
+        if partial == CANCELLED:  # MH-54: the surrender was not confirmed
+            return MHStep([], partial, text=table.t("mh.step.surrender_cancelled"))
         legal = table.legal(state, player)
         offered = ctl.playable(legal, prompt_id)
         stage = self._settle(partial, offered)
@@ -169,8 +173,9 @@ class MidnightHuntControls(MidnightHuntWords):
                     label = self.kind_choice(table, str(stage.args["unit"]), kind)
                 choices.append((label, ctl.Partial(kind, dict(stage.args))))
             return choices, None, table.t("mh.step.action", token=what)
-        if stage.kind == SURRENDER:
-            return [(f"{KIND_ICONS[SURRENDER]} {table.t('mh.button.confirm_surrender')}", stage)], None, table.t("mh.step.surrender")
+        if stage.kind == SURRENDER:  # MH-54: worded for the mode (in 2 vs 2 the team-mate loses too)
+            question = table.t("mh.step.surrender", team="yes" if view["mode"] == "2v2" else "no")
+            return [(f"{KIND_ICONS[SURRENDER]} {table.t('mh.button.confirm_surrender')}", stage)], None, question
         if len(candidates) <= MAX_SELECT_OPTIONS or stage.kind == SEAL:
             whole = [(self.action_text(table, view, player, a, token=False), ctl.Partial.of(a)) for a in candidates]
             if len(candidates) == 1:
@@ -242,8 +247,9 @@ class MidnightHuntControls(MidnightHuntWords):
         )
         for label, choice in surrender:
             action = _complete(choice, offered)
-            if here.kind == SURRENDER and action is not None:  # the confirmation itself
-                out += rows(button(label, ctl.action_id(game, prompt_id, action, legal), DANGER))
+            if here.kind == SURRENDER and action is not None:  # the confirmation itself, and a way out of it
+                cancel = button(table.t("mh.button.cancel_surrender"), ctl.picker_id(game, prompt_id, 0, CANCELLED, legal), SECONDARY)
+                out += rows(button(label, ctl.action_id(game, prompt_id, action, legal), DANGER), cancel)
             else:
                 out += rows(self.surrender_button(table, prompt_id))
         return out
@@ -270,4 +276,4 @@ def _complete(choice: ctl.Partial, offered: Sequence[Action]) -> Action | None:
     return matching[0] if len(_distinct([a.kind, dict(a.args)] for a in matching)) == 1 else None
 
 
-__all__ = ["BUTTONS_UP_TO", "PLAY_PROMPTS", "MHStep", "MidnightHuntControls", "matches", "token_of", "token_partial"]
+__all__ = ["BUTTONS_UP_TO", "CANCELLED", "PLAY_PROMPTS", "MHStep", "MidnightHuntControls", "matches", "token_of", "token_partial"]

@@ -130,10 +130,13 @@ class MidnightHuntPresenter(MidnightHuntControls):
             return "⏳ " + " · ".join([head, *others])
         return f"⏳ {table.t('mh.idle', player=name, when=when)}" if when else ""
 
-    def public_prompt_text(self, table: Table, view: Mapping[str, Any], prompt: Prompt) -> str:
+    def public_prompt_text(self, table: Table, view: Mapping[str, Any], prompt: Prompt, prompts: Sequence[Prompt] = ()) -> str:
+        """The prompt's message in the thread (``prompts``: every open prompt, to tell a leave's own turn)."""
         (player,) = prompt.players
-        if prompt.key == "mh.rejoin":
-            away = f"🚪 {table.t('mh.public.away', player=table.name(player))}"
+        if prompt.key == "mh.rejoin":  # the one place a leave is said (MH-55): who, why, whether the game waits
+            idle = "yes" if prompt.params.get("idle") else "no"
+            waits = "yes" if view.get("turn") == player else "no"
+            away = f"🚪 {table.t('mh.public.away', player=table.name(player), idle=idle, waits=waits)}"
             return "\n".join(filter(None, [away, self.deadline_line(table, view, prompt)]))
         if prompt.key == "mh.draft":
             picks = len(view["order"])
@@ -141,7 +144,7 @@ class MidnightHuntPresenter(MidnightHuntControls):
             text = table.t("mh.public.draft", pick=done + 1, picks=picks, player=self.who(table, view, player))
         else:
             text = table.t("mh.public.turn", round=view["round"], player=self.who(table, view, player))
-        if view["seats"].get(player, {}).get("away"):
+        if view["seats"].get(player, {}).get("away") and not _opened_by_the_leave(prompt, prompts):
             text += " " + table.t("mh.public.waiting", player=table.name(player))
         return "\n".join(filter(None, [text, self.deadline_line(table, view, prompt)]))
 
@@ -187,6 +190,8 @@ class MidnightHuntPresenter(MidnightHuntControls):
         return [self.dm(table, player, f"{table.header()}\n{text}")]
 
     def event_ops(self, table: Table, state: State, event: Event) -> list[Op] | None:
+        if event.key == "mh.left":
+            return []  # the rejoin prompt's message says it once, with its countdown (MH-55)
         if event.key == "mh.game_over":
             return [post("game", text) for text in chunks(self.over_lines(table, event))]
         return None
@@ -216,7 +221,7 @@ class MidnightHuntPresenter(MidnightHuntControls):
         view = table.view(state, None)
         public_components = rows(self.surrender_button(table, prompt.id)) if prompt.key in PLAY_PROMPTS else None
         ops: list[Op] = [
-            post("game", self.public_prompt_text(table, view, prompt), slot=prompt_slot(prompt), components=public_components)
+            post("game", self.public_prompt_text(table, view, prompt, state.prompts), slot=prompt_slot(prompt), components=public_components)
         ]
         for player in prompt.players:
             components = self.components(table, state, player, prompt)
@@ -264,6 +269,14 @@ class MidnightHuntPresenter(MidnightHuntControls):
         """The private confirmation of a click (the Seal's choice too: only its player sees it, MH-P5)."""
         return "✅ " + self.action_text(table, None, action.player, action)
 
+    def ack_for(self, table: Table, action: Action, state: State | None) -> str:
+        """The confirmation with the player's own unit names: a Darkness player's Crossbowman is their Night
+        Shooter (MH-1). Only the player's view is read (their own seat's names)."""
+        if state is None:
+            return self.ack_text(table, action)
+        view = table.view(state, action.player)
+        return "✅ " + self.action_text(table, view if "you" in view else None, action.player, action)
+
     def answer_lines(self, table: Table, action: Action, events: Sequence[Event]) -> list[str]:
         """What the acting player learns from their own play: their Seal's choice (MH-P5). A new hand comes
         by DM (or in the next turn's DM), so it is not repeated here."""
@@ -272,11 +285,22 @@ class MidnightHuntPresenter(MidnightHuntControls):
             if not _only_for(event, action.player) or event.key == "mh.hand":
                 continue
             if event.key == "mh.seal_chosen":
-                partial = ctl.Partial(SEAL, {k: v for k, v in event.params.items() if v})
-                lines.append(table.t("mh.seal.mine", choice=self.action_text(table, None, action.player, partial, token=False)))
+                p = event.params
+                partial = ctl.Partial(SEAL, {k: p[k] for k in ("choice", "unit") if p.get(k)})
+                # the recruit named as the player's faction names it (MH-1: a Darkness Crossbowman is a Night Shooter)
+                own = {"unit_names": {action.player: {p["unit"]: p["name"]}}} if p.get("name") else None
+                lines.append(table.t("mh.seal.mine", choice=self.action_text(table, own, action.player, partial, token=False)))
             else:
                 lines.append(table.say(event))
         return lines
+
+
+def _opened_by_the_leave(prompt: Prompt, prompts: Sequence[Prompt]) -> bool:
+    """Was the turn ``prompt`` open when its player left (the engine names it in the rejoin prompt)? Then the
+    rejoin message posted with the leave says that the game waits, and the turn does not say it again (MH-55); a
+    later turn of a player still away does."""
+    rejoin = next((p for p in prompts if p.key == "mh.rejoin" and p.players == prompt.players), None)
+    return rejoin is not None and rejoin.params.get("turn") == prompt.id
 
 
 def _only_for(event: Event, player: str) -> bool:

@@ -28,6 +28,7 @@ anyone else who joins watches, MH-61). Left out (the offline table, scenarios), 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Mapping
@@ -110,6 +111,11 @@ class MidnightHunt(Engine):
         """MH-11 / MH-61: the mode fixes the seats (2 or 4); whoever joins beyond them watches."""
         mode = options.get("mode", "1v1")
         return self.rules.boards[mode].players if mode in self.rules.boards else self.max_players
+
+    def options_in_play(self, options: Mapping[str, Any]) -> tuple[Option, ...]:
+        """MH-60: a seat's faction is a setting only for the seats the mode has (no seat 3 or 4 in 1 vs 1)."""
+        seats = self.seats(options)
+        return tuple(o for o in self.options if not (o.name.startswith("faction_") and int(o.name.rpartition("_")[2]) > seats))
 
     def _check_options(self, options: dict[str, Any], n_players: int) -> None:
         require(
@@ -476,15 +482,16 @@ class MidnightHunt(Engine):
         if me.clock is not None:
             me.clock += state.options["increment_seconds"]
 
-    @staticmethod
-    def _play_seal(state: MidnightHuntState, player: str, args: dict[str, Any], events: list[Event]) -> None:
+    def _play_seal(self, state: MidnightHuntState, player: str, args: dict[str, Any], events: list[Event]) -> None:
         """MH-47 / MH-48: the Seal goes face down to the discard and the log says only who played it; the choice
         is pending until the round ends and told to its player alone (MH-P2, MH-P5)."""
         me = state.seats[player]
         me.discard_hidden += 1
         me.pending = Seal(args["choice"], args.get("unit"))
         events.append(Event("mh.seal_played", {"player": player}))
-        events.append(Event("mh.seal_chosen", {"choice": args["choice"], "unit": args.get("unit") or ""}, to(player)))
+        unit = args.get("unit") or ""
+        name = self.plays(state).name(state, player, unit) if unit else ""  # the faction's name (MH-1)
+        events.append(Event("mh.seal_chosen", {"choice": args["choice"], "unit": unit, "name": name}, to(player)))
 
     def _control_win(self, state: MidnightHuntState, side: str, events: list[Event]) -> bool:
         """MH-53: right after a Control action, the side holding the board's win count of locations wins."""
@@ -511,9 +518,14 @@ class MidnightHunt(Engine):
         """MH-55: the leaver gets a rejoin window; if it is their turn, the game waits for them."""
         state.seats[player].away = True
         seconds = state.options["rejoin_seconds"]
-        state.prompts.append(Prompt(new_prompt_id(state, "rejoin"), "reaction", (player,), seconds, "mh.rejoin", {"player": player}))
+        rejoin = Prompt(new_prompt_id(state, "rejoin"), "reaction", (player,), seconds, "mh.rejoin", {"player": player})
+        state.prompts.append(rejoin)
         events.append(Event("mh.left", {"player": player, "seconds": seconds, "idle": idle}))
         self._open_turn(state, new=False)
+        # for the words: why they left (MH-56's limit), and the turn that waits for them from now on, if any
+        waiting = state.prompts[0].id if state.current == player else None
+        params = {**rejoin.params, "idle": idle, "turn": waiting}
+        state.prompts = [dataclasses.replace(p, params=params) if p is rejoin else p for p in state.prompts]
 
     def _lose(self, state: MidnightHuntState, player: str, reason: str, events: list[Event]) -> None:
         """The player's whole side loses (MH-54, MH-55, MH-57: in 2v2 the team loses)."""

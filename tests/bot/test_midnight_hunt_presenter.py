@@ -17,6 +17,7 @@ import pytest
 
 import cogs.registry  # noqa: F401 - registers every game's UI
 from bot import controls as ctl
+from bot import decoder
 from bot.games import game_ui
 from bot.ops import DANGER, MAX_CONTENT
 from bot.presenter import Table, dm_slot, prompt_slot
@@ -373,9 +374,15 @@ def test_mh_54_surrender_takes_a_confirmation_and_any_seated_player_may_use_it()
     prompt = state.prompts[0]
     for player in PLAYERS[:2]:  # whose turn it is or not
         step = PRESENTER.picker(t, state, player, prompt.id, ctl.Partial("surrender"))
-        assert PRESENTER.picker_text(t, step) == "🏳️ Surrender? Your side loses at once (in 2 vs 2 your team-mate too)."
-        confirm = components_of({"components": step.components})[0]
+        assert PRESENTER.picker_text(t, step) == "🏳️ Surrender? You lose at once."  # 1 vs 1: no team-mate
+        confirm, cancel = components_of({"components": step.components})[:2]
         assert confirm["style"] == DANGER and confirm["custom_id"] == f"nc:{GAME_ID}:{prompt.id}:surrender"
+        # a way out of the confirmation that plays nothing and says so, with nothing left to click
+        assert cancel["label"] == "Cancel: play on" and cancel["custom_id"].startswith(f"np:{GAME_ID}:{prompt.id}:")
+        click = decoder.decode(ctl.ControlId.parse(cancel["custom_id"]), player, MH.legal_actions(state, player))
+        assert isinstance(click, decoder.NextStep), click
+        cancelled = PRESENTER.picker(t, state, player, prompt.id, click.partial, click.page)
+        assert PRESENTER.picker_text(t, cancelled) == "🏳️ You did not surrender: the game goes on." and not cancelled.components
         back = [c for c in components_of({"components": step.components}) if c["label"] == "↩ Back"]
         assert bool(back) == (player == PLAYERS[0])  # the waiting player has nothing else to go back to
     after, events = MH.apply(state, Action(PLAYERS[1], prompt.id, "surrender"))
@@ -383,6 +390,45 @@ def test_mh_54_surrender_takes_a_confirmation_and_any_seated_player_may_use_it()
     public = "\n".join(o.get("content", "") for o in ops if is_public(o))
     assert "🏁 **Game over** — side A (red) wins: surrender. Surrender by Boris." in public and "Winners: Ada." in public
     assert PRESENTER.ack_text(t, Action(PLAYERS[1], prompt.id, "surrender")) == "✅ 🏳️ Surrender"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "cs"])
+def test_mh_54_in_2v2_the_confirmation_says_the_team_mate_loses_too_and_in_1v1_it_does_not(lang):
+    duel, _ = _first_play()
+    teams, _ = MH.setup(PLAYERS, {"first_player": "A"}, "teams")
+    texts = {}
+    for state, n in ((duel, 2), (teams, 4)):
+        step = PRESENTER.picker(table(lang, n, state), state, PLAYERS[1], state.prompts[0].id, ctl.Partial("surrender"))
+        texts[n] = PRESENTER.picker_text(table(lang, n, state), step)
+    mate = {"en": "team-mate", "ru": "напарник", "cs": "spoluhráč"}[lang]
+    assert mate in texts[4] and mate not in texts[2], texts
+
+
+def test_mh_1_a_darkness_player_is_confirmed_their_night_shooter_not_a_crossbowman():
+    """MH-1: a Darkness player's ``crossbowman`` is their Night Shooter, in the confirmation of their click too
+    (worded from the game after it, as the cog asks for it) and in their Seal's recruit."""
+    state, _ = _first_play()
+    state, _ = MH.apply(state, next(a for a in MH.legal_actions(state, PLAYERS[0]) if a.kind == "deploy"))
+    boris = PLAYERS[1]  # Darkness, with a crossbowman in hand
+    deploy = next(a for a in MH.legal_actions(state, boris) if a.kind == "deploy" and a.args["unit"] == "crossbowman")
+    after, events = MH.apply(state, deploy)
+    for lang, name, wrong in (("en", "Night Shooter", "Crossbowman"), ("ru", "Ночной Стрелок", "Арбалетчик")):
+        t = table(lang, 2, after)
+        ack = PRESENTER.ack_for(t, deploy, after)
+        assert name in ack and wrong not in ack, ack
+    drafts = {PLAYERS[0]: ["archer", "knight", "spearman", "swordsman"], boris: ["crossbowman", "cavalry", "uhlan", "light_cavalry"]}
+    state, _ = MH.setup(
+        PLAYERS[:2],
+        {"first_player": "B"},
+        "fixed",
+        overrides={"factions": {PLAYERS[0]: "hunters", boris: "darkness"}, "drafts": drafts,
+                   "hands": {PLAYERS[0]: ["archer", "seal", "knight"], boris: ["seal", "cavalry", "uhlan"]}},
+    )
+    recruit = Action(boris, state.prompts[0].id, "seal", {"choice": "recruit", "unit": "crossbowman"})
+    assert recruit in MH.legal_actions(state, boris)
+    after, events = MH.apply(state, recruit)
+    (line,) = PRESENTER.answer_lines(table("en", 2, after), recruit, events)
+    assert "Recruit: Night Shooter" in line and "Crossbowman" not in line, line
 
 
 def test_mh_p5_the_seal_choice_is_confirmed_to_its_player_only():
@@ -437,10 +483,36 @@ def test_mh_55_leaving_opens_the_rejoin_window():
     assert [c["label"] for c in components_of(dm)] == ["Vrátit se"] and "Jste mimo hru." in dm["content"]
     assert f"<t:{NOW + 120}:R>" in dm["content"]
     public = "\n".join(texts_of(next(o for o in ops if o.get("slot") == prompt_slot(rejoin))))
-    assert "Ada opouští hru" in public and f"⏳ Ada se může vrátit <t:{NOW + 120}:R>, jinak prohrává." in public
+    assert "Ada opouští hru: hra čeká na návrat." in public and f"⏳ Ada se může vrátit <t:{NOW + 120}:R>, jinak prohrává." in public
     turn = after.prompts[0]
     assert not [o for o in ops if o.get("slot") == dm_slot(turn, PLAYERS[0])], "an away player gets no turn controls"
-    assert "(mimo hru: čeká se na návrat hráče Ada)" in next(o for o in ops if o.get("slot") == prompt_slot(turn))["content"]
+    # the leave is said once, in the rejoin message: not in a log line too, nor again in the turn it reopened
+    said = [text for op in ops if is_public(op) for text in texts_of(op) if "Ada" in text and ("opouští" in text or "mimo hru" in text)]
+    assert said == [public], said
+    assert "mimo hru" not in next(o for o in ops if o.get("slot") == prompt_slot(turn))["content"]
+
+
+def test_mh_55_a_leave_is_said_once_and_a_later_turn_of_the_away_player_says_the_game_waits():
+    """MH-55 / MH-56: Boris leaves while Ada is to play (idle, say): one message says it, without "the game waits"
+    (it does not yet); when Boris's turn comes while he is away, that turn says the game waits for him."""
+    state, _ = _first_play()
+    boris = PLAYERS[1]
+    after, events = MH.apply(state, Action(boris, state.prompts[0].id, "leave"))
+    ops = PRESENTER.present(table("en", 2, after), state, after, events, boris)
+    said = [text for op in ops if is_public(op) for text in texts_of(op) if "Boris" in text and ("left" in text or "away" in text)]
+    assert len(said) == 1 and "🚪 Boris has left the game." in said[0] and "waits" not in said[0], said
+    before, (after, events) = after, MH.apply(after, next(a for a in MH.legal_actions(after, PLAYERS[0]) if a.kind == "deploy"))
+    turn = after.prompts[0]
+    assert turn.players == (boris,)
+    ops = PRESENTER.present(table("en", 2, after), before, after, events, PLAYERS[0])
+    assert "(away: the game waits for Boris to come back)" in next(o for o in ops if o.get("slot") == prompt_slot(turn))["content"]
+    # leaving idle (MH-56) says why
+    state, _ = _first_play()
+    after, events = MH.on_timeout(state, state.prompts[0].id)
+    rejoin = next(p for p in after.prompts if p.key == "mh.rejoin")
+    ops = PRESENTER.present(table("en", 2, after), state, after, events, CLOCK)
+    text = next(o for o in ops if o.get("slot") == prompt_slot(rejoin))["content"]
+    assert text.startswith("🚪 Ada has left the game (no play for too long): the game waits for them."), text
 
 
 def test_2v2_teams_get_private_threads_and_team_mates_see_no_hand():
@@ -492,8 +564,26 @@ def test_mh_60_mh_61_the_lobby_seats_by_mode_and_names_its_watchers():
     row.options, row.seats, row.names = {"mode": "2v2"}, PLAYERS[:3], {p: NAMES[p] for p in PLAYERS[:3]}
     text = lobby_text(Table(game_id=7, engine=MH, lang="ru", names=row.names, guild_name="Night Hunt"), MH, row)
     assert "Игроки (3 из 4): Ada, Boris, Čeněk" in text and "Зрители" not in text
+    assert "Фракция места 4" in text, text
     watch = get_engine("night_watch")
     assert watch.seats({}) is None and seat_limit(watch, {}) == watch.max_players
+
+
+def test_mh_60_a_1v1_lobby_neither_lists_nor_offers_the_factions_of_seats_3_and_4():
+    from types import SimpleNamespace
+
+    from bot.lobby import lobby_text, settings_panel
+
+    t = Table(game_id=7, engine=MH, lang="en", names=NAMES, guild_name="Night Hunt")
+    for options, seats in (({}, 2), ({"mode": "2v2"}, 4)):
+        row = SimpleNamespace(id=7, host_id=1, narrator_id=None, options=options, seats=PLAYERS[:2], names=NAMES)
+        text = lobby_text(t, MH, row)
+        offered = {c["custom_id"] for page in range(4) for c in components_of({"components": settings_panel(t, MH, row, page)})}
+        for seat in range(1, 5):
+            assert (f"Faction of seat {seat}" in text) == (seat <= seats), text
+            assert (f"nls:7:opt:faction_{seat}" in offered) == (seat <= seats), offered
+    # a faction set for seat 3 in 2 vs 2 is no setting of a 1 vs 1 game: switching to 1 vs 1 drops it
+    assert [o.name for o in MH.options_in_play({"mode": "1v1"}) if o.name.startswith("faction_")] == ["faction_1", "faction_2"]
 
 
 # -- wording ---------------------------------------------------------------------------------------------------------

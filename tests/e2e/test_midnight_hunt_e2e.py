@@ -188,12 +188,13 @@ async def open_table(server: FakeDiscord, bot: BotProcess, names: list[str], opt
 
 
 async def start(table: HuntTable, watchers: list[int] = ()) -> dict[int, str]:
-    """Seat the players; then the watchers press Join on the full lobby. Returns each watcher's answer."""
+    """Seat the players; then the watchers press Join on the full lobby. Returns each joiner's answer."""
     lobby = table.lobby
     join = f"nl:{table.game_id}:join"
-    for player in table.players[1:]:
-        await table.interact(table.server.click(player, lobby, join))
     answers = {}
+    for player in table.players[1:]:
+        rec = await table.interact(table.server.click(player, lobby, join))
+        answers[player] = (rec.original or {}).get("content", "")
     for watcher in watchers:
         rec = await table.interact(table.server.click(watcher, lobby, join))
         answers[watcher] = (rec.original or {}).get("content", "")
@@ -410,6 +411,10 @@ def test_mh_61_a_third_joiner_watches_and_is_never_sent_anything(duel):
     server, table = duel
     assert "you watch" in table.answers[table.spectator], table.answers
     assert "Watching: Cleo" in table.lobby_text and "Players (2 of 2)" in table.lobby_text, table.lobby_text
+    # the seated player's answer says what this game sends privately (no "role"), and 1 vs 1 has no seat 3 or 4
+    seated = table.answers[table.players[1]]
+    assert "your draft picks, your hand and your turns" in seated and "role" not in seated, seated
+    assert "Faction of seat 2" in table.lobby_text and "seat 3" not in table.lobby_text, table.lobby_text
     assert server.dm_messages(table.spectator) == [] and server.dm_channel_id(table.spectator) is None
     # one answer, and nothing after it: sending it once raised, and "Something went wrong" followed every time
     (answer,) = table.spectator_click.messages

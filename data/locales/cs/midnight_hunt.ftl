@@ -3,6 +3,7 @@
 mh-name = Půlnoční hon
 mh-tagline = Vyberte si jednotky, táhněte žetony z pytle, držte lokace.
 mh-recommended = Pro 2 hráče (1 na 1) nebo 4 hráče (2 na 2).
+mh-lobby-joined = Jste ve hře. Až začne, výběr jednotek, vaše ruka a vaše tahy přijdou soukromou zprávou; plán je ve vlákně hry.
 
 mh-mode-1v1 = 1 na 1
 mh-mode-2v2 = 2 na 2
@@ -129,7 +130,7 @@ mh-left = { $player } opouští hru a na návrat má { $seconds ->
 mh-rejoined = { $player } je zpět.
 mh-game_over = Konec hry ({ $reason }). Vítězové: { $winners }.
 
-mh-error-not_a_player = Diváci nemohou hrát.
+mh-error-not_a_player = { mh-step-spectator }
 mh-error-bad_action = Takový tah v Půlnočním honu není.
 mh-error-away = Jste mimo hru: nejdřív stiskněte Vrátit se.
 mh-error-not_away = Nejste mimo hru.
@@ -343,7 +344,13 @@ mh-draft_over = 📋 Výběr jednotek je u konce. { $lineup }.
 mh-public-draft = 📋 Výběr { $pick } z { $picks }: typ jednotky vybírá **{ $player }**.
 mh-public-turn = ▶️ { $round }. kolo: na tahu je **{ $player }**.
 mh-public-waiting = (mimo hru: čeká se na návrat hráče { $player })
-mh-public-away = { $player } opouští hru.
+mh-public-away = { $player } opouští hru{ $idle ->
+    [yes] { " " }(příliš dlouho bez tahu)
+   *[no] {""}
+}{ $waits ->
+    [yes] : hra čeká na návrat.
+   *[no] .
+}
 mh-rejoin-until = { $player } se může vrátit { $when }, jinak prohrává.
 mh-clock-running = hodiny hráče { $player } dojdou { $when }
 mh-clock-stopped = hodiny hráče { $player }: { $time }
@@ -369,4 +376,9 @@ mh-step-action = { $token }: jakou akci?
 mh-step-target = { $action } → vyberte:
 mh-step-seal = { $token }: jakou akci? Budete to vědět jen vy; ostatní uvidí ***.
 mh-step-confirm = { $action }?
-mh-step-surrender = 🏳️ Vzdát se? Vaše strana okamžitě prohrává (ve 2 × 2 i váš spoluhráč).
+mh-step-surrender = { $team ->
+    [yes] 🏳️ Vzdát se? Váš tým okamžitě prohrává: vy i váš spoluhráč.
+   *[no] 🏳️ Vzdát se? Okamžitě prohráváte.
+}
+mh-button-cancel_surrender = Zrušit: hrát dál
+mh-step-surrender_cancelled = 🏳️ Nevzdali jste se: hra pokračuje.

@@ -3,6 +3,7 @@
 mh-name = Midnight Hunt
 mh-tagline = Draft your units, draw from the bag, hold the locations.
 mh-recommended = For 2 players (1v1) or 4 players (2v2).
+mh-lobby-joined = You have joined. When the game starts, your draft picks, your hand and your turns come by private message; the board is in the game's thread.
 
 mh-mode-1v1 = 1 vs 1
 mh-mode-2v2 = 2 vs 2
@@ -121,7 +122,7 @@ mh-left = { $player } left the game: { $seconds ->
 mh-rejoined = { $player } is back.
 mh-game_over = Game over ({ $reason }). Winners: { $winners }.
 
-mh-error-not_a_player = Spectators cannot act.
+mh-error-not_a_player = { mh-step-spectator }
 mh-error-bad_action = That is not a Midnight Hunt action.
 mh-error-away = You have left the game: press Rejoin first.
 mh-error-not_away = You have not left the game.
@@ -307,7 +308,13 @@ mh-draft_over = 📋 The draft is over. { $lineup }.
 mh-public-draft = 📋 Draft, pick { $pick } of { $picks }: **{ $player }** chooses a unit type.
 mh-public-turn = ▶️ Round { $round }: **{ $player }** to play.
 mh-public-waiting = (away: the game waits for { $player } to come back)
-mh-public-away = { $player } has left the game.
+mh-public-away = { $player } has left the game{ $idle ->
+    [yes] { " " }(no play for too long)
+   *[no] {""}
+}{ $waits ->
+    [yes] : the game waits for them.
+   *[no] .
+}
 mh-rejoin-until = { $player } can come back { $when }, or loses.
 mh-clock-running = the clock of { $player } runs out { $when }
 mh-clock-stopped = the clock of { $player }: { $time }
@@ -333,4 +340,9 @@ mh-step-action = { $token }: which action?
 mh-step-target = { $action } → choose:
 mh-step-seal = { $token }: which action? Only you will know; the table sees ***.
 mh-step-confirm = { $action }?
-mh-step-surrender = 🏳️ Surrender? Your side loses at once (in 2 vs 2 your team-mate too).
+mh-step-surrender = { $team ->
+    [yes] 🏳️ Surrender? Your team loses at once: you and your team-mate.
+   *[no] 🏳️ Surrender? You lose at once.
+}
+mh-button-cancel_surrender = Cancel: play on
+mh-step-surrender_cancelled = 🏳️ You did not surrender: the game goes on.

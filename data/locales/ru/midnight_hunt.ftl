@@ -3,6 +3,7 @@
 mh-name = Полночная Охота
 mh-tagline = Соберите отряды, тяните жетоны из мешка, удерживайте локации.
 mh-recommended = Для 2 игроков (1×1) или 4 игроков (2×2).
+mh-lobby-joined = Вы в игре. Когда она начнётся, выбор отрядов, ваша рука и ваши ходы придут в личные сообщения; поле — в ветке игры.
 
 mh-mode-1v1 = 1 × 1
 mh-mode-2v2 = 2 × 2
@@ -129,7 +130,7 @@ mh-left = { $player } выходит из игры: { $seconds ->
 mh-rejoined = { $player } возвращается в игру.
 mh-game_over = Игра окончена ({ $reason }). Победители: { $winners }.
 
-mh-error-not_a_player = Зрители не могут ходить.
+mh-error-not_a_player = { mh-step-spectator }
 mh-error-bad_action = В Полночной Охоте нет такого действия.
 mh-error-away = Вы покинули игру: сначала нажмите «Вернуться».
 mh-error-not_away = Вы не покидали игру.
@@ -343,7 +344,13 @@ mh-draft_over = 📋 Драфт окончен. { $lineup }.
 mh-public-draft = 📋 Драфт, выбор { $pick } из { $picks }: тип отряда выбирает **{ $player }**.
 mh-public-turn = ▶️ Раунд { $round }: ходит **{ $player }**.
 mh-public-waiting = (вне игры: ждём возвращения игрока { $player })
-mh-public-away = { $player } выходит из игры.
+mh-public-away = { $player } выходит из игры{ $idle ->
+    [yes] { " " }(слишком долго без хода)
+   *[no] {""}
+}{ $waits ->
+    [yes] : игра ждёт возвращения.
+   *[no] .
+}
 mh-rejoin-until = { $player } может вернуться { $when }, иначе поражение.
 mh-clock-running = часы игрока { $player } истекают { $when }
 mh-clock-stopped = часы игрока { $player }: { $time }
@@ -369,4 +376,9 @@ mh-step-action = { $token }: какое действие?
 mh-step-target = { $action } → выберите:
 mh-step-seal = { $token }: какое действие? Знать будете только вы; остальные видят ***.
 mh-step-confirm = { $action }?
-mh-step-surrender = 🏳️ Сдаться? Ваша сторона сразу проигрывает (в 2 × 2 — и напарник тоже).
+mh-step-surrender = { $team ->
+    [yes] 🏳️ Сдаться? Ваша команда сразу проигрывает: и вы, и напарник.
+   *[no] 🏳️ Сдаться? Вы сразу проигрываете.
+}
+mh-button-cancel_surrender = Отмена: играть дальше
+mh-step-surrender_cancelled = 🏳️ Вы не сдались: игра продолжается.
