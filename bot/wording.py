@@ -10,15 +10,17 @@ time; the click is answered and durable without it.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from sqlalchemy import select
 
+from bot import i18n
 from bot.db import ActionRow, Database, Game
 from bot.games import game_ui
 from bot.live import GameError, LiveGame, Step
 from bot.ops import Op
 from bot.presenter import back_safely, present_safely
-from engines.core import Action
+from engines.core import Action, IllegalAction
 
 log = logging.getLogger(__name__)
 
@@ -91,4 +93,21 @@ def _word(live: LiveGame, request: Op, step: Step) -> list[Op]:
     return present_safely(presenter, table, step.before, step.after, step.events, step.actor)
 
 
-__all__ = ["Wording"]
+def refusal_text(lang: str, exc: IllegalAction | GameError, prefix: str = "") -> str:
+    """A refusal in the player's language: an engine's by its code, in the game's words (``<prefix>.error.<code>``)
+    or the shared ones (``common.error.<code>``), with its parameters; a runtime's (:class:`GameError`) in the
+    shared words. The English ``reason`` is the last resort, for a code no catalogue words (a test renders every
+    engine's codes in every language so that none is left to it: tests/test_refusals.py)."""
+    if isinstance(exc, IllegalAction):
+        key = f"{prefix}.error.{exc.code}"
+        if not i18n.has(lang, key):
+            key = f"common.error.{exc.code}"
+        return i18n.translate(lang, key, reason=exc.reason, **_plain(exc.params)) if i18n.has(lang, key) else exc.reason
+    return i18n.translate(lang, f"common.error.{exc.code}", **_plain(exc.params))
+
+
+def _plain(params: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in params.items() if isinstance(v, (str, int, float))}
+
+
+__all__ = ["Wording", "refusal_text"]

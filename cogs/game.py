@@ -31,6 +31,7 @@ from bot.ops import MAX_ROWS, post
 from bot.live import LiveGame
 from bot.runtime import GameError, Runtime
 from bot.typed import TypedMessages
+from bot.wording import refusal_text
 from cogs import records
 from cogs.clicks import Clicks
 from cogs.lobby_panel import LobbyPanel
@@ -113,15 +114,8 @@ class GameCog(Clicks, LobbyPanel, Messages, commands.Cog):
             await interaction.response.send_message(text, **kwargs)
 
     async def refuse(self, interaction: discord.Interaction, lang: str, exc: Exception, prefix: str = "") -> None:
-        if isinstance(exc, IllegalAction):
-            key = f"{prefix}.error.{exc.code}"
-            if not i18n.has(lang, key):
-                key = f"common.error.{exc.code}"
-            text = i18n.translate(lang, key, reason=exc.reason, **_plain(exc.params)) if i18n.has(lang, key) else exc.reason
-        else:
-            assert isinstance(exc, GameError)
-            text = i18n.translate(lang, f"common.error.{exc.code}", **_plain(exc.params))
-        await self.reply(interaction, f"⚠️ {text}")
+        assert isinstance(exc, (IllegalAction, GameError))
+        await self.reply(interaction, f"⚠️ {refusal_text(lang, exc, prefix)}")
 
     async def game_or_refuse(self, interaction: discord.Interaction, game_id: int, lang: str | None = None) -> LiveGame | None:
         """The game a control names, or ``None`` once the click is refused privately (no such game)."""
@@ -349,10 +343,6 @@ def players_text(lang: str, counts: tuple[int, ...]) -> str:
     if len(counts) == 2 and counts[1] - counts[0] > 1:
         return i18n.translate(lang, "common.players_either", first=counts[0], second=counts[1])
     return i18n.translate(lang, "common.players_range", min=counts[0], max=counts[-1])
-
-
-def _plain(params: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in params.items() if isinstance(v, (str, int, float))}
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -108,7 +108,7 @@ common-error-stale_prompt = Pozdě: tahle volba už je uzavřená a hra pokraču
 common-error-not_your_turn = Nejste na tahu.
 common-error-game_over = Hra skončila.
 common-error-not_a_player = V této hře nehrajete.
-common-error-bad_option = Toto nastavení není platné: { $reason }
+common-error-bad_option = Toto nastavení takovou hodnotu nepřijímá: vyberte jednu z nabízených v panelu nastavení.
 common-error-player_count = Tato hra potřebuje { $max ->
     [one] { $min }–{ $max } hráče
     [few] { $min }–{ $max } hráče

@@ -97,7 +97,7 @@ common-error-stale_prompt = Too late: that choice has closed and the game has mo
 common-error-not_your_turn = It is not your turn.
 common-error-game_over = The game is over.
 common-error-not_a_player = You are not playing in this game.
-common-error-bad_option = That setting is not valid: { $reason }
+common-error-bad_option = That setting cannot take that value: pick one the settings panel offers.
 common-error-player_count = This game needs { $min }–{ $max } { $max ->
     [one] player
    *[other] players

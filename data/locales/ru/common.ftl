@@ -109,7 +109,7 @@ common-error-stale_prompt = Слишком поздно: этот выбор у�
 common-error-not_your_turn = Сейчас не ваш ход.
 common-error-game_over = Игра окончена.
 common-error-not_a_player = Вы не участвуете в этой игре.
-common-error-bad_option = Недопустимое значение настройки: { $reason }
+common-error-bad_option = Эта настройка не принимает такое значение: выберите одно из предложенных в панели настроек.
 common-error-player_count = Для этой игры нужно { $max ->
     [one] { $min }–{ $max } игрок
     [few] { $min }–{ $max } игрока
