@@ -109,7 +109,16 @@ def _decode(cid: ControlId, actor: str, legal: Sequence[Action], values: Sequenc
             return NextStep(resolve(value[1:], legal))
         tag, code = ("nm", value[1:]) if value.startswith("?") else ("nc", value)
     elif cid.tag == "nx":  # a multi-select filling one list argument: a whole action, or the picker goes on
-        partial = pick_from_pool(resolve(cid.code, legal), cid.arg, values, legal)
+        start = resolve(cid.code, legal)
+        try:
+            partial = pick_from_pool(start, cid.arg, values, legal)
+        except CodecError as exc:
+            # Discord cannot hold a multi-select to the rules (a light's cards must show 5 bulbs): a combination
+            # of offered elements that makes a whole action goes to the engine, which refuses it with its reason
+            whole = _unchecked(start, cid.arg, values, legal) if exc.code == "not_legal" else None
+            if whole is None:
+                raise
+            return Apply(Action(actor, cid.prompt_id, whole.kind or "", dict(whole.args)))
         complete = named(partial, legal)
         if complete is None:
             return NextStep(partial)
@@ -125,6 +134,16 @@ def _decode(cid: ControlId, actor: str, legal: Sequence[Action], values: Sequenc
     if tag == "nt":
         return Apply(fill_text(action, texts or {}))
     return Apply(action)
+
+
+def _unchecked(partial: Partial, name: str, picked: Sequence[str], legal: Sequence[Action]) -> Partial | None:
+    """``partial`` with list argument ``name`` set from multi-select indexes into the offered pool, unchecked, when
+    that names every argument some legal action of its kind has (else ``None``: the picker would go on)."""
+    pool = list_pool(_distinct(a.args[name] for a in legal if partial.matches(a) and isinstance(a.args.get(name), list)))
+    whole = partial.with_arg(name, [pool[int(i)] for i in picked])
+    if any(a.kind == whole.kind and set(a.args) == set(whole.args) for a in legal):
+        return whole
+    return None
 
 
 def every_click(component: dict[str, Any], legal: Sequence[Action]) -> list[list[str]]:

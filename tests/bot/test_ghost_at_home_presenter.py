@@ -468,3 +468,43 @@ def test_gh_23_more_choices_than_a_select_holds_open_the_step_by_step_picker():
     assert len(whole["options"]) == 10 and whole["options"][0]["label"] == (
         "🐟 Cat food: the cat of Čeněk (floor 1, left room) comes to your floor 1, left room"
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "cs"])
+def test_gh_18_a_light_paid_with_too_few_bulbs_is_refused_for_its_bulbs(lang):
+    """GH-7 / GH-18: Discord cannot hold the light's multi-select to 5 bulbs, only to 2 or 3 cards of the hand; a
+    pick under 5 bulbs goes to the engine, and the refusal names the bulbs the cards show and the 5 a light needs
+    (it said "That combination is not allowed here … pick from what it offers", though the player had)."""
+    from bot import decoder
+    from bot.wording import refusal_text
+    from engines.core import IllegalAction
+
+    for seed in range(40):
+        for before, state, _events, _action in presenting.transitions(GH, PLAYERS[:2], seed, timeout_rate=0):
+            prompt = state.prompts[0] if state.prompts else None
+            if prompt is None or prompt.key != "gh.prompt_turn":
+                continue
+            (player,) = prompt.players
+            t = table(lang, 2, state)
+            legal = GH.legal_actions(state, player)
+            for comp in components_of({"components": PRESENTER.components(t, state, player, prompt)}):
+                if not comp["custom_id"].startswith("nx:") or ":cards:" not in comp["custom_id"]:
+                    continue
+                cid = ctl.ControlId.parse(comp["custom_id"])
+                if decoder.resolve(cid.code, legal).kind != "light":
+                    continue
+                assert (comp["min_values"], comp["max_values"]) == (2, 3)  # what Discord can hold it to
+                pool = [o["value"] for o in comp["options"]]
+                for i, a in enumerate(pool):
+                    for b in pool[i + 1 :]:
+                        click = decoder.decode(cid, player, legal, [a, b])
+                        if isinstance(click, decoder.Apply) and click.action not in legal:
+                            with pytest.raises(IllegalAction) as refused:
+                                GH.apply(state, click.action)
+                            assert refused.value.code == "not_enough_bulbs"
+                            text = refusal_text(lang, refused.value, "gh")
+                            assert str(refused.value.params["bulbs"]) in text and "5" in text, text
+                            assert text != refusal_text(lang, IllegalAction("bad_action", ""), "")
+                            return
+                        assert not isinstance(click, decoder.Refused), (click, [a, b])
+    pytest.fail("no light multi-select with a pick under 5 bulbs in 40 games")
