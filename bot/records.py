@@ -227,12 +227,16 @@ async def load_record(db: Database, game_id: int) -> dict[str, Any]:
 
 
 def file_name(record: Mapping[str, Any]) -> str:
-    return f"nocturne-{record['engine'].replace('_', '-')}-{record['game']['id']}-{record['digest'][:12]}.json"
+    """``nocturne-<game>-<id>-<digest>.json``, with the whole digest: the name is where a player sees it on Discord
+    (the description is alt text, hidden for a file), and a shorter part could be matched by a forger who seals
+    edited copies until one fits (12 hex digits, as names showed before, take about 2^48 tries; 64 leave no room).
+    ``python -m engines verify --digest`` still takes the 12 of those older names."""
+    return f"nocturne-{record['engine'].replace('_', '-')}-{record['game']['id']}-{record['digest']}.json"
 
 
 async def record_file(db: Database, game_id: int, lang: str | None = None) -> tuple[str, bytes, str]:
-    """The record as an attachment: file name (with the digest's start), JSON bytes, description (the whole
-    digest, so a copy changed later is told apart: ``python -m engines verify --digest``)."""
+    """The record as an attachment: file name and description (each with the whole digest, so a copy changed
+    later is told apart: ``python -m engines verify --digest``), JSON bytes."""
     from bot import i18n
 
     record = await load_record(db, game_id)

@@ -6,7 +6,7 @@ records-reveal = Férové rozdání, odpečetěno: semínko `{ $seed }`, sůl `{
 records-no_commitment = Tato hra byla otevřena dřív, než se ke semínkům zveřejňovaly závazky, takže její rozdání nelze se závazkem porovnat.
 records-secret_seed = { $game } nikdy neodhaluje své semínko ani tahy Pečetí ({ $rule }), takže se nic nezavazovalo a záznam nelze přehrát.
 records-hidden_actions = Karty odhozené lícem dolů zůstávají v záznamu skryté ({ $rule }), takže se přehraje jen po první takové odhození.
-records-attached = Záznam hry je v příloze: každá akce s časem a výsledek. Ověříte ho příkazem `python -m engines verify <soubor>`; jeho otisk (digest) je v názvu souboru.
+records-attached = Záznam hry je v příloze: každá akce s časem a výsledek. Ověříte ho příkazem `python -m engines verify <soubor> --digest <otisk>`; otisk (digest) je konec názvu souboru a dokládá, že jde právě o tento soubor.
 records-attached_secret = Záznam hry je v příloze: veřejné akce s časem a výsledek.
 records-file_description = Záznam hry č. { $id }, otisk { $digest }
 

@@ -5,7 +5,7 @@ records-reveal = Fair deal, opened: seed `{ $seed }`, salt `{ $salt }`. The SHA-
 records-no_commitment = This game was opened before seeds were committed to, so its deal cannot be checked against a commitment.
 records-secret_seed = { $game } never reveals its seed or its Seal plays ({ $rule }), so nothing was committed to and the record cannot be replayed.
 records-hidden_actions = Cards discarded face down stay hidden in the record ({ $rule }), so it replays up to the first such discard.
-records-attached = The game's record is attached: every action with its time, and the outcome. Check it with `python -m engines verify <file>`; its digest is in the file name.
+records-attached = The game's record is attached: every action with its time, and the outcome. Check it with `python -m engines verify <file> --digest <digest>`; the digest is the end of the file name, and it is what shows the file is this one.
 records-attached_secret = The game's record is attached: the public actions with their times, and the outcome.
 records-file_description = Game record #{ $id }, digest { $digest }
 
