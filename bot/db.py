@@ -35,6 +35,8 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.dialects import postgresql as postgresql_dialect
+from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
@@ -157,6 +159,16 @@ class Meta(Base):
 
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(String(256))
+
+
+class DMChannel(Base):
+    """Each player's DM channel with the bot, opened once (a REST call) and kept across restarts; forgotten when
+    Discord says it is unknown (bot.executors)."""
+
+    __tablename__ = "dm_channels"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
 
 
 class Result(Base):
@@ -304,6 +316,17 @@ MARK_SENT = Prepared(update(OutboxRow).where(OutboxRow.id == bindparam("row_id")
 RECORD_SLOTS = Prepared(
     update(Game).where(Game.id == bindparam("b_id")).values(slots=bindparam("b_slots"), thread_id=bindparam("b_thread"))
 )
+
+#: A player's DM channel remembered (an upsert: another process may have stored it meanwhile), or forgotten.
+SAVE_DM_CHANNEL = {
+    dialect: Prepared(
+        module.insert(DMChannel)
+        .values(user_id=bindparam("user_id"), channel_id=bindparam("channel_id"))
+        .on_conflict_do_update(index_elements=["user_id"], set_={"channel_id": bindparam("channel_id")})
+    )
+    for dialect, module in (("sqlite", sqlite_dialect), ("postgresql", postgresql_dialect))
+}
+FORGET_DM_CHANNEL = Prepared(delete(DMChannel).where(DMChannel.user_id == bindparam("b_user")))
 
 
 def _upgrade(connection) -> None:
@@ -589,6 +612,7 @@ __all__ = [
     "Base",
     "Database",
     "DatabaseUnusable",
+    "DMChannel",
     "Deadline",
     "Game",
     "GuildSettings",

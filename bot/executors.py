@@ -8,16 +8,18 @@ for the drain, a rush, a transient message (:meth:`Executors.send_now`) and :mod
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import logging
 import re
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from bot import boards
 from bot import moderation as mod
-from bot.db import OutboxRow
+from bot.db import FORGET_DM_CHANNEL, SAVE_DM_CHANNEL, DMChannel, OutboxRow
 from bot.ops import ANSWER, Op
 from bot.outbox import part_results
 from bot.transport import DeliveryError, Transport
@@ -31,6 +33,23 @@ log = logging.getLogger("bot.delivery")  # the dispatcher's one log, whichever s
 REPOST_AFTER = 45 * 60
 #: A Discord timestamp (``<t:1700000000:R>``), as a deadline is shown.
 _TIMESTAMP = re.compile(r"<t:\d+(?::[tTdDfFR])?>")
+#: An outbox row's nonce (``nc12`` or ``nc12p3``, see :class:`bot.outbox.Row`): the row's id.
+_NONCE_ROW = re.compile(r"nc(\d+)")
+#: The slot that holds who was told in public that their DMs are closed (see :meth:`Executors._dm_closed`).
+DM_CLOSED_SLOT = "dm_closed"
+
+
+class _Resumed:
+    """What is known of a game resumed after a crash (:meth:`bot.delivery.Dispatcher.resume`): the messages its
+    delivered rows made, the newest outbox row that may have reached Discord before the crash (rows written later
+    never did), and each channel's recent messages, read once."""
+
+    __slots__ = ("bound", "known", "recent")
+
+    def __init__(self, known: set[int], bound: int) -> None:
+        self.known = known
+        self.bound = bound
+        self.recent: dict[int, list[dict[str, Any]]] = {}
 
 
 class Executors:
@@ -42,14 +61,16 @@ class Executors:
     _parts_done: dict[int, dict[int, list[dict[str, Any]]]]
 
     def __init__(self) -> None:
-        #: Each user's DM channel, looked up once.
+        #: Each user's DM channel: kept in memory, else read from the table (:class:`bot.db.DMChannel`), else opened
+        #: (a REST call) and stored there, so it is opened once, not at every deal and restart. 0: looked up in the
+        #: table, none stored.
         self._dm_channels: dict[int, int] = {}
         #: Makers of files named by an op's ``attach`` requests, by kind: ``maker(live, request)`` returns
         #: ``(filename, bytes, description)``; called at send time, so the outbox holds the request, not the bytes.
         self.attachments: dict[str, Callable[[Live, dict[str, Any]], Awaitable[tuple[str, bytes, str]]]] = {}
         #: Games whose undelivered rows may have reached Discord before a crash (see
         #: :meth:`bot.delivery.Dispatcher.resume`), with the message ids their delivered rows are known to have made.
-        self._resumed: dict[int, set[int] | None] = {}
+        self._resumed: dict[int, _Resumed | None] = {}
         super().__init__()
 
     async def send_now(self, live: Live, op: Op) -> None:
@@ -87,9 +108,12 @@ class Executors:
                 return {"edited": slot["message"], "already": True}
             if slot.get("bare") and op.get("unless_bare"):  # rewritten from its prompt, it would lose the answer in it
                 return {"skipped": "bare"}
+            unchanged = _unchanged(slot, op)
             try:
-                await self._edit(slot, op, await self._render(live, op))
-                self._controls_back(live, op)
+                if not unchanged:  # an edit that changes nothing makes no call (nor draws its board)
+                    await self._edit(slot, op, await self._render(live, op))
+                    self._controls_back(live, op)
+                    self._shown(live, op["slot"], op)
             except DeliveryError as exc:
                 if exc.code == mod.UNKNOWN_MESSAGE and self.moderation.can_post_again(live, op["slot"], op):
                     return await self.moderation.post_again(live, op["slot"], op, nonce)  # a moderator deleted it
@@ -98,7 +122,7 @@ class Executors:
             self.moderation.remember(live, op)
             if op.get("forget"):  # the message is done with (a closed prompt): keep the game's slots small
                 live.row.slots = {k: v for k, v in live.row.slots.items() if k != op["slot"]}
-            return {"edited": slot["message"]}
+            return {"edited": slot["message"], **({"unchanged": True} if unchanged else {})}
         if kind == "open_thread":
             return await self._open_thread(live, op)
         if kind == "team_sync":
@@ -201,12 +225,15 @@ class Executors:
             return await self._post_team(live, op, nonce)
         channel = live.row.channel_id if to == "channel" else (live.row.thread_id or live.row.channel_id)
         slot_name = op.get("slot")
-        files = await self._render(live, op)
         old = live.row.slots.get(slot_name) if slot_name else None
+        if old is not None and not self._stale_board(old, op) and _unchanged(old, op):
+            return {"edited": old["message"], "unchanged": True}  # it shows this already: no call, no board drawn
+        files = await self._render(live, op)
         if old is not None and not self._stale_board(old, op):
             try:
                 await self._edit(old, op, files)
                 self._controls_back(live, op)
+                self._shown(live, slot_name, op)
                 return {"edited": old["message"]}
             except DeliveryError as exc:
                 if exc.kind != "not_found":
@@ -214,34 +241,46 @@ class Executors:
             old = None
         preamble = op.get("preamble", "")
         payload = self._payload(op, nonce, preamble, files)
-        message_id = await self._posted_before_crash(live, channel, payload)
+        message_id = await self._posted_before_crash(live, channel, payload, _row_of(nonce))
         if message_id is None:
             message_id = await self.transport.post(channel, payload, **_files(files))
             self._posted_now(live, message_id)
         if slot_name:
-            slot = {"channel": channel, "message": message_id, "preamble": preamble, "at": self.runtime.clock.now()}
+            slot = {"channel": channel, "message": message_id, "preamble": preamble, "at": self.runtime.clock.now(), "shown": _digests(op)}
             live.row.slots = {**live.row.slots, slot_name: slot}
         if old is not None:  # a board re-posted below the chat: the old copy goes
             with contextlib.suppress(DeliveryError):
                 await self.transport.delete(old["channel"], old["message"])
         return {"message": message_id, "channel": channel}
 
-    async def _posted_before_crash(self, live: Live, channel: int, payload: dict[str, Any]) -> int | None:
-        """For a game resumed after a crash: the bot's recent message in ``channel`` that this post already made
-        (same text, and no delivered row of the game made it), or ``None``."""
-        if live.id not in self._resumed or not payload.get("content"):
+    async def _posted_before_crash(self, live: Live, channel: int, payload: dict[str, Any], row: int | None) -> int | None:
+        """For a game resumed after a crash: the bot's recent message in ``channel`` that this post (of outbox row
+        ``row``) already made (same text, and no delivered row of the game made it), or ``None``.
+
+        Only a row that was in the outbox before the restart may have reached Discord (a row written since never
+        did, nor a message outside the outbox, ``row`` ``None``), and each channel is read once per restart: its
+        messages from before the crash are all there at the first read."""
+        if live.id not in self._resumed or not payload.get("content") or row is None:
             return None
-        known = self._resumed[live.id]
-        if known is None:
+        resumed = self._resumed[live.id]
+        if resumed is None:
             async with self.runtime.db.sessions() as session:
                 results = await session.scalars(select(OutboxRow.result).where(OutboxRow.game_id == live.id, OutboxRow.sent.is_(True)))
                 known = {int(r["message"]) for r in part_results(results) if r.get("message")}
                 known |= {int(r["message"]) for r in part_results(self._parts_done.get(live.id, {}).values()) if r.get("message")}
-            self._resumed[live.id] = known
-        try:
-            recent = await self.transport.recent_messages(channel)
-        except DeliveryError:
+                # every row from before the crash is in the table by now (rows written since may be too: checked
+                # for nothing, never missed)
+                bound = await session.scalar(select(func.max(OutboxRow.id)).where(OutboxRow.game_id == live.id))
+            resumed = self._resumed[live.id] = _Resumed(known, int(bound or 0))
+        if row > resumed.bound:
             return None
+        known = resumed.known
+        recent = resumed.recent.get(channel)
+        if recent is None:
+            try:
+                recent = resumed.recent[channel] = await self.transport.recent_messages(channel)
+            except DeliveryError:
+                return None
         for message in recent:
             mid = int(message["id"])
             shown = message.get("content") or ""
@@ -258,9 +297,9 @@ class Executors:
     def _posted_now(self, live: Live, message_id: int) -> None:
         """A message just posted for a resumed game was made by no earlier row: two pending rows with the same text
         (two restarts' notices) make two messages, the second not taken for the first's copy from before a crash."""
-        known = self._resumed.get(live.id)
-        if known is not None:
-            known.add(int(message_id))
+        resumed = self._resumed.get(live.id)
+        if resumed is not None:
+            resumed.known.add(int(message_id))
 
     def _stale_board(self, slot: dict[str, Any], op: Op) -> bool:
         """A board older than :data:`REPOST_AFTER` is posted anew (Discord refuses many edits to old messages,
@@ -298,18 +337,25 @@ class Executors:
         await self.transport.edit(slot["channel"], slot["message"], payload, **_files(files))
         self._edited(slot["message"])  # answers on their way: this edit may land after them
 
-    async def _post_dm(self, live: Live, op: Op, nonce: str | None) -> dict[str, Any]:
+    async def _post_dm(self, live: Live, op: Op, nonce: str | None, row: int | None = None) -> dict[str, Any]:
+        """A private message. ``row``: the outbox row it belongs to, when its ``nonce`` does not say (a relay)."""
         if not str(op["user"]).isdigit():  # not a Discord user (an engine's actor id): nobody to tell
             log.warning("game %s: DM to %r skipped", live.id, op["user"])
             return {"skipped": "not_a_user"}
         user = int(op["user"])
         try:
-            channel = self._dm_channels.get(user) or await self.transport.dm_channel(user)
-            self._dm_channels[user] = channel
+            channel = await self._dm_channel(live, user)
             payload = self._payload(op, nonce)
-            message_id = await self._posted_before_crash(live, channel, payload)
+            message_id = await self._posted_before_crash(live, channel, payload, _row_of(nonce) if row is None else row)
             if message_id is None:
-                message_id = await self.transport.post(channel, payload)
+                try:
+                    message_id = await self.transport.post(channel, payload)
+                except DeliveryError as exc:
+                    if exc.code != mod.UNKNOWN_CHANNEL:
+                        raise
+                    await self._forget_dm_channel(user)  # Discord no longer knows it: opened anew, once
+                    channel = await self._dm_channel(live, user)
+                    message_id = await self.transport.post(channel, payload)
                 self._posted_now(live, message_id)
         except DeliveryError as exc:
             if exc.kind not in ("dm_closed", "forbidden"):
@@ -317,16 +363,69 @@ class Executors:
             if exc.kind == "dm_closed" and await self.moderation.dm_refused(live, user):
                 return {"left_server": user}  # they leave the game (bot.moderation); nothing to say in public
             # DMs closed: say so in the game channel with nothing secret, and point to /game mine; a quiet DM
-            # (one whose public notice would tell something, like who acts at night) says nothing.
-            if op.get("fallback"):
+            # (one whose public notice would tell something, like who acts at night) says nothing. Said once a game
+            # to each player, until a DM reaches them again: every turn's DM would otherwise ping them in public.
+            if op.get("fallback") and self._dm_closed(live, user, True):
                 await self.transport.post(
                     live.row.thread_id or live.row.channel_id,
                     self._payload({"content": op["fallback"]}, f"{nonce}f" if nonce else None),
                 )
             return {"dm_closed": user}
+        self._dm_closed(live, user, False)
         if op.get("slot"):
-            live.row.slots = {**live.row.slots, op["slot"]: {"channel": channel, "message": message_id}}
+            live.row.slots = {**live.row.slots, op["slot"]: {"channel": channel, "message": message_id, "shown": _digests(op)}}
         return {"message": message_id, "channel": channel}
+
+    def _dm_closed(self, live: Live, user: int, closed: bool) -> bool:
+        """Record whether ``user``'s DMs are closed in this game (a slot, so it holds across restarts). Returns
+        whether that is news: closed now and not told yet."""
+        slot = live.row.slots.get(DM_CLOSED_SLOT) or {}
+        told = set(slot.get("users", ()))
+        if (user in told) == closed:
+            return False
+        told = told | {user} if closed else told - {user}
+        if told:
+            live.row.slots = {**live.row.slots, DM_CLOSED_SLOT: {"users": sorted(told)}}
+        else:
+            live.row.slots = {k: v for k, v in live.row.slots.items() if k != DM_CLOSED_SLOT}
+        return closed
+
+    async def _dm_channel(self, live: Live, user: int) -> int:
+        """``user``'s DM channel: remembered, else stored (read once for every player of ``live`` not in memory),
+        else opened and stored."""
+        if user not in self._dm_channels:
+            await self._load_dm_channels(live, user)
+        channel = self._dm_channels.get(user)
+        if not channel:
+            channel = self._dm_channels[user] = await self.transport.dm_channel(user)
+            await self._store_dm_channel(user, channel)
+        return channel
+
+    async def _load_dm_channels(self, live: Live, user: int) -> None:
+        seats = getattr(live.row, "seats", None) or ()
+        users = {user} | {int(s) for s in seats if str(s).isdigit() and int(s) not in self._dm_channels}
+        try:
+            async with self.runtime.db.engine.connect() as conn:
+                found = dict((await conn.execute(select(DMChannel.user_id, DMChannel.channel_id).where(DMChannel.user_id.in_(users)))).all())
+        except Exception:  # the table is a saving: without it the channel is opened as before
+            log.exception("game %s: stored DM channels not read", live.id)
+            return
+        for one in users:
+            self._dm_channels[one] = int(found.get(one) or 0)
+
+    async def _store_dm_channel(self, user: int, channel: int) -> None:
+        statement = SAVE_DM_CHANNEL["sqlite" if self.runtime.db.is_sqlite else "postgresql"]
+        try:
+            await self.runtime.writer.commit([(statement, {"user_id": user, "channel_id": channel})])
+        except Exception:
+            log.exception("DM channel of %s not stored", user)
+
+    async def _forget_dm_channel(self, user: int) -> None:
+        self._dm_channels[user] = 0
+        try:
+            await self.runtime.writer.commit([(FORGET_DM_CHANNEL, {"b_user": user})])
+        except Exception:
+            log.exception("DM channel of %s not forgotten", user)
 
     async def _post_team(self, live: Live, op: Op, nonce: str | None) -> dict[str, Any]:
         slot_name = f"team:{op['team']}"
@@ -336,7 +435,7 @@ class Executors:
         if slot.get("thread"):
             await self._sync_members(live, slot_name, op["members"])
             payload = self._payload(op, nonce)
-            message_id = await self._posted_before_crash(live, slot["thread"], payload)
+            message_id = await self._posted_before_crash(live, slot["thread"], payload, _row_of(nonce))
             if message_id is None:
                 message_id = await self.transport.post(slot["thread"], payload)
                 self._posted_now(live, message_id)
@@ -347,7 +446,7 @@ class Executors:
         sent = []
         for member in op["members"]:
             text = f"[{op.get('name', op['team'])}] {op['content']}"
-            result = await self._post_dm(live, {**op, "to": "dm", "user": member, "content": text}, None)
+            result = await self._post_dm(live, {**op, "to": "dm", "user": member, "content": text}, None, _row_of(nonce))
             sent.append(result)
         return {"relayed": sent}
 
@@ -428,11 +527,45 @@ class Executors:
             return {"skipped": exc.kind}
         return {"closed": live.row.thread_id}
 
+    def _shown(self, live: Live, name: str, op: Op) -> None:
+        """An edit went out: the slot's message shows what ``op`` set (over what it showed before)."""
+        slot = live.row.slots.get(name)
+        if slot is not None:
+            live.row.slots = {**live.row.slots, name: {**slot, "shown": {**(slot.get("shown") or {}), **_digests(op)}}}
+
     def _controls_back(self, live: Live, op: Op) -> None:
         """An edit gave a slot's message controls again: it is no longer known to have none."""
         slot = live.row.slots.get(op.get("slot"))
         if op.get("components") and slot and slot.get("bare"):
             live.row.slots = {**live.row.slots, op["slot"]: {k: v for k, v in slot.items() if k != "bare"}}
+
+
+def _row_of(nonce: str | None) -> int | None:
+    """The outbox row a nonce belongs to (``None``: a message outside the outbox)."""
+    found = _NONCE_ROW.match(nonce or "")
+    return int(found.group(1)) if found else None
+
+
+def _digests(op: Op) -> dict[str, str]:
+    """Short digests of what ``op`` sets on its message, field by field (its board by the view it is drawn from):
+    kept in its slot as what the message shows (``shown``)."""
+    fields = {k: op[k] for k in ("content", "embeds", "components") if k in op}
+    if op.get("render"):
+        fields["files"] = op["render"]
+    return {
+        k: hashlib.blake2b(json.dumps(v, sort_keys=True, default=str).encode(), digest_size=8).hexdigest()
+        for k, v in fields.items()
+    }
+
+
+def _unchanged(slot: dict[str, Any], op: Op) -> bool:
+    """Does the slot's message already show everything ``op`` would set? Not known for a message a click's answer
+    rewrote (``bare``, or ``shown`` dropped, see :meth:`bot.outbox.Outbox._mark_sent`), nor for attached files."""
+    shown = slot.get("shown")
+    if not shown or slot.get("bare") or op.get("attach"):
+        return False
+    wanted = _digests(op)
+    return bool(wanted) and all(shown.get(k) == v for k, v in wanted.items())
 
 
 def _strips_controls(op: Op) -> bool:

@@ -210,6 +210,14 @@ class Outbox:
         """
         if not delivered:
             return
+        answered = {r["edited"] for r in part_results(r for _, r in delivered) if r.get("by") == "answer" and "edited" in r}
+        if answered:  # a click's answer rewrote these messages: what their slots say they show is no longer known
+            live.row.slots = {
+                name: {k: v for k, v in slot.items() if k != "shown"}
+                if isinstance(slot, dict) and slot.get("message") in answered
+                else slot
+                for name, slot in live.row.slots.items()
+            }
         statements = [  # bot.db's prepared statements, compiled once
             (MARK_SENT, [{"row_id": rid, "outcome": result} for rid, result in delivered]),
             (RECORD_SLOTS, {"b_id": live.id, "b_slots": dict(live.row.slots), "b_thread": live.row.thread_id}),
