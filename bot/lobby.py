@@ -135,6 +135,10 @@ def settings_panel(table: Table, engine: Engine, row: Any, page: int = 0) -> lis
     return rows(*items, *buttons[:5])
 
 
+#: The values a wide integer option offers in the lobby's select (with its bounds, default and current value).
+ROUND_NUMBERS = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 120, 150, 200, 300, 500, 1000, 2000)
+
+
 def option_values(option: Option, current: Any) -> list[Any]:
     if option.kind == "choice":
         return list(option.choices)
@@ -144,8 +148,13 @@ def option_values(option: Option, current: Any) -> list[Any]:
         values = {v for v in SECONDS_PRESETS if low <= v <= high}
     else:
         values = set(range(low, min(high, low + 24) + 1))
+        if not {option.default, current} <= values:  # a wide range: round numbers over all of it (MN-62's 2..2000)
+            values = {v for v in ROUND_NUMBERS if low <= v <= high} | {low, high}
     values |= {option.default, current}
-    return sorted(values)[:25]
+    keep = sorted(values)
+    while len(keep) > 25:  # thin the ladder, never dropping the default or the current value
+        keep.remove(next(v for v in keep[::-1][1:] if v not in (option.default, current, low)))
+    return keep
 
 
 def count_names(table: Table, prefix: str, choices: tuple[str, ...]) -> dict[str, str]:
