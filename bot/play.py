@@ -282,6 +282,10 @@ def _result_ops(live: LiveGame, state: State) -> list[Op]:
     assert outcome is not None
     winners = ", ".join(table.name(p) for p in outcome.winners)
     text = table.t("common.lobby.draw") if outcome.draw or not winners else table.t("common.lobby.won", winners=winners)
+    if table.has(f"{table.prefix}.ending"):  # a game that words how it ended says it here as in its thread (MN-60)
+        params = {k: v for k, v in outcome.params.items() if isinstance(v, (str, int)) and k != "player"}
+        ending = table.t(f"{table.prefix}.ending", **{"cause": "none", "turns": 0, **params, "reason": outcome.reason, "player": winners})
+        text = table.t("common.lobby.ended", ending=ending)
     return [{"do": "edit", "slot": "lobby", "content": f"{lobby_text(table, live.engine, live.row)}\n🏁 {text}", "components": []}]
 
 

@@ -16,7 +16,7 @@ The same facts go, worded in the reader's language, into :attr:`BoardImage.descr
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -90,6 +90,29 @@ def _location(ctx: RenderContext, loc: str) -> str:
     return ctx.t(f"mn.board.place_{loc}") if loc in PLACES else ctx.t(f"mn.location.{loc}")
 
 
+def ending_text(t: Callable[..., str], name: Callable[[str], str], reason: str, cause: str, winners: Sequence[str], turns: int) -> str:
+    """How the dream ended, in one sentence, the same on the board, under it, in the thread and on the lobby
+    (MN-59, MN-60, MN-63): who won, or why nobody did (the turn limit, the cards, everyone left)."""
+    return t("mn.ending", reason=reason, cause=cause, player=", ".join(name(w) for w in winners), turns=turns)
+
+def seat_letters(seats: Sequence[str], name: Callable[[str], str]) -> dict[str, str]:
+    """The letter on each player's disc and beside their name in words: their name's initial, so the letter reads
+    as the name does (``Garibaldi (G)``) wherever it is shown; a second name with the same initial gets a number
+    (``S``, ``S2``), and a name with no letter the seat's own (``A`` for seat 1). The colour still follows the seat."""
+    letters: dict[str, str] = {}
+    used: set[str] = set()
+    for i, player in enumerate(seats):
+        initial = next((c.upper() for c in name(player) if c.isalpha()), "")
+        letter = initial or seat_letter(i)
+        n = 1
+        while letter in used:
+            n += 1
+            letter = f"{initial or seat_letter(i)}{n}"
+        used.add(letter)
+        letters[player] = letter
+    return letters
+
+
 def _card(ctx: RenderContext, card: str) -> str:
     return ctx.t(f"mn.card.{card}")
 
@@ -98,10 +121,8 @@ def _status_lines(view: Mapping[str, Any], ctx: RenderContext) -> list[str]:
     """Whose turn, how many actions left, and what the table waits for (or how the dream ended)."""
     outcome = view.get("outcome")
     if outcome:
-        lines = [ctx.t("mn.board.status_over", outcome=ctx.t(f"mn.outcome.{outcome['reason']}"))]
-        winners = [ctx.name(p) for p in outcome.get("winners", [])]
-        lines.append(ctx.t("mn.board.winner", players=", ".join(winners)) if winners else ctx.t("mn.board.no_winner"))
-        return lines
+        reason, cause = str(outcome["reason"]), str(outcome.get("cause", "none"))
+        return [ending_text(ctx.t, ctx.name, reason, cause, outcome.get("winners", []), int(view.get("turn", 0)))]
     current = view.get("current") or ""
     lines = [ctx.t("mn.board.status_turn", player=ctx.name(current), actions=int(view.get("actions_left", 0)))]
     if view.get("controller"):
@@ -167,14 +188,15 @@ def _description(view: Mapping[str, Any], ctx: RenderContext, seats: list[str]) 
     if stack:
         lines.append(ctx.t("mn.board.on_table") + " " + "; ".join(_play_line(e, ctx) for e in stack))
     avatars = view.get("avatars") or {}
-    for i, p in enumerate(seats):
+    letters = seat_letters(seats, ctx.name)
+    for p in seats:
         if p not in view.get("active", []):
-            lines.append(f"{ctx.name(p)} ({seat_letter(i)}): {ctx.t('mn.board.left')}.")
+            lines.append(f"{ctx.name(p)} ({letters[p]}): {ctx.t('mn.board.left')}.")
             continue
         text = ctx.t(
             "mn.board.alt_player",
             player=ctx.name(p),
-            letter=seat_letter(i),
+            letter=letters[p],
             location=_location(ctx, avatars.get(p, "")),
             cards=int((view.get("hand_sizes") or {}).get(p, 0)),
             traps=int((view.get("trap_counts") or {}).get(p, 0)),
@@ -243,10 +265,10 @@ def _spikes(
     draw.polygon(corners, fill=HORROR_RING, outline=FOREGROUND)
 
 
-def _avatar(draw: ImageDraw.ImageDraw, centre: tuple[float, float], seat: int, horror: bool) -> None:
+def _avatar(draw: ImageDraw.ImageDraw, centre: tuple[float, float], seat: int, horror: bool, letter: str) -> None:
     if horror:
         _spikes(draw, centre, BADGE_R + 9, BADGE_R + 1)
-    badge(draw, centre, BADGE_R, seat)
+    badge(draw, centre, BADGE_R, seat, letter)
 
 
 def _arrow(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], direction: str) -> None:
@@ -286,7 +308,12 @@ def _slots(box: tuple[int, int, int, int], count: int) -> list[tuple[float, floa
 
 
 def _draw_grid(
-    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], ctx: RenderContext, top: int, seat_of: dict[str, int]
+    draw: ImageDraw.ImageDraw,
+    view: Mapping[str, Any],
+    ctx: RenderContext,
+    top: int,
+    seat_of: dict[str, int],
+    letters: Mapping[str, str],
 ) -> int:
     for c in range(COLUMNS):
         _text(draw, (GRID_X + c * CELL + CELL / 2, top + LABEL / 2), "ABCD"[c], 18, bold=True, fill=MUTED, anchor="mm")
@@ -329,7 +356,7 @@ def _draw_grid(
             _text(draw, (cx, box[1] + 84), icon, 30, fill=(200, 200, 205), anchor="mm")
             players = sorted(standing.get(loc, []), key=lambda p: seat_of.get(p, 99))
             for (x, y), p in zip(_slots(box, len(players)), players):
-                _avatar(draw, (x, y), seat_of.get(p, 0), p == horror)
+                _avatar(draw, (x, y), seat_of.get(p, 0), p == horror, letters.get(p, ""))
     return grid_y + ROWS * CELL
 
 
@@ -371,7 +398,7 @@ def _wrap(text: str, width: int, size: int, lines: int = 2) -> list[str]:
 
 
 def _draw_players(
-    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], ctx: RenderContext, top: int, seats: list[str]
+    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], ctx: RenderContext, top: int, seats: list[str], letters: Mapping[str, str]
 ) -> int:
     heads = (
         (COL_NAME, ctx.t("mn.board.col_player"), W_NAME),
@@ -393,7 +420,7 @@ def _draw_players(
             draw.polygon([(PAD + 6, mid - 8), (PAD + 6, mid + 8), (PAD + 16, mid)], fill=FOREGROUND)
         if p == view.get("horror"):
             _spikes(draw, (COL_BADGE, mid), BADGE_R + 8, BADGE_R + 1)
-        badge(draw, (COL_BADGE, mid), BADGE_R, i)
+        badge(draw, (COL_BADGE, mid), BADGE_R, i, letters[p])
         colour = FOREGROUND if here else MUTED
         name = ctx.name(p)
         size = next((n for n in (20, 18) if font(n, True).getlength(name) <= W_NAME), 16)
@@ -461,6 +488,7 @@ def draw_board(view: Mapping[str, Any], ctx: RenderContext) -> Image.Image:
     """The picture of the public board (MN-9, MN-64), before PNG encoding; never a trap's location (MN-P7)."""
     seats = list(view.get("seats") or [])
     seat_of = {p: i for i, p in enumerate(seats)}
+    letters = seat_letters(seats, ctx.name)
     status = _status_lines(view, ctx)
     stack = view.get("stack") or []
     nightmares = len(view.get("nightmares") or {})
@@ -481,12 +509,12 @@ def draw_board(view: Mapping[str, Any], ctx: RenderContext) -> Image.Image:
     for k, line in enumerate(status):
         x = PAD
         if k == 0 and current in seat_of and not view.get("outcome"):
-            badge(draw, (PAD + 15, y), 15, seat_of[current])
+            badge(draw, (PAD + 15, y), 15, seat_of[current], letters[current])
             x = PAD + 40
         _text(draw, (x, y), line, 22 if k == 0 else 20, bold=k == 0, width=WIDTH - PAD - x)
         y += 32
-    y = _draw_grid(draw, view, ctx, y - 6, seat_of) + 16
-    y = _draw_players(draw, view, ctx, y, seats) + 8
+    y = _draw_grid(draw, view, ctx, y - 6, seat_of, letters) + 16
+    y = _draw_players(draw, view, ctx, y, seats, letters) + 8
     _draw_footer(draw, view, ctx, y)
     return image
 

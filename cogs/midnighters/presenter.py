@@ -37,14 +37,10 @@ from typing import Any
 from bot import controls as ctl
 from bot.ops import Op, post
 from bot.presenter import Table, chunks, dm_slot
-from bot.render import seat_letter
-from cogs.midnighters.board import _location, _nightmare_line, _status_lines
+from cogs.midnighters.board import _location, _nightmare_line, _status_lines, ending_text, seat_letters
 from cogs.midnighters.controls import MidnightersControls
 from cogs.midnighters.words import merged_draws
 from engines.core import HOST, Action, Event, Prompt, State
-
-#: The private message listing a player's traps between turns (out-of-turn springs, MN-53).
-TRAPS_SLOT = "traps:{player}"
 
 
 class MidnightersPresenter(MidnightersControls):
@@ -66,13 +62,14 @@ class MidnightersPresenter(MidnightersControls):
         head = table.t("mn.caption.turn", turn=int(view["turn"]), max_turns=int(view["max_turns"]))
         lines = [" · ".join([head, *_status_lines(view, ctx)])]
         players = []
-        for i, p in enumerate(view["seats"]):
+        letters = seat_letters(view["seats"], table.name)
+        for p in view["seats"]:
             if p not in view["active"]:
                 continue
             text = table.t(
                 "mn.caption.player",
                 player=table.name(p),
-                letter=seat_letter(i),
+                letter=letters[p],
                 location=_location(ctx, view["avatars"].get(p, "")),
                 cards=int(view["hand_sizes"].get(p, 0)),
                 traps=int(view["trap_counts"].get(p, 0)),
@@ -120,9 +117,11 @@ class MidnightersPresenter(MidnightersControls):
     def present(
         self, table: Table, before: State | None, after: State, events: Sequence[Event], actor: str | None = None
     ) -> list[Op]:
-        ops = self.answered_ops(table, before, after)
-        ops += super().present(table, before, after, self.worded(table, merged_draws(events)), actor)
-        ops += self.traps_ops(table, before, after)
+        # MN-53: the out-of-turn springs go first, so they reach their players before the turn's own DM does, while
+        # the moment is open (nobody can end it before the current player has their controls)
+        ops = self.traps_ops(table, before, after)
+        ops += self.answered_ops(table, before, after)
+        ops += _folded(super().present(table, before, after, self.worded(table, merged_draws(events)), actor))
         return [self._quiet(table, op) for op in ops]
 
     def answer_lines(self, table: Table, action: Action, events: Sequence[Event]) -> list[str]:
@@ -144,9 +143,10 @@ class MidnightersPresenter(MidnightersControls):
 
     def close_prompt(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
         """A closed window's DMs lose their buttons, for every player it was sent to (its prompt lists only those
-        who had not passed yet; slots never filled are skipped)."""
+        who had not passed yet; slots never filled are skipped), and so do a closed turn's out-of-turn springs
+        (MN-53: their moment is over)."""
         ops = super().close_prompt(table, state, prompt)
-        if prompt.kind == "reaction":
+        if prompt.kind == "reaction" or prompt.key == "mn.turn":
             done = {op["slot"] for op in ops}
             ops += [
                 {"do": "edit", "slot": dm_slot(prompt, p), "components": [], "forget": True}
@@ -174,11 +174,8 @@ class MidnightersPresenter(MidnightersControls):
         """MN-61: the outcome, every hand, every prepared trap, the discard pile and the seed."""
         p = event.params
         winners = list(p.get("winners") or [])
-        who = table.name(winners[0]) if winners else ""
-        lines = [table.t("mn.over.title", reason=str(p["outcome"]), player=who)]
-        lines.append(
-            table.t("mn.over.winner", player=", ".join(table.name(w) for w in winners)) if winners else table.t("mn.over.no_winner")
-        )
+        ending = ending_text(table.t, table.name, str(p["outcome"]), str(p.get("cause", "none")), winners, int(p.get("turns", 0)))
+        lines = [f"🏁 **{ending}**"]
         lines.append(table.t("mn.over.hands"))
         for player, cards in (p.get("hands") or {}).items():
             lines.append(table.t("mn.over.hand", player=table.name(player), cards=self.cards(table, cards)))
@@ -278,14 +275,14 @@ class MidnightersPresenter(MidnightersControls):
     # -- out-of-turn springs (MN-53) -----------------------------------------------------------------------
 
     def traps_ops(self, table: Table, before: State | None, after: State) -> list[Op]:
-        """When a turn prompt opens, each other player holding a prepared trap (a public count, MN-52) has their
-        private traps message refreshed, with a spring button when one of theirs can spring now (MN-53). At the end
-        those messages lose their buttons."""
-        if after.outcome is not None:
-            public = table.view(before, None) if before is not None else None
-            owners = [p for p, n in (public or {}).get("trap_counts", {}).items() if n]
-            return [{"do": "edit", "slot": TRAPS_SLOT.format(player=p), "components": []} for p in owners]
+        """When a turn starts, each other player who can spring one of their traps now (MN-53) gets one private
+        message with the springs, in the turn prompt's own slot, so it loses its buttons when the turn prompt closes
+        (:meth:`close_prompt`): it is offered while the moment lasts, and only to whom it is a choice. A player none
+        of whose traps can spring gets nothing; nor does anyone when a turn's prompt opens again after a window,
+        whose own private message offered the springs. Its answers name why a late click is refused (MN-29)."""
         ops: list[Op] = []
+        if before is not None and table.view(before, None)["turn"] == table.view(after, None)["turn"]:
+            return ops
         for prompt in self.opened_prompts(before, after):
             if prompt.key != "mn.turn":
                 continue
@@ -293,28 +290,51 @@ class MidnightersPresenter(MidnightersControls):
             for player in public["active"]:
                 if player in prompt.players or not public["trap_counts"].get(player):
                     continue
-                view = table.view(after, player)
                 legal = table.legal(after, player)
                 springs = [a for a in ctl.playable(legal, prompt.id) if a.kind == "spring"]
+                if not springs:
+                    continue
+                view = table.view(after, player)
                 here = view["avatars"].get(player, "")
                 lines = [
                     table.header(),
                     table.t("mn.traps_now", player=table.name(public["current"]), traps=self.traps_text(table, view)),
                     # where you stand decides what a spring does for you (MN-54, MN-57): public, so said here too
                     table.t("mn.you_stand", location=self.location(table, here), arrows=self.arrows(table, view, here)),
-                    table.t("mn.traps_spring" if springs else "mn.traps_wait"),
+                    table.t("mn.traps_spring"),
+                    table.deadline(prompt),
                 ]
-                components = self._rows(table, view, prompt, legal, springs) if springs else []
-                ops.append(
-                    self.dm(table, player, "\n".join(lines), quiet=True, components=components, slot=TRAPS_SLOT.format(player=player))
-                )
+                components = self._rows(table, view, prompt, legal, springs)
+                text = "\n".join(filter(None, lines))
+                ops.append(self.dm(table, player, text, quiet=True, components=components, slot=dm_slot(prompt, player)))
         return ops
 
 
 def _public_prompt_slot(slot: str) -> bool:
     """The DM of a turn or of a choice inside an effect (``dm:turn#12:…``, ``dm:square#13:…``): who is asked is
-    public (the board says it), so its DM-closed fallback tells nothing. A window's DM is not one (MN-P8)."""
+    public (the board says it), so its DM-closed fallback tells nothing. A window's DM is not one (MN-P8), nor the
+    out-of-turn springs (made quiet where they are made)."""
     return slot.startswith("dm:") and not slot.startswith("dm:window#")
+
+
+def _folded(ops: list[Op]) -> list[Op]:
+    """A player's private lines of a step (the cards they drew, a hand shown) go into the DM of the prompt the same
+    step opens for them, above what it asks, instead of a DM of their own just before it: one message, not two."""
+    asks = {op["user"]: op for op in ops if op.get("to") == "dm" and op.get("do") == "post" and op.get("components")}
+    out = []
+    for op in ops:
+        prompt = asks.get(op.get("user")) if op.get("to") == "dm" and op.get("do") == "post" and "slot" not in op else None
+        if prompt is None or len(op["content"]) + len(prompt["content"]) > 1900:
+            out.append(op)
+            continue
+        header, _, lines = op["content"].partition("\n")
+        top, _, rest = prompt["content"].partition("\n")
+        if header != top or not lines:
+            out.append(op)
+            continue
+        prompt["content"] = f"{top}\n{lines}\n{rest}"
+    return out
+
 
 def _board_key(view: Mapping[str, Any]) -> str:
     """What the board draws: the view without the list of players still to answer a window."""

@@ -22,7 +22,16 @@ def finish(state: MidnightersState, events: list[Event], outcome: Outcome) -> No
     state.agenda = []
     state.choice = None
     events.append(
-        Event("mn.game_over", {"outcome": outcome.reason, "winners": list(outcome.winners), **reveal(state)})
+        Event(
+            "mn.game_over",
+            {
+                "outcome": outcome.reason,
+                "cause": str(outcome.params.get("cause", "none")),  # MN-60: which guard ended a dream nobody woke from
+                "turns": state.turn,
+                "winners": list(outcome.winners),
+                **reveal(state),
+            },
+        )
     )
 
 

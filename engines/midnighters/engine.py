@@ -43,12 +43,24 @@ import dataclasses
 import random
 from typing import Any
 
-from engines.core import CLOCK, HOST, Action, Engine, Event, Option, require
-from engines.midnighters import agenda, choices, deal, leaving, piles, rules, springs, stack, turn, views
-from engines.midnighters import activations, nightmares  # noqa: F401  (their agenda tasks register on import)
+from engines.core import CLOCK, HOST, Action, Engine, Event, IllegalAction, Option, Prompt, Transition, require
+from engines.midnighters import (  # noqa: F401  (their agenda tasks register on import)
+    activations,
+    agenda,
+    choices,
+    deal,
+    leaving,
+    nightmares,
+    piles,
+    rules,
+    springs,
+    stack,
+    turn,
+    views,
+)
 from engines.midnighters.data import ALL_CARDS, CORRIDORS, LOCATIONS, full_deck
 from engines.midnighters.rules import BRIDGE
-from engines.midnighters.state import MidnightersState, Task
+from engines.midnighters.state import CLOSED_KEPT, MidnightersState, Task
 from engines.midnighters.text import describe_state
 
 
@@ -128,7 +140,26 @@ class Midnighters(Engine):
 
     # -- apply ---------------------------------------------------------------------------------------------
 
+    def apply(self, state: MidnightersState, action: Action) -> Transition:  # type: ignore[override]
+        """MN-29 / MN-53: a click on a prompt that has closed is refused with why it closed (someone answered the
+        card first, everyone passed, the time ran out, the turn moved on), not only that it has."""
+        if state.outcome is None and action.player != CLOCK and not any(p.id == action.prompt for p in state.prompts):
+            why = state.closed.get(action.prompt)
+            if why is not None:
+                raise IllegalAction(f"closed_{why['why']}", f"that choice closed ({why['why']})", **why)
+        return super().apply(state, action)
+
     def _apply(self, state: MidnightersState, action: Action, events: list[Event]) -> None:
+        before = list(state.prompts)
+        self._apply_open(state, action, events)
+        still = {p.id for p in state.prompts}
+        for prompt in before:
+            if prompt.id not in still:
+                state.closed[prompt.id] = _why_closed(prompt, action, state.phase)
+        for old in list(state.closed)[:-CLOSED_KEPT]:
+            del state.closed[old]
+
+    def _apply_open(self, state: MidnightersState, action: Action, events: list[Event]) -> None:
         if action.elapsed is not None:
             action = self._charge_elapsed(state, action)
         if action.player == CLOCK:
@@ -203,3 +234,25 @@ class Midnighters(Engine):
             )
             assert (state.phase == "choice") == (state.choice is not None)
             assert state.current in state.active
+
+
+def _why_closed(prompt: Prompt, action: Action, phase: str) -> dict[str, str]:
+    """Why ``action`` closed ``prompt`` (kept in ``state.closed``; every value public: the table saw it happen)."""
+    if action.player == CLOCK:
+        return {"why": "timeout", "what": prompt.kind}
+    if action.player == HOST:
+        return {"why": "removed", "player": str(action.args.get("player", ""))}
+    if phase == "over":
+        return {"why": "over"}
+    who = {"player": action.player}
+    if action.kind == "spring":
+        return {"why": "sprung", **who}
+    if prompt.kind == "reaction":
+        if action.kind in ("cancel", "intercept"):  # MN-29: the first answer accepted; a later one is refused
+            return {"why": "answered", "play": action.kind, **who}
+        return {"why": "passed"}
+    if action.kind == "end":
+        return {"why": "ended", **who}
+    if prompt.key == "mn.turn":
+        return {"why": "played", **who}
+    return {"why": "chosen", **who}

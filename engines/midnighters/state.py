@@ -19,6 +19,8 @@ from typing import Literal
 from engines.core import State
 
 Phase = Literal["turn", "window", "choice", "over"]
+#: How many closed prompts keep their reason in :attr:`MidnightersState.closed`.
+CLOSED_KEPT = 8
 
 
 @dataclass
@@ -101,3 +103,6 @@ class MidnightersState(State):
     agenda: list[Task] = field(default_factory=list)
     choice: Task | None = None  # the task waiting for a player's choice
     out_of_game: list[str] = field(default_factory=list)  # a departed Horror's fired Black (MN-63)
+    #: Why the latest prompts closed (prompt id -> ``why`` and who), so a click on one that has closed is refused
+    #: with its reason (MN-29: someone answered first; the window or the turn ended). At most :data:`CLOSED_KEPT`.
+    closed: dict[str, dict[str, str]] = field(default_factory=dict)

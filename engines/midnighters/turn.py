@@ -152,10 +152,10 @@ def next_turn(state: MidnightersState, task: Task, events: list[Event]) -> None:
         seat = state.seats.index(state.current) if state.current else -1
         ring = state.seats[seat + 1 :] + state.seats[: seat + 1]
         nxt = next(p for p in ring if p in order)
-    state.turn += 1
-    if state.turn > state.options["max_turns"]:
-        finish(state, events, Outcome((), "nobody_woke", params={"cause": "max_turns"}))
+    if state.turn >= state.options["max_turns"]:  # MN-60: the last turn was played; the count stays at the limit
+        finish(state, events, Outcome((), "nobody_woke", params={"cause": "max_turns", "turns": state.turn}))
         return
+    state.turn += 1
     state.current, state.controller = nxt, None
     state.allowance, state.extra, state.used = 0, 0, 0
     state.turn_left = None  # MN-19: a new turn, the whole turn_seconds

@@ -53,7 +53,11 @@ def view(state: MidnightersState, viewer: str | None) -> dict[str, Any]:
         "waiting": list(prompt.players) if prompt else [],
         "outcome": None
         if state.outcome is None
-        else {"reason": state.outcome.reason, "winners": list(state.outcome.winners)},
+        else {
+            "reason": state.outcome.reason,
+            "winners": list(state.outcome.winners),
+            "cause": str(state.outcome.params.get("cause", "none")),  # MN-60: the turn limit or the cards ran out
+        },
     }
     if state.outcome is not None:
         shown.update(reveal(state))

@@ -133,11 +133,11 @@ def test_mn_18_the_controls_offer_exactly_the_legal_actions(players, seed, lang)
                 legal = ctl.playable(t.legal(after, player), prompt.id)
                 assert set(map(_key, reached)) == set(map(_key, legal))
             for op in ops:
-                if str(op.get("slot", "")).startswith("traps:"):
-                    player = op["user"]
+                if op.get("to") == "dm" and op.get("slot") == dm_slot(prompt, op["user"]) and op["user"] not in prompt.players:
+                    player = op["user"]  # MN-53: another player's springs while the turn's player chooses
                     reached = reached_actions(t, after, player, prompt.id, op.get("components", []))
                     springs = [a for a in ctl.playable(t.legal(after, player), prompt.id) if a.kind == "spring"]
-                    assert set(map(_key, reached)) == set(map(_key, springs))
+                    assert springs and set(map(_key, reached)) == set(map(_key, springs))
         controlled = [o for o in ops if o.get("components")]
         assert all(o["to"] == "dm" for o in controlled), "controls only ever come privately"
 
@@ -172,7 +172,7 @@ def _shape(ops: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     for op in ops:
         if op.get("to") == "dm":
             shape.append(("dm", op["user"], op.get("slot"), op.get("fallback"), bool(op.get("components"))))
-        elif str(op.get("slot", "")).startswith(("dm:", "traps:")):
+        elif str(op.get("slot", "")).startswith("dm:"):
             shape.append((op["do"], op["slot"], bool(op.get("components"))))
         else:
             shape.append(("op", json.dumps(op, sort_keys=True)))
@@ -291,9 +291,10 @@ def test_mn_61_the_end_reveals_hands_traps_discard_and_seed(players, seed, lang)
     ops = PRESENTER.present(t, before, after, events, action.player if action else None)
     text = "\n".join(o["content"] for o in ops if is_public(o))
     assert "🏁" in text and t.t("mn.over.seed", seed=str(seed)) in text
+    assert t.t("mn.ending", reason=after.outcome.reason, cause=str(after.outcome.params.get("cause", "none")), turns=after.turn, player=", ".join(NAMES[w] for w in after.outcome.winners)) in text
     for player in PLAYERS[:players]:
         assert NAMES[player] in text
-    assert not any(o.get("components") for o in ops if str(o.get("slot", "")).startswith("traps:"))
+    assert not any(o.get("components") for o in ops if o.get("do") == "edit")
 
 
 # -- the turn's clock (MN-19) ---------------------------------------------------------------------------------------
@@ -559,24 +560,35 @@ def test_the_host_panel_and_answers_are_worded():
     )
 
 
-def test_mn_53_the_traps_dm_between_turns_says_where_you_stand_and_offers_a_spring():
-    """MN-53 / MN-54 / MN-P7: when a turn prompt opens, every other player holding a trap has their traps DM
-    refreshed (quiet: its existence is no public fact beyond the trap count), naming their traps, where they stand
-    (what a spring does for them depends on it) and a spring they can make now, out of turn."""
+def test_mn_53_the_springs_out_of_turn_come_at_the_turns_start_to_whom_can_spring_and_go_with_the_turn_prompt():
+    """MN-53 / MN-54 / MN-P7 (issue 28): when a turn starts, every other player who can spring a trap now gets one
+    quiet DM naming their traps, where they stand (what a spring does for them depends on it) and the springs,
+    in the turn prompt's own slot and before the turn's DM (so it reaches them while the moment lasts); a player
+    none of whose traps can spring gets nothing; it loses its buttons when the turn prompt closes; and a turn
+    prompt opened again after a window sends none (that window's DM offered the springs)."""
     from engines.midnighters.state import Trap
 
     ada, boris, cenek = PLAYERS[:3]
-    state, _ = _classic({"a": ["sleepwalk", "sleepwalk"], "b": [], "c": []})
-    state.traps.append(Trap(1, boris, "bridge", "sleepwalk", "suspense-bridge", [boris]))  # a scenario: set earlier
+    state, _ = _classic({"a": ["sleepwalk", "sleepwalk"], "b": ["sleepwalk"], "c": []})
+    state.traps.append(Trap(1, cenek, "bridge", "sleepwalk", "suspense-bridge", [cenek]))  # a scenario: set earlier
+    state.traps.append(Trap(2, ada, "forest", "dutch", "suspense-forest", [ada]))  # nobody on the Forest: no spring
     state, _ = MN.apply(state, Action(ada, state.prompts[0].id, "sleepwalk", {"direction": "up"}))
     state, _ = MN.apply(state, Action(boris, state.prompts[0].id, "pass"))
     before, (state, events) = state, MN.apply(state, Action(cenek, state.prompts[0].id, "pass"))
     ops = PRESENTER.present(table("en", 3, state), before, state, events, cenek)
-    (dm,) = [o for o in ops if o.get("slot") == f"traps:{boris}"]
-    assert "Your traps** while Ada plays: Sleepwalk trap at the Bridge" in dm["content"]
-    assert "📍 You stand on Corridor 2 (arrows: ↑ ↓)." in dm["content"] and "fallback" not in dm
+    assert state.prompts[0].key == "mn.turn" and not [o for o in ops if o.get("to") == "dm" and o["user"] == cenek]
+    before, (state, events) = state, MN.apply(state, Action(ada, state.prompts[0].id, "end"))
+    turn = state.prompts[0]
+    ops = PRESENTER.present(table("en", 3, state), before, state, events, ada)
+    (dm,) = [o for o in ops if o.get("slot") == dm_slot(turn, cenek)]
+    assert "Your traps** while Boris plays: Sleepwalk trap at the Bridge" in dm["content"]
+    assert "📍 You stand on Corridor 3 (arrows: ↑ ↓)." in dm["content"] and "fallback" not in dm
     assert any(c["label"].startswith("💥") for c in components_of(dm))
-    assert not [o for o in ops if o.get("slot") == f"traps:{cenek}"]  # no trap, no message
+    assert ops.index(dm) < ops.index(next(o for o in ops if o.get("slot") == dm_slot(turn, boris)))
+    assert not [o for o in ops if o.get("to") == "dm" and o["user"] == ada]  # her trap cannot spring: nothing
+    before, (state, events) = state, MN.apply(state, Action(boris, turn.id, "sleepwalk", {"direction": "up"}))
+    ops = PRESENTER.present(table("en", 3, state), before, state, events, boris)
+    assert {"do": "edit", "slot": dm_slot(turn, cenek), "components": [], "forget": True} in ops
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "cs"])

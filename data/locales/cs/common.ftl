@@ -165,6 +165,7 @@ common-error-not_yours = Tyto ovládací prvky patří jinému hráči.
 common-type_here = Vaše odpověď
 common-lobby-won = Hra skončila. Vítězové: { $winners }.
 common-lobby-draw = Hra skončila remízou.
+common-lobby-ended = Hra skončila: { $ending }
 common-back-restart = Jsem zpět po { $away } nepřítomnosti (restart). Ten čas se nikomu nepočítá: všechny hodiny stály a každá otevřená volba má tolik času, kolik jí zbývalo, nejméně { $grace ->
     [one] { $grace } sekundu
     [few] { $grace } sekundy

@@ -255,6 +255,18 @@ mn-error-not_your_choice = Teď volí někdo jiný.
 mn-error-wrong_phase = Pasti nelze spustit uprostřed jiného účinku.
 mn-error-bad_spring = Tuto past teď takto spustit nelze.
 mn-error-bad_elapsed = Čas uvedený u tohoto tahu není platný.
+mn-error-closed_answered = Pozdě: první odpověď na tu kartu přišla od <@{ $player }>, { $play ->
+    [cancel] Holandský úhel
+   *[other] Lapač snů
+}. Na kartu se odpovídá jen jednou; na tu odpověď je otevřené nové okno.
+mn-error-closed_passed = Pozdě: všichni ostatní pasovali, okno se zavřelo a karta platí.
+mn-error-closed_timeout = Pozdě: čas na tuto volbu vypršel.
+mn-error-closed_played = Pozdě: ta chvíle je pryč, na stole je karta od <@{ $player }> a okno na odpověď.
+mn-error-closed_ended = Pozdě: ta chvíle je pryč, tah hráče <@{ $player }> je u konce.
+mn-error-closed_sprung = Pozdě: ta chvíle je pryč, past hráče <@{ $player }> už je spuštěná.
+mn-error-closed_chosen = Pozdě: tato volba už padla (<@{ $player }>).
+mn-error-closed_removed = Pozdě: volba je zavřená, <@{ $player }> už ve hře není (rozhodnutí hostitele).
+mn-error-closed_over = Pozdě: sen je u konce.
 
 ## Obrázek hracího plánu (cogs/midnighters/board.py): popisky na obrázku a jeho textový popis
 mn-board-place_forest = Les
@@ -275,9 +287,6 @@ mn-board-status_controlled = Všechna rozhodnutí za hráče { $player } činí 
 mn-board-status_window = Okno reakcí: karta „{ $card }“ hráče { $player }
 mn-board-status_window_trap = Okno reakcí: { $player } nastražuje past lícem dolů
 mn-board-status_choice = Vybírá hráč { $player }.
-mn-board-status_over = Sen končí: { $outcome }.
-mn-board-winner = Vítěz: { $players }
-mn-board-no_winner = Nikdo nevyhrál.
 mn-board-col_player = Hráč
 mn-board-col_location = Lokace
 mn-board-col_cards = Karty
@@ -461,7 +470,6 @@ mn-the_discard = 🗑️ Odhazovací balíček: { $cards }
 mn-their_hand = 👁️ Karty tohoto hráče: { $cards }
 mn-traps_now = 🪤 **Vaše pasti**, zatímco hraje { $player }: { $traps }
 mn-traps_spring = Jednu z nich můžete spustit hned, mimo svůj tah.
-mn-traps_wait = Žádnou ze svých pastí teď spustit nemůžete.
 mn-mine_waiting = Čeká se na: { $players }.
 
 ## Discord: popisek hracího plánu a konec hry
@@ -487,14 +495,21 @@ mn-drew_cards = { $player } si lízá { $count ->
     [many] { $count } karty
    *[other] { $count } karet
 } (v ruce: { $hand }).
-mn-over-title = 🏁 **{ $reason ->
-    [woke] { $player } se probouzí na Mostě: sen končí.
-    [dead_sleep] { $player }, Půlnoční hrůza, uvrhá všechny Půlnočníky do mrtvého spánku.
-    [abandoned] Všichni sen opustili.
-   *[other] Nikdo se neprobudil: sen končí.
-}**
-mn-over-winner = 🏆 Vítěz: { $player }
-mn-over-no_winner = Nikdo nevyhrává.
+mn-ending = { $reason ->
+    [woke] { $player } se probouzí na Mostě a vítězí; sen končí.
+    [dead_sleep] { $player }, Půlnoční hrůza, uvrhá všechny Půlnočníky do mrtvého spánku a vítězí; sen končí.
+    [abandoned] Všichni sen opustili; nikdo nevyhrává.
+   *[other] { $cause ->
+        [max_turns] Nikdo se neprobudil během { $turns ->
+            [one] { $turns } tahu
+            [few] { $turns } tahů
+            [many] { $turns } tahu
+           *[other] { $turns } tahů
+        } (to je limit); nikdo nevyhrává.
+        [no_cards] Nikdo se neprobudil, než došel balíček i odhazovací balíček; nikdo nevyhrává.
+       *[other] Nikdo se neprobudil; nikdo nevyhrává.
+    }
+}
 mn-over-hands = Karty v rukou na konci:
 mn-over-hand = • { $player }: { $cards }
 mn-over-traps = Připravené pasti: { $traps }

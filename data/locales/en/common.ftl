@@ -152,6 +152,7 @@ common-error-not_yours = These controls belong to another player.
 common-type_here = Your answer
 common-lobby-won = The game is over. Winners: { $winners }.
 common-lobby-draw = The game is over: a draw.
+common-lobby-ended = The game is over: { $ending }
 common-back-restart = I am back after { $away } away (a restart). That time was nobody's turn: no clock ran, and every open choice has the time it had left, at least { $grace ->
     [one] { $grace } second
    *[other] { $grace } seconds

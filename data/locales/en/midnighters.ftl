@@ -237,6 +237,18 @@ mn-error-not_your_choice = Someone else is choosing.
 mn-error-wrong_phase = Traps cannot be sprung in the middle of an effect.
 mn-error-bad_spring = That trap cannot be sprung that way now.
 mn-error-bad_elapsed = The time reported for that move is not valid.
+mn-error-closed_answered = Too late: <@{ $player }> answered that card first, with { $play ->
+    [cancel] a Dutch Angle
+   *[other] a Dream Catcher
+}. A card takes one answer; a new window is open on theirs.
+mn-error-closed_passed = Too late: everyone else had passed, so that window closed and the card took effect.
+mn-error-closed_timeout = Too late: the time for that choice ran out.
+mn-error-closed_played = Too late: that moment closed when <@{ $player }> played a card; its reaction window is open.
+mn-error-closed_ended = Too late: that moment closed when <@{ $player }> ended the turn.
+mn-error-closed_sprung = Too late: that moment closed when <@{ $player }> sprang a trap.
+mn-error-closed_chosen = Too late: <@{ $player }> has made that choice.
+mn-error-closed_removed = Too late: that choice closed when the host removed <@{ $player }>.
+mn-error-closed_over = Too late: the dream is over.
 
 ## Board image (cogs/midnighters/board.py): labels drawn on the picture and its text description
 mn-board-place_forest = Forest
@@ -255,9 +267,6 @@ mn-board-status_controlled = { $controller } makes every choice for { $player } 
 mn-board-status_window = Reaction window: { $player } plays { $card }
 mn-board-status_window_trap = Reaction window: { $player } sets a face-down trap
 mn-board-status_choice = { $player } is choosing.
-mn-board-status_over = The dream is over: { $outcome }.
-mn-board-winner = Winner: { $players }
-mn-board-no_winner = Nobody wins.
 mn-board-col_player = Player
 mn-board-col_location = Location
 mn-board-col_cards = Cards
@@ -427,7 +436,6 @@ mn-the_discard = 🗑️ The discard pile: { $cards }
 mn-their_hand = 👁️ Their hand: { $cards }
 mn-traps_now = 🪤 **Your traps** while { $player } plays: { $traps }
 mn-traps_spring = You may spring one now, out of turn.
-mn-traps_wait = No trap of yours can be sprung right now.
 mn-mine_waiting = The table waits for: { $players }.
 
 ## Discord: the public board's caption and the end
@@ -447,14 +455,19 @@ mn-drew_cards = { $player } draws { $count ->
     [one] { $count } card
    *[other] { $count } cards
 } ({ $hand } in hand).
-mn-over-title = 🏁 **{ $reason ->
-    [woke] { $player } wakes up on the Bridge: the dream is over.
-    [dead_sleep] { $player }, the Midnight Horror, puts every Midnighter into dead sleep.
-    [abandoned] Everyone has left the dream.
-   *[other] Nobody woke up: the dream is over.
-}**
-mn-over-winner = 🏆 Winner: { $player }
-mn-over-no_winner = Nobody wins.
+mn-ending = { $reason ->
+    [woke] { $player } woke up on the Bridge and wins; the dream is over.
+    [dead_sleep] { $player }, the Midnight Horror, put every Midnighter into dead sleep and wins; the dream is over.
+    [abandoned] Everyone left the dream; nobody wins.
+   *[other] { $cause ->
+        [max_turns] Nobody woke up within { $turns ->
+            [one] { $turns } turn
+           *[other] { $turns } turns
+        }, the limit; nobody wins.
+        [no_cards] Nobody woke up before the deck and the discard ran out; nobody wins.
+       *[other] Nobody woke up; nobody wins.
+    }
+}
 mn-over-hands = Hands at the end:
 mn-over-hand = • { $player }: { $cards }
 mn-over-traps = Prepared traps: { $traps }

@@ -166,6 +166,7 @@ common-error-not_yours = Эти кнопки предназначены друг
 common-type_here = Ваш ответ
 common-lobby-won = Игра окончена. Победители: { $winners }.
 common-lobby-draw = Игра окончена: ничья.
+common-lobby-ended = Игра окончена: { $ending }
 common-back-restart = Я снова на связи: меня не было { $away } (перезапуск). Это время ничьё: ничьи часы не шли, и у каждого открытого выбора осталось столько времени, сколько было, но не меньше { $grace ->
     [one] { $grace } секунды
     [few] { $grace } секунд

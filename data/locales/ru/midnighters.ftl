@@ -255,6 +255,18 @@ mn-error-not_your_choice = Сейчас выбирает другой игрок
 mn-error-wrong_phase = Ловушки нельзя активировать посреди другого эффекта.
 mn-error-bad_spring = Эту ловушку сейчас так активировать нельзя.
 mn-error-bad_elapsed = Время, указанное для этого хода, недопустимо.
+mn-error-closed_answered = Поздно: первый ответ на эту карту — от <@{ $player }>, { $play ->
+    [cancel] Голландский угол
+   *[other] Ловец снов
+}. На карту отвечают лишь раз; на этот ответ открыто новое окно.
+mn-error-closed_passed = Поздно: все остальные спасовали, окно закрылось, и карта сработала.
+mn-error-closed_timeout = Поздно: время на этот выбор вышло.
+mn-error-closed_played = Поздно: этот момент позади, на столе карта от <@{ $player }>, открыто окно ответа на неё.
+mn-error-closed_ended = Поздно: этот момент позади, ход <@{ $player }> окончен.
+mn-error-closed_sprung = Поздно: этот момент позади, ловушка <@{ $player }> уже запущена.
+mn-error-closed_chosen = Поздно: этот выбор уже сделан (<@{ $player }>).
+mn-error-closed_removed = Поздно: этот выбор закрыт, <@{ $player }> больше не в игре (решение ведущего).
+mn-error-closed_over = Поздно: сновидение окончено.
 
 ## Изображение поля (cogs/midnighters/board.py): подписи на картинке и её текстовое описание
 mn-board-place_forest = Лес
@@ -275,9 +287,6 @@ mn-board-status_controlled = Все решения за игрока { $player }
 mn-board-status_window = Окно ответа: карта «{ $card }» игрока { $player }
 mn-board-status_window_trap = Окно ответа: { $player } готовит ловушку рубашкой вверх
 mn-board-status_choice = Выбирает игрок { $player }.
-mn-board-status_over = Сновидение окончено: { $outcome }.
-mn-board-winner = Победитель: { $players }
-mn-board-no_winner = Никто не победил.
 mn-board-col_player = Игрок
 mn-board-col_location = Локация
 mn-board-col_cards = Карты
@@ -461,7 +470,6 @@ mn-the_discard = 🗑️ Сброс: { $cards }
 mn-their_hand = 👁️ Карты этого игрока: { $cards }
 mn-traps_now = 🪤 **Ваши ловушки**, пока ходит { $player }: { $traps }
 mn-traps_spring = Одну из них можно запустить прямо сейчас, вне своего хода.
-mn-traps_wait = Сейчас ни одну из ваших ловушек запустить нельзя.
 mn-mine_waiting = Ждём: { $players }.
 
 ## Discord: подпись к полю и конец игры
@@ -487,14 +495,21 @@ mn-drew_cards = { $player } берёт { $count ->
     [many] { $count } карт
    *[other] { $count } карты
 } (на руке: { $hand }).
-mn-over-title = 🏁 **{ $reason ->
-    [woke] { $player } просыпается на Мосту: сновидение окончено.
-    [dead_sleep] { $player }, Полночный ужас, погружает всех Полуночников в мёртвый сон.
-    [abandoned] Все покинули сновидение.
-   *[other] Никто не проснулся: сновидение окончено.
-}**
-mn-over-winner = 🏆 Победитель: { $player }
-mn-over-no_winner = Победителей нет.
+mn-ending = { $reason ->
+    [woke] { $player } просыпается на Мосту и побеждает; сновидение окончено.
+    [dead_sleep] { $player }, Полночный ужас, погружает всех Полуночников в мёртвый сон и побеждает; сновидение окончено.
+    [abandoned] Все покинули сновидение; победителей нет.
+   *[other] { $cause ->
+        [max_turns] Никто не проснулся за { $turns ->
+            [one] { $turns } ход
+            [few] { $turns } хода
+            [many] { $turns } ходов
+           *[other] { $turns } хода
+        } (это предел); победителей нет.
+        [no_cards] Никто не проснулся, пока не кончились колода и сброс; победителей нет.
+       *[other] Никто не проснулся; победителей нет.
+    }
+}
 mn-over-hands = Карты в конце игры:
 mn-over-hand = • { $player }: { $cards }
 mn-over-traps = Подготовленные ловушки: { $traps }
