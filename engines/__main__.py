@@ -4,19 +4,28 @@
     python -m engines play night_watch --players 6 --seed 7            # hotseat: asks each prompted player
     python -m engines play night_watch --players 12 --seed 7 --auto --save game.json
     python -m engines replay game.json
-    python -m engines verify nocturne-game-12-1a2b3c4d5e6f.json      # a record the bot attached on Discord
+    python -m engines verify game.json --digest <the digest play printed>
+    python -m engines verify nocturne-night-watch-12-<digest>.json --digest <digest>   # a record from Discord
 
 ``--reveal`` prints private messages too. Both commands end by printing the outcome as their last line.
 
-``verify`` checks a game record from Discord (see :mod:`engines.verify`): the seed against the commitment posted
-at the start, the record against the hashes the bot wrote, and every action replayed from the seed to the recorded
-outcome. Its first line is the verdict, "fair: ..." or "not fair: <where and why>"; exit status 0 fair, 1 not fair,
-2 not a readable record, 3 cannot be fully checked (the game's rules keep part of it secret, or no commitment).
+``play --save`` writes a record as the bot does (see :mod:`engines.verify`): before the deal it prints the
+commitment to the seed (SHA-256 of ``salt:seed``, with a fresh random salt), and at the end it saves seed, salt,
+every action and the outcome, hash-chained, and prints the record's digest. These two lines go to stderr, so the
+game on stdout stays the same for a seed.
+
+``verify`` checks a game record (see :mod:`engines.verify`): the seed against the commitment posted at the start,
+the record against its hashes and the digest the bot gave, and every action replayed from the seed to the recorded
+outcome. Its first line is the verdict: "fair: ...", "not fair: <where and why>", or what it could not check. Exit
+status 0 fair, 1 not fair, 2 not a readable record (or a malformed --digest/--commitment), 3 cannot be fully checked
+(the game's rules keep part of it secret, or no commitment), 4 consistent only: everything holds together but no
+``--digest`` was given, so nothing shows this is the record the bot attached (anyone can edit a record and compute
+its hashes again; only the digest from Discord, or from the table's output, tells such a copy apart).
 
 Hotseat asks, in turn, each player whose input is open (once per simultaneous prompt, for as long as it is their
 turn on a turn prompt); leaving the game is typed as a word and confirmed. When the input ends the game stops
 unfinished (and is saved with ``--save``). Every error about the command line or a saved game is one line on
-stderr and exit status 2.
+stderr and exit status 2 (the only other lines on stderr are ``--save``'s commitment and digest).
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ import json
 import os
 import random
 import re
+import secrets
 import sys
 import textwrap
 from collections.abc import Mapping
@@ -128,15 +138,27 @@ def outcome_line(outcome: Outcome | None) -> str:
 # -- play --------------------------------------------------------------------------------------------------------
 
 
-def play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
-    """Play one game; 0 when it ended, 1 when the input ended first (the game is left unfinished)."""
+def play(args: argparse.Namespace, out: TextIO, inp: TextIO, notes: TextIO | None = None) -> int:
+    """Play one game; 0 when it ended, 1 when the input ended first (the game is left unfinished).
+
+    With ``--save``, the record's commitment (before the deal) and digest (at the end) go to ``notes`` (stderr):
+    they differ every time (a fresh salt), and ``out`` stays the game, the same for a seed."""
+    notes = notes or sys.stderr
     engine = get_engine(args.game)
     check_player_count(engine, args.players)
     options = dict(_parse_option(o) for o in (args.option or []))
     if args.save:
         check_writable(args.save)
     players = [f"P{i}" for i in range(1, args.players + 1)]
-    record = {"engine": engine.name, "players": players, "options": options, "seed": str(args.seed), "log": []}
+    record: dict[str, Any] = {"engine": engine.name, "players": players, "options": options, "seed": str(args.seed)}
+    if args.save:  # a record as the bot makes it: committed to before the deal, sealed at the end
+        from engines.verify import FORMAT, commitment
+
+        salt = secrets.token_hex(16)
+        record = {"format": FORMAT, **record, "salt": salt, "commitment": commitment(record["seed"], salt)}
+        notes.write(f"Commitment: {record['commitment']} (SHA-256 of salt:seed, before the deal; --save reveals both)\n")
+        notes.flush()
+    record["log"] = []
     try:
         table = Table(engine, record, out, args.reveal)
     except IllegalAction as exc:
@@ -156,10 +178,11 @@ def play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
                 out.write(f"Refused: {exc.reason}\n")
     except KeyboardInterrupt:
         out.write("\nInterrupted: the game stops unfinished.\n")
-    if args.save:
-        save(args.save, record)
-        out.write(f"Saved to {args.save}.\n")
     outcome = engine.outcome(table.state)
+    if args.save:
+        digest = save(args.save, record, outcome)
+        out.write(f"Saved to {args.save}.\n")
+        notes.write(f"Record digest: {digest} (check it with: {PROG} verify {args.save} --digest {digest})\n")
     out.write(outcome_line(outcome) + "\n")
     return 0 if outcome is not None else 1
 
@@ -185,11 +208,16 @@ def check_writable(path: str) -> None:
         raise CliError(f"--save {path}: cannot write in the folder {folder}")
 
 
-def save(path: str, record: dict[str, Any]) -> None:
+def save(path: str, record: dict[str, Any], outcome: Outcome | None) -> str:
+    """Write the game's record to ``path``, sealed with its hashes and outcome; returns its digest."""
+    from engines.verify import outcome_json, seal
+
+    sealed = seal({**json.loads(json.dumps(record)), "outcome": outcome_json(outcome)})
     try:
-        Path(path).write_text(json.dumps(record, indent=1), encoding="utf-8")
+        Path(path).write_text(json.dumps(sealed, indent=1), encoding="utf-8")
     except OSError as exc:
         raise CliError(f"--save {path}: cannot write it ({exc.strerror or exc})") from None
+    return sealed["digest"]
 
 
 def _parse_option(text: str) -> tuple[str, Any]:
@@ -420,15 +448,25 @@ def _record_problem(record: Mapping[str, Any], need_seed: bool = True) -> str | 
 
 
 def verify_file(args: argparse.Namespace, out: TextIO) -> int:
-    """Check a game record from Discord; prints the verdict first. 0 fair, 1 not fair, 3 not fully checkable."""
-    from engines.verify import verify
+    """Check a game record; prints the verdict first. 0 fair, 1 not fair, 3 not fully checkable, 4 consistent
+    but not tied to the bot's record (no ``--digest``)."""
+    from engines.verify import parse_hex, verify
 
+    for option, value in (("--digest", args.digest), ("--commitment", args.commitment)):
+        if value is not None:
+            try:
+                parse_hex(value, option.strip("-"))
+            except ValueError as exc:
+                raise CliError(f"{option}: {exc}") from None
     name = args.file
     record = read_json(name)
     problem = _record_problem(record, need_seed=False)
     if problem:
         raise CliError(f"{name}: not a game record ({problem})")
-    verdict = verify(record, expect_commitment=args.commitment, expect_digest=args.digest)
+    try:
+        verdict = verify(record, expect_commitment=args.commitment, expect_digest=args.digest)
+    except ValueError as exc:
+        raise CliError(f"{name}: {exc}") from None
     out.write(verdict.text + "\n")
     return verdict.code
 
@@ -478,20 +516,39 @@ def main(
     p.add_argument("--seed", default="0")
     p.add_argument("--auto", action="store_true", help="random legal choices for every player")
     p.add_argument("--reveal", action="store_true", help="print private messages too")
-    p.add_argument("--save", metavar="FILE", help="write the seed and action log to FILE")
+    p.add_argument(
+        "--save", metavar="FILE",
+        help="commit to the seed before the deal, then write the record (seed, salt, actions, outcome, hashes) to FILE "
+        "and print its digest for verify",
+    )
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a lobby option (JSON value)")
     r = sub.add_parser("replay", help="replay a saved game to its outcome")
     r.add_argument("file")
     r.add_argument("--reveal", action="store_true")
-    v = sub.add_parser("verify", help="check a game record from Discord: the seed's commitment, every action, the outcome")
-    v.add_argument("file")
-    v.add_argument("--commitment", metavar="HEX", help="the commitment the bot posted at the start, to compare")
-    v.add_argument("--digest", metavar="HEX", help="the digest the bot gave with the record (file name or description)")
+    v = sub.add_parser(
+        "verify",
+        help="check a game record (from Discord or play --save): the seed's commitment, every action, the outcome",
+        description="Exit status: 0 fair; 1 not fair; 2 not a readable record, or a malformed --digest/--commitment; "
+        "3 cannot be fully checked (the game's rules keep part of it secret, or it has no commitment); 4 consistent "
+        "only: it holds together, but without --digest nothing shows it is the record the bot attached (a copy "
+        "edited and sealed again would pass too).",
+    )
+    v.add_argument("file", help="the record: the JSON file the bot attached to a game's final message, or play --save wrote")
+    v.add_argument(
+        "--commitment", metavar="HEX",
+        help="the commitment the bot posted at the start (all 64 hex digits, or the first 12 or more), to compare",
+    )
+    v.add_argument(
+        "--digest", metavar="HEX",
+        help="the digest the bot gave with the record: the hex digits at the end of its file name (at least 12; "
+        "the whole file name is accepted too), all 64 from its description, or the one play --save printed; "
+        "without it verify checks consistency only (exit 4)",
+    )
     args = parser.parse_args(argv)
     out = out or sys.stdout
     try:
         if args.command == "play":
-            return play(args, out, inp or sys.stdin)
+            return play(args, out, inp or sys.stdin, err)
         if args.command == "verify":
             return verify_file(args, out)
         return replay_file(args, out)

@@ -10,6 +10,8 @@ A record (``nocturne-record/1``) is what the bot attaches to a game's final mess
   ``header_hash`` covers engine, players, options, seed, salt, commitment and ``hidden``;
 * ``outcome`` and ``digest`` = SHA-256 of the last hash followed by the outcome's canonical JSON: the bot gives the
   digest with the file (its name and description), so a record changed and re-hashed afterwards is told apart;
+  only that digest, copied from Discord, ties a file to the record the bot attached: without it :func:`verify` can
+  check that a record holds together, never that it is the bot's (anyone can edit a record and seal it again);
 * ``hidden``: what the game's rules keep secret even after the end (``{"seed": rule}``, ``{"actions": {kind:
   rule}}``); a hidden action's ``args`` are ``{"hidden": rule}``.
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,7 +37,13 @@ HEADER_FIELDS = ("engine", "players", "options", "seed", "salt", "commitment", "
 #: The fields of a log entry its ``hash`` covers (with the previous hash).
 ENTRY_FIELDS = ("player", "prompt", "kind", "args", "at")
 
-FAIR, NOT_FAIR, UNREADABLE, UNCHECKABLE = 0, 1, 2, 3
+#: Verdicts, which are also ``python -m engines verify``'s exit codes. :data:`UNANCHORED`: everything in the record
+#: holds together, but no digest from the bot was given to tie it to the record the bot attached.
+FAIR, NOT_FAIR, UNREADABLE, UNCHECKABLE, UNANCHORED = 0, 1, 2, 3, 4
+#: The fewest hex digits of a digest or commitment that are compared (a record's file name showed 12; fewer would
+#: let a forger match them by re-sealing edited copies until one fits).
+MIN_HEX = 12
+_NAME_DIGEST = re.compile(r"-([0-9a-f]+)\.json$")
 
 
 def commitment(seed: str, salt: str) -> str:
@@ -44,6 +53,41 @@ def commitment(seed: str, salt: str) -> str:
     'b7e1dfec11fd191bb4abfdfe9c58ecd7de250cda6278f0dac33b9cb642a20ca8'
     """
     return hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest()
+
+
+def parse_hex(text: str, what: str = "digest") -> str:
+    """A digest or commitment as a user copies it, as lower-case hex: all 64 digits or the first ``MIN_HEX`` or
+    more (as a record's file name shows them). Surrounding spaces, quotes and backticks are dropped, and a
+    record's whole file name (``nocturne-night-watch-12-<digest>.json``) gives the digest in it. :class:`ValueError`
+    says what is wrong, so a mistyped value is never taken for a record that does not match.
+
+    >>> parse_hex(" `334327506E1E` ")
+    '334327506e1e'
+    >>> parse_hex("nocturne-night-watch-12-334327506e1e.json")
+    '334327506e1e'
+    """
+    value = text.strip().strip("`'\"").strip().lower()
+    named = _NAME_DIGEST.search(value)
+    if named:
+        value = named.group(1)
+    if not re.fullmatch(r"[0-9a-f]*", value) or not value:
+        raise ValueError(f"{what} {text.strip()!r} is not hexadecimal: copy the hex digits (0-9, a-f) the bot gave")
+    if len(value) > 64:
+        raise ValueError(f"{what} {text.strip()!r} has {len(value)} hex digits; a SHA-256 {what} has 64")
+    if len(value) < MIN_HEX:
+        raise ValueError(
+            f"{what} {text.strip()!r} has {len(value)} hex digits; give at least {MIN_HEX} (as in the record's file name) or all 64"
+        )
+    return value
+
+
+def _matches(actual: str, given: str) -> bool:
+    """Does ``actual`` (a full hex value) begin with ``given`` (all of it or a prefix, see :func:`parse_hex`)?"""
+    return str(actual).lower().startswith(given)
+
+
+def _compared(given: str) -> str:
+    return "all 64 hex digits compared" if len(given) == 64 else f"its first {len(given)} of 64 hex digits compared"
 
 
 def canonical(value: Any) -> bytes:
@@ -96,7 +140,8 @@ def outcome_text(outcome: Mapping[str, Any] | None) -> str:
 
 @dataclass
 class Verdict:
-    """What :func:`verify` found: ``code`` (:data:`FAIR`, :data:`NOT_FAIR` or :data:`UNCHECKABLE`) and the lines
+    """What :func:`verify` found: ``code`` (:data:`FAIR`, :data:`NOT_FAIR`, :data:`UNCHECKABLE` or
+    :data:`UNANCHORED`) and the lines
     that say so, the first being the verdict."""
 
     code: int
@@ -117,8 +162,13 @@ def verify(record: Mapping[str, Any], *, expect_commitment: str | None = None, e
     gave, when known), then replay every action from the seed and compare the outcome.
 
     ``record`` must be shaped like a save (the caller checked engine, players and log); ``expect_*`` are the
-    values from the bot's messages on Discord, when the user copied them.
+    values from the bot's messages on Discord, when the user copied them: all 64 hex digits or a prefix of at least
+    :data:`MIN_HEX` (see :func:`parse_hex`; :class:`ValueError` when malformed, or when the two were swapped). Without ``expect_digest`` a record
+    that holds together is :data:`UNANCHORED`, never :data:`FAIR`: a copy edited and sealed again would hold
+    together as well.
     """
+    wanted_commitment = parse_hex(expect_commitment, "commitment") if expect_commitment else None
+    wanted_digest = parse_hex(expect_digest, "digest") if expect_digest else None
     engine = get_engine(record["engine"])
     log = list(record["log"])
     n = len(log)
@@ -131,8 +181,10 @@ def verify(record: Mapping[str, Any], *, expect_commitment: str | None = None, e
     # 1. the seed was fixed before the game: seed and salt hash to the commitment posted at the start
     seed, salt, committed = record.get("seed"), record.get("salt"), record.get("commitment")
     if committed is not None:
-        if expect_commitment and expect_commitment.strip().lower() != str(committed).lower():
-            return unfair(f"the record's commitment {committed} is not the one posted at the start ({expect_commitment.strip()})")
+        if wanted_commitment and not _matches(committed, wanted_commitment):
+            if "digest" in record and _matches(record["digest"], wanted_commitment):
+                raise ValueError("the commitment given is the record's digest; the commitment is in the game's first message")
+            return unfair(f"the record's commitment {committed} is not the one posted at the start ({wanted_commitment})")
         if seed is not None:
             if salt is None:
                 return unfair("the record has a commitment but no salt to check it with")
@@ -142,7 +194,12 @@ def verify(record: Mapping[str, Any], *, expect_commitment: str | None = None, e
                     f"the seed does not match its commitment: SHA-256 of '{salt}:{seed}' is {actual}, but the commitment "
                     f"posted at the start is {committed}; the seed or salt was changed after the game was committed to"
                 )
-            notes.append(f"commitment: {committed} = SHA-256 of 'salt:seed' (compare it with the bot's message at the start)")
+            where = (
+                f"the one posted at the start ({_compared(wanted_commitment)})"
+                if wanted_commitment
+                else "compare it with the bot's message at the start"
+            )
+            notes.append(f"commitment: {committed} = SHA-256 of 'salt:seed' ({where})")
     # 2. the record is the one the bot wrote: its hash chain and digest
     if "header_hash" in record:
         if record["header_hash"] != header_hash(record):
@@ -157,11 +214,21 @@ def verify(record: Mapping[str, Any], *, expect_commitment: str | None = None, e
         digest = final_digest(previous, record.get("outcome"))
         if record.get("digest") not in (None, digest):
             return unfair("the outcome differs from what the bot wrote (the digest does not match)")
-        if expect_digest and expect_digest.strip().lower() != digest:
-            return unfair(f"this is not the record the bot attached: its digest is {digest}, the bot gave {expect_digest.strip()}")
-        notes.append(f"digest: {digest} (compare it with the record's file name or description on Discord)")
-    elif expect_digest:
+        if wanted_digest and not _matches(digest, wanted_digest):
+            if committed is not None and _matches(committed, wanted_digest):
+                raise ValueError("the digest given is the record's commitment; the digest is in the record's file name")
+            return unfair(
+                f"this is not the record the bot attached: its digest is {digest}, which does not begin with the "
+                f"{wanted_digest} the bot gave"
+            )
+        if wanted_digest:
+            notes.append(f"digest: {digest}, the one given ({_compared(wanted_digest)})")
+        else:
+            notes.append(f"digest: {digest} (compare it with the record's file name or description on Discord)")
+    elif wanted_digest:
         return unfair("the record carries no hashes, so it cannot be the one the bot attached")
+    if not wanted_digest:
+        notes.append(_UNANCHORED_NOTE)
     # 3. replay from the seed
     if seed is None:
         rule = hidden.get("seed", "the game's rules")
@@ -183,8 +250,10 @@ def verify(record: Mapping[str, Any], *, expect_commitment: str | None = None, e
             return Verdict(
                 UNCHECKABLE,
                 [
-                    f"partly checked: the deal follows from {seeded}{replayed_so_far}, but {_what(i, n, entry)} keeps "
-                    f"its choice hidden ({args['hidden']}), so the game cannot be replayed past it",
+                    (
+                        f"partly checked: the deal follows from {seeded}{replayed_so_far}, but {_what(i, n, entry)} "
+                        f"keeps its choice hidden ({args['hidden']}), so the game cannot be replayed past it"
+                    ),
                     *notes,
                 ],
             )
@@ -202,19 +271,47 @@ def verify(record: Mapping[str, Any], *, expect_commitment: str | None = None, e
         return Verdict(
             UNCHECKABLE,
             [
-                f"cannot check the seed: the record has no commitment, so nothing shows the seed was fixed before the "
-                f"game; its {n} actions replay to {outcome_text(replayed)}",
+                (
+                    f"cannot check the seed: the record has no commitment, so nothing shows the seed was fixed before "
+                    f"the game; its {n} actions replay to {outcome_text(replayed)}"
+                ),
                 *notes,
+            ],
+        )
+    if not wanted_digest:
+        return Verdict(
+            UNANCHORED,
+            [
+                (
+                    f"consistent only: the seed matches the record's commitment and all {n} actions replay to the "
+                    f"recorded outcome ({outcome_text(replayed)}), but without --digest nothing shows it is the record "
+                    "the bot attached (or the table saved): a copy edited and sealed again (every hash computed anew) "
+                    "passes these checks too"
+                ),
+                *[note for note in notes if note is not _UNANCHORED_NOTE],
+                (
+                    "to check it is the bot's record, give --digest with the hex digits of the record's file name on "
+                    "Discord (or the whole digest from its description, or the one the terminal table printed)"
+                ),
             ],
         )
     return Verdict(
         FAIR,
         [
-            f"fair: the deal and every shuffle follow from the committed seed, and all {n} actions replay to the "
-            f"recorded outcome ({outcome_text(replayed)})",
+            (
+                f"fair: the deal and every shuffle follow from the committed seed, and all {n} actions replay to the "
+                f"recorded outcome ({outcome_text(replayed)})"
+            ),
             *notes,
         ],
     )
+
+
+#: The note a verdict other than "consistent only" carries when no digest was given.
+_UNANCHORED_NOTE = (
+    "not checked: that this is the record the bot attached (no --digest given; a copy edited and sealed again "
+    "would pass the other checks)"
+)
 
 
 def _same_outcome(a: Mapping[str, Any] | None, b: Mapping[str, Any] | None) -> bool:
@@ -230,7 +327,9 @@ def _same_outcome(a: Mapping[str, Any] | None, b: Mapping[str, Any] | None) -> b
 __all__ = [
     "FAIR",
     "FORMAT",
+    "MIN_HEX",
     "NOT_FAIR",
+    "UNANCHORED",
     "UNCHECKABLE",
     "UNREADABLE",
     "Verdict",
@@ -240,6 +339,7 @@ __all__ = [
     "final_digest",
     "header_hash",
     "outcome_json",
+    "parse_hex",
     "seal",
     "verify",
 ]

@@ -215,12 +215,16 @@ def test_hotseat_at_the_end_of_the_input_says_so_saves_and_stops_cleanly(tmp_pat
     saved = tmp_path / "unfinished.json"
     code, out, err = hotseat("1\n1\n", "--save", str(saved))
     lines = out.strip().splitlines()
-    assert code == 1 and err == ""
-    assert lines[-3:] == ["The input ended: the game stops unfinished.", f"Saved to {saved}.", "Outcome: unfinished"]
     record = json.loads(saved.read_text())
-    assert [a["kind"] for a in record["log"]] == ["ready", "ready"]
+    assert code == 1 and err.splitlines()[-1] == (
+        f"Record digest: {record['digest']} (check it with: python -m engines verify {saved} --digest {record['digest']})"
+    )
+    assert lines[-3:] == ["The input ended: the game stops unfinished.", f"Saved to {saved}.", "Outcome: unfinished"]
+    assert [a["kind"] for a in record["log"]] == ["ready", "ready"] and record["outcome"] is None
     code, replayed, err = run(["replay", str(saved)])
     assert code == 0 and replayed.strip().splitlines()[-1] == "Outcome: unfinished"
+    code, out, err = run(["verify", str(saved), "--digest", record["digest"]])  # as far as it went, it was fair
+    assert code == 0 and out.startswith("fair: ") and "all 2 actions replay to the recorded outcome (unfinished)" in out
 
 
 # --- plain text -----------------------------------------------------------------------------------------------
@@ -334,13 +338,150 @@ def test_verify_catches_a_changed_seed(tmp_path, nw_record):
 
 
 def test_verify_catches_a_rehashed_record_by_the_digest_the_bot_gave(tmp_path, nw_record):
+    """A changed vote, then every hash computed again: the copy holds together, so without the digest verify can
+    only say it is consistent (exit 4, never "fair"); with the bot's digest, whole or as the file name shows it,
+    it is refused."""
     record = json.loads(json.dumps(nw_record))
     _, vote = _vote(record)
-    vote["at"] = "2023-11-14T22:13:00.000Z"  # a harmless-looking change, then every hash recomputed
+    vote["args"]["target"] = next(p for p in record["players"] if p not in (vote["args"]["target"], vote["player"]))
+    vote["at"] = "2023-11-14T22:13:00.000Z"
     forged = resealed(record)
-    assert verify_record(tmp_path, forged)[0] == 0  # consistent in itself...
-    code, out, err = verify_record(tmp_path, forged, "--digest", nw_record["digest"])
-    assert code == 1 and out.startswith(f"not fair: this is not the record the bot attached: its digest is {forged['digest']}")
+    assert forged["commitment"] == nw_record["commitment"]  # the seed is untouched: the commitment cannot tell
+    code, out, err = verify_record(tmp_path, forged)
+    if code != 1:  # the changed vote may still replay legally (to the same end): then only the digest tells
+        assert code == 4 and out.startswith("consistent only: ")
+    for given in (nw_record["digest"], nw_record["digest"][:12], f"nocturne-night-watch-12-{nw_record['digest'][:12]}.json"):
+        code, out, err = verify_record(tmp_path, forged, "--digest", given)
+        assert (code, err) == (1, ""), (given, out, err)
+        assert out.startswith(f"not fair: this is not the record the bot attached: its digest is {forged['digest']}, which does not begin")
+    # the harmless-looking change alone (a time) replays to the same end, so it is consistent: only the digest tells
+    timed = json.loads(json.dumps(nw_record))
+    _vote(timed)[1]["at"] = "2023-11-14T22:13:00.000Z"
+    assert verify_record(tmp_path, resealed(timed))[0] == 4
+    assert verify_record(tmp_path, resealed(timed), "--digest", nw_record["digest"][:12])[0] == 1
+
+
+def test_an_honest_bot_record_with_the_digest_its_file_name_shows_is_fair(tmp_path, nw_record):
+    """Issue 30: the digest copied from the record's file name (the first 12 hex digits, as names showed them; now
+    all 64) called an honest record "not the record the bot attached". Any form the name shows it in is fair."""
+    from bot.records import file_name
+
+    name = file_name(nw_record)
+    assert name == f"nocturne-night-watch-12-{nw_record['digest']}.json"  # the name carries the whole digest
+    path = tmp_path / name
+    path.write_text(json.dumps(nw_record, indent=1, ensure_ascii=False))
+    from_name = name.removesuffix(".json").rsplit("-", 1)[1]
+    old_name = f"nocturne-night-watch-12-{nw_record['digest'][:12]}.json"
+    for given in (from_name, nw_record["digest"][:12], nw_record["digest"][:20].upper(), f"`{from_name}`", name, old_name):
+        code, out, err = run(["verify", str(path), "--digest", given])
+        assert (code, err) == (0, ""), (given, out, err)
+        assert out.startswith("fair: the deal and every shuffle follow from the committed seed"), (given, out)
+        assert f"digest: {nw_record['digest']}, the one given" in out
+    assert "its first 12 of 64 hex digits compared" in run(["verify", str(path), "--digest", old_name])[1]
+    code, out, err = run(["verify", str(path), "--digest", from_name, "--commitment", nw_record["commitment"][:12]])
+    assert code == 0 and "the one posted at the start (its first 12 of 64 hex digits compared)" in out
+
+
+@pytest.mark.parametrize(
+    "option, value, says",
+    [
+        ("--digest", "3343275", "has 7 hex digits; give at least 12 (as in the record's file name) or all 64"),
+        ("--digest", "digest-xyz-not-hex", "is not hexadecimal"),
+        ("--digest", "a" * 65, "has 65 hex digits; a SHA-256 digest has 64"),
+        ("--commitment", "12ab", "has 4 hex digits; give at least 12"),
+    ],
+)
+def test_a_malformed_digest_or_commitment_is_one_line_never_not_fair(tmp_path, nw_record, option, value, says):
+    """A mistyped value is the user's slip, not the record's: exit 2 and what is wrong, never "not fair"."""
+    code, out, err = verify_record(tmp_path, nw_record, option, value)
+    assert code == 2 and out == "" and says in one_error_line(err)
+
+
+def test_a_digest_and_commitment_swapped_are_told_apart_from_cheating(tmp_path, nw_record):
+    code, out, err = verify_record(tmp_path, nw_record, "--digest", nw_record["commitment"])
+    assert code == 2 and out == "" and "the digest given is the record's commitment" in one_error_line(err)
+    code, out, err = verify_record(tmp_path, nw_record, "--commitment", nw_record["digest"][:12])
+    assert code == 2 and out == "" and "the commitment given is the record's digest" in one_error_line(err)
+
+
+def test_verify_without_a_digest_says_it_checked_consistency_only(tmp_path, nw_record):
+    """Without --digest an honest record and a re-sealed copy look the same: verify says so, in words and in its
+    exit status (4, not 0)."""
+    code, out, err = verify_record(tmp_path, nw_record)
+    assert (code, err) == (4, "")
+    first, *rest = out.splitlines()
+    n = len(nw_record["log"])
+    assert first.startswith(f"consistent only: the seed matches the record's commitment and all {n} actions replay")
+    assert "without --digest nothing shows it is the record the bot attached" in first
+    assert "a copy edited and sealed again (every hash computed anew) passes these checks too" in first
+    assert rest[-1].startswith("to check it is the bot's record, give --digest with the hex digits of the record's file name")
+    code, out, err = verify_record(tmp_path, nw_record, "--commitment", nw_record["commitment"])  # the seed alone
+    assert code == 4 and out.startswith("consistent only: ")
+    ghost = bot_record("ghost_at_home", 3, seed="4")  # partly checkable: 3, and it says the digest was not checked
+    code, out, err = verify_record(tmp_path, ghost)
+    assert code == 3 and "not checked: that this is the record the bot attached (no --digest given" in out
+
+
+def test_verify_help_states_every_exit_status_and_the_digest_forms(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["verify", "--help"])
+    assert stop.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    for words in (
+        "0 fair", "1 not fair", "2 not a readable record", "3 cannot be fully checked", "4 consistent only",
+        "at least 12", "all 64 from its description", "the one play --save printed", "checks consistency only (exit 4)",
+    ):
+        assert words in text, words
+
+
+def test_a_table_record_is_committed_before_the_deal_and_verifies_fair_offline(tmp_path):
+    """play --save makes a record as the bot does: the commitment is printed before anything is dealt, and the
+    record (seed, salt, hashes, outcome) verifies as fair with the digest the table printed, with no Discord. The
+    two lines go to stderr (a fresh salt each time): the game on stdout is the same for a seed as without --save."""
+    path = tmp_path / "game.json"
+    printed: list[tuple[str, str]] = []
+
+    class Notes(io.StringIO):  # which stream each line went to, in order
+        def write(self, text: str) -> int:
+            printed.append(("err", text))
+            return super().write(text)
+
+    class Out(io.StringIO):
+        def write(self, text: str) -> int:
+            printed.append(("out", text))
+            return super().write(text)
+
+    out_stream, err_stream = Out(), Notes()
+    code = main(["play", "night_watch", "--players", "5", "--seed", "3", "--auto", "--save", str(path)], out=out_stream, err=err_stream)
+    out, err = out_stream.getvalue(), err_stream.getvalue()
+    assert code == 0
+    record = json.loads(path.read_text())
+    lines = out.splitlines()
+    assert printed[0] == ("err", f"Commitment: {record['commitment']} (SHA-256 of salt:seed, before the deal; --save reveals both)\n")
+    assert printed[1][0] == "out" and printed[1][1].startswith("Night Watch begins with 5 players")  # the deal comes after
+    *game, outcome = run(["play", "night_watch", "--players", "5", "--seed", "3", "--auto"])[1].splitlines()
+    assert lines == [*game, f"Saved to {path}.", outcome]  # the same game as without --save
+    from engines.verify import FORMAT, commitment
+
+    assert record["format"] == FORMAT and record["seed"] == "3" and len(record["salt"]) == 32
+    assert record["commitment"] == commitment("3", record["salt"])
+    assert record["outcome"]["reason"] and all("hash" in e for e in record["log"])
+    assert err.splitlines() == [
+        printed[0][1].strip(),
+        f"Record digest: {record['digest']} (check it with: python -m engines verify {path} --digest {record['digest']})",
+    ]
+    code, verdict, err = run(["verify", str(path), "--digest", record["digest"], "--commitment", record["commitment"]])
+    assert (code, err) == (0, "") and verdict.startswith("fair: the deal and every shuffle follow from the committed seed")
+    assert run(["verify", str(path), "--digest", record["digest"][:12]])[0] == 0
+    assert run(["verify", str(path)])[0] == 4
+    assert run(["replay", str(path)])[1].splitlines()[-1] == lines[-1]  # still the save replay reads
+    assert lines[-1] == f"Outcome: {record['outcome']['reason']}; winners: {', '.join(record['outcome']['winners'])}"
+    # a fresh salt each time: the commitment does not give the seed away, even a seed as guessable as "3"
+    again = tmp_path / "again.json"
+    run(["play", "night_watch", "--players", "5", "--seed", "3", "--auto", "--save", str(again)])
+    assert json.loads(again.read_text())["commitment"] != record["commitment"]
+    # without --save there is no record, so nothing to commit to
+    assert run(["play", "night_watch", "--players", "5", "--seed", "3", "--auto"])[2] == ""
 
 
 def test_verify_catches_an_impossible_action_an_edited_outcome_and_a_dropped_action(tmp_path, nw_record):
@@ -379,7 +520,10 @@ def test_verify_says_what_the_rules_keep_secret_cannot_be_checked(tmp_path):
 
 
 def test_verify_of_a_plain_save_replays_it_but_cannot_vouch_for_the_seed(tmp_path, saved_game):
-    code, out, err = run(["verify", str(saved_game)])
+    """A save written before the table committed to its seed (no salt, commitment or hashes)."""
+    old = {k: v for k, v in json.loads(saved_game.read_text()).items() if k in ("engine", "players", "options", "seed", "log")}
+    old["log"] = [{k: v for k, v in e.items() if k != "hash"} for e in old["log"]]
+    code, out, err = verify_record(tmp_path, old)
     assert code == 3 and out.startswith("cannot check the seed: the record has no commitment") and err == ""
 
 

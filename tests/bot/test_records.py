@@ -12,6 +12,7 @@ import io
 import itertools
 import json
 import random
+import re
 
 import pytest
 from sqlalchemy import select
@@ -26,7 +27,7 @@ from engines import ENGINE_NAMES
 from tests.test_rule_coverage import rule_ids
 from engines.__main__ import main as engines_main
 from engines.playout import _choose as choose_action
-from engines.verify import FAIR, UNCHECKABLE, commitment, verify
+from engines.verify import FAIR, UNANCHORED, UNCHECKABLE, commitment, verify
 
 GUILD, CHANNEL = 111, 222
 #: Every game on Discord, as registered.
@@ -119,7 +120,7 @@ async def test_the_commitment_is_posted_before_any_deal_and_verifies_after_the_e
     assert f"seed `{row.seed}`" in message["content"] and f"salt `{row.salt}`" in message["content"]
     assert hashlib.sha256(f"{row.salt}:{row.seed}".encode()).hexdigest() == sealed
     name, record = attached_record(message)
-    assert name == records.file_name(record) and record["digest"][:12] in name
+    assert name == records.file_name(record) and name.endswith(f"-{record['digest']}.json")  # the whole digest
     assert record["digest"] in message["attachments"][0]["description"]
     assert record["commitment"] == sealed and record["seed"] == row.seed and record["salt"] == row.salt
     # players by display name, every action with its time, the outcome
@@ -147,6 +148,40 @@ async def test_the_record_replays_with_python_m_engines(recorded, transport, clo
     assert out.getvalue().startswith("fair: ")
 
 
+def verify_cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = engines_main(["verify", *argv], out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+async def test_an_honest_record_verifies_with_the_digest_its_file_name_shows(recorded, transport, clock, tmp_path):
+    """Issue 30: a player who copied the digest from the attached record's file name (its first 12 hex digits) was
+    told "not fair: this is not the record the bot attached" of an honest record, a false accusation. The record
+    from the bot's own record maker, saved under the name it was attached with, is fair with whatever part of the
+    digest the name shows: the whole (names carry it now), the 12 digits older names showed, or the name itself."""
+    live = await start_game(recorded, "night_watch", players(5))
+    live = await finish(recorded, live.id, seed=4, clock=clock)
+    message = final_message(transport, live)
+    name, record = attached_record(message)
+    path = tmp_path / name
+    path.write_bytes(message["files"][0][1])
+    in_name = name.removesuffix(".json").rsplit("-", 1)[1]
+    assert in_name == record["digest"]
+    for given in (in_name, in_name[:12], name, f"nocturne-night-watch-{live.id}-{in_name[:12]}.json"):
+        code, out, err = verify_cli(str(path), "--digest", given)
+        assert (code, err) == (0, ""), (given, out, err)
+        assert out.startswith("fair: the deal and every shuffle follow from the committed seed"), (given, out)
+    # the description's digest too, and the commitment from the game's first message
+    description = message["attachments"][0]["description"]
+    first = transport.messages[transport.by_channel[live.row.thread_id][0]]["content"]
+    (posted,) = re.findall(r"`([0-9a-f]{64})`", first)
+    assert verify_cli(str(path), "--digest", description.rsplit(" ", 1)[-1], "--commitment", posted)[0] == 0
+    # without the digest it holds together, and verify says that is all it checked (exit 4, not fair's 0)
+    code, out, err = verify_cli(str(path))
+    assert code == UNANCHORED == 4 and out.startswith("consistent only: ")
+    assert "without --digest nothing shows it is the record the bot attached" in out.splitlines()[0]
+
+
 @pytest.mark.parametrize("engine", GAMES)
 async def test_each_game_records_what_its_rules_reveal_at_the_end(recorded, transport, clock, database, engine, monkeypatch):
     """Each game's record holds what its UI's reveal declares public at the end. NW-23, KS-30, MN-61: everything
@@ -165,7 +200,7 @@ async def test_each_game_records_what_its_rules_reveal_at_the_end(recorded, tran
     assert row.salt not in before_end  # the salt opens the commitment only in the final message
     name, record = attached_record(final_message(transport, live))
     assert record["engine"] == engine and record["outcome"]["reason"] == live.state.outcome.reason
-    verdict = verify(record)
+    verdict = verify(record, expect_digest=record["digest"])
     masked = [e for e in record["log"] if e["kind"] in reveal.hidden]
     assert all(e["args"] == {"hidden": reveal.hidden[e["kind"]]} for e in masked)
     assert not any(set(e["args"]) == {"hidden"} for e in record["log"] if e["kind"] not in reveal.hidden)
@@ -189,7 +224,8 @@ async def test_duplicate_and_odd_display_names_are_made_unique_and_replay_alike(
     live = await finish(recorded, live.id, seed=2, clock=clock)
     _, record = attached_record(final_message(transport, live))
     assert record["players"] == ["Alex", "Alex (2)", "host", "Player 4", "Vir"]
-    assert verify(record).code == FAIR
+    assert verify(record, expect_digest=record["digest"]).code == FAIR
+    assert verify(record).code == UNANCHORED  # holds together, but nothing given ties it to the bot's record
 
 
 async def test_a_game_from_before_commitments_still_gets_its_record(recorded, transport, clock, database):
