@@ -81,9 +81,12 @@ class Form:
 
 @dataclass(frozen=True)
 class Refused:
-    """The click names no action, step or form; ``code`` says why (see :class:`~bot.controls.CodecError`)."""
+    """The click names no action, step or form; ``code`` says why (see :class:`~bot.controls.CodecError`).
+    ``action``: what a form or a picker the clicker may not use now would have been for (its missing arguments
+    left out), so the engine can say why before anything opens (not your turn, you are watching)."""
 
     code: str
+    action: Action | None = None
 
 
 Decoded = Apply | NextStep | Form | Refused
@@ -102,7 +105,10 @@ def decode(
 
 def _decode(cid: ControlId, actor: str, legal: Sequence[Action], values: Sequence[str], texts: Mapping[str, str] | None) -> Decoded:
     if cid.tag == "np":
-        return NextStep(resolve(cid.code, legal), cid.page)
+        partial = resolve(cid.code, legal)
+        if partial.kind is not None and not _offered(partial, cid.prompt_id, legal):  # refused before it opens
+            return Refused("stale", Action(actor, cid.prompt_id, partial.kind, dict(partial.args)))
+        return NextStep(partial, cid.page)
     if cid.tag == "ns":  # each option's value is an action, ``?`` one to type text for, or ``+`` a partial
         value = values[0] if values else ""
         if value.startswith("+"):
@@ -130,10 +136,17 @@ def _decode(cid: ControlId, actor: str, legal: Sequence[Action], values: Sequenc
         return Refused("stale")
     action = Action(actor, cid.prompt_id, partial.kind, dict(partial.args))
     if tag == "nm":
+        if not _offered(partial, cid.prompt_id, legal):  # refused before the player types, not after
+            return Refused("stale", action)
         return Form(action, custom_id("nt", cid.game_id, cid.prompt_id, code))
     if tag == "nt":
         return Apply(fill_text(action, texts or {}))
     return Apply(action)
+
+
+def _offered(partial: Partial, prompt_id: str, legal: Sequence[Action]) -> bool:
+    """Does some legal action on ``prompt_id`` complete ``partial`` (a form's or a picker's)?"""
+    return any(a.prompt == prompt_id and partial.matches(a) for a in legal)
 
 
 def _unchecked(partial: Partial, name: str, picked: Sequence[str], legal: Sequence[Action]) -> Partial | None:

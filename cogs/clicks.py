@@ -63,9 +63,25 @@ class Clicks:
                 case Refused(code) if code != "not_legal" and (newer := await self.runtime.refreshed(live)) is not None:
                     live = newer  # this process's copy may be behind another process's (a shared database): look again
                     continue
-                case Refused(code):
-                    await self.refuse(interaction, live.row.language, GameError("not_legal" if code == "not_legal" else "stale"))
+                case Refused(code, named):
+                    why = self.why_not(live, named) or GameError("not_legal" if code == "not_legal" else "stale")
+                    await self.refuse(interaction, live.row.language, why, live.engine.prefix)
             return
+
+    @staticmethod
+    def why_not(live: LiveGame, action: Action | None) -> IllegalAction | None:
+        """The engine's own reason for refusing ``action`` (a form or picker the clicker may not use now), asked
+        before the form opens: the engine is tried on it (on a copy: ``apply`` leaves the game as it is), its
+        typed words left empty. ``None`` when it gives none."""
+        if action is None or live.state is None:
+            return None
+        try:
+            live.engine.apply(live.state, ctl.fill_text(action, {}))
+        except IllegalAction as exc:
+            return exc
+        except Exception:  # noqa: BLE001 - an action with arguments still to choose may not get that far: no reason
+            return None
+        return None
 
     def actor(self, interaction: discord.Interaction, live: LiveGame, prompt_id: str) -> str:
         """Who acts: the clicking user, or ``HOST`` when a host-only prompt is answered by the host or narrator."""
