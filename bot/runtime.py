@@ -9,7 +9,8 @@ whose job it is:
 * :mod:`bot.wording` words render requests when the dispatcher delivers them;
 * :mod:`bot.timers` fires deadlines, pauses, resumes and extends them, and holds them while the bot is away;
 * :mod:`bot.recovery` re-arms what a restart finds in the database;
-* :mod:`bot.queries` answers commands' questions (a server's language, the games of a server or a player).
+* :mod:`bot.queries` answers commands' questions (a server's language, kept in memory; the games of a server or a
+  player).
 
 The shared things they reach through the runtime: the database and its group commit (:attr:`Runtime.writer`),
 the clock, the hooks other modules install (:attr:`Runtime.end_ops` and its siblings), and the dispatcher, as
@@ -238,9 +239,12 @@ class Runtime:
     # -- queries (bot.queries) -----------------------------------------------------------------------------
 
     async def guild_language(self, guild_id: int) -> str | None:
+        """The language a server chose with /game language, if it did: read once, then from memory (every click in
+        a server channel asks; see :mod:`bot.queries` for why no other process can change it meanwhile)."""
         return await self.queries.guild_language(guild_id)
 
     async def set_guild_language(self, guild_id: int, language: str) -> None:
+        """/game language: stored, and in memory from its commit on."""
         await self.queries.set_guild_language(guild_id, language)
 
     async def games_in(self, guild_id: int, statuses: Iterable[str] = ("lobby", "running")) -> list[Game]:
