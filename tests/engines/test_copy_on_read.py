@@ -3,12 +3,15 @@ action), and the result is still a private, plain state of the engine's class.""
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
+import random
 
 import pytest
 
-from engines import get_engine
+from engines import ENGINE_NAMES, core, get_engine
 from engines.core import Action, IllegalAction
+from engines.playout import _choose
 
 PLAYERS = [f"p{i}" for i in range(10)]
 
@@ -43,3 +46,100 @@ def test_a_refused_action_leaves_the_state_and_no_copy_behind(game):
         engine.apply(state, Action(PLAYERS[0], state.prompts[0].id, "vote", {"target": "nobody"}))
     assert pickle.dumps(state) == before and type(state).__name__ == "NightWatchState"
     assert engine.load(engine.dump(state)) == state
+
+
+# -- issue 27: typed per-field copies instead of a pickle round trip per field ------------------------------------
+
+#: Engines at a typical size (the others at their smallest), played at random through every phase they reach.
+SIZES = {"night_watch": 10, "kdyz_snim": 5, "ghost_at_home": 4, "midnighters": 4}
+
+
+def _mutable_ids(value, seen=None) -> dict[int, object]:
+    """Every object inside ``value`` that can be changed in place (lists, dicts, sets, non-frozen dataclass
+    instances), by id; frozen values count only through what they hold."""
+    seen = {} if seen is None else seen
+    if isinstance(value, (list, dict, set)) or (dataclasses.is_dataclass(value) and not value.__dataclass_params__.frozen):
+        if id(value) in seen:
+            return seen
+        seen[id(value)] = value
+    if isinstance(value, dict):
+        for item in value.values():
+            _mutable_ids(item, seen)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for item in value:
+            _mutable_ids(item, seen)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            _mutable_ids(getattr(value, f.name), seen)
+    return seen
+
+
+def _scribble(value) -> None:
+    """Change every mutable object inside ``value`` in place (what careless rules could do to their copy)."""
+    for obj in list(_mutable_ids(value).values()):
+        if isinstance(obj, list):
+            obj.append("scribbled")
+        elif isinstance(obj, dict):
+            obj["scribbled"] = "scribbled"
+        elif isinstance(obj, set):
+            obj.add("scribbled")
+        else:
+            for f in dataclasses.fields(obj):
+                object.__setattr__(obj, f.name, "scribbled")
+
+
+def _states(name: str, seed: str, steps: int = 400):
+    engine = get_engine(name)
+    chooser = random.Random(seed)
+    state, _ = engine.setup([f"{900 + i}" for i in range(SIZES.get(name, engine.min_players))], {}, seed=seed)
+    yield engine, state
+    for _ in range(steps):
+        if state.outcome is not None:
+            return
+        action = _choose(engine, state, engine.prompts(state), chooser, 0.1, 0.0)
+        if action is None:
+            return
+        state, _ = engine.apply(state, action)
+        yield engine, state
+
+
+@pytest.mark.parametrize("name", ENGINE_NAMES)
+def test_every_field_copied_for_the_rules_is_equal_and_shares_nothing_mutable(name):
+    """For every field of every state of random games: the copy the rules get (the field's typed copier, made from
+    its annotation) equals the original, holds no list, dict, set or dataclass of the original, and scribbling
+    over all of it leaves the original exactly as it was (copy on write: the cached state never changes)."""
+    for engine, state in _states(name, f"typed-{name}"):
+        before = pickle.dumps(state)
+        private = core._private_copy(state)
+        for f in dataclasses.fields(state):
+            original = getattr(state, f.name)
+            copied = getattr(private, f.name)
+            assert copied == original, f.name
+            shared = set(_mutable_ids(original)) & set(_mutable_ids(copied))
+            assert not shared, (f.name, [type(_mutable_ids(original)[i]).__name__ for i in shared])
+            _scribble(copied)
+        assert pickle.dumps(state) == before  # the original untouched by anything done to the copy
+        core._settle(private)
+        assert type(private) is type(state)
+
+
+def test_a_field_the_annotation_leaves_open_is_copied_by_what_it_holds():
+    """``options: dict[str, Any]`` holds whatever a game's options are (a counts mapping): copied all the way down."""
+    engine = get_engine("night_watch")
+    state, _ = engine.setup(PLAYERS, {}, seed="open")
+    state.options["nested"] = {"counts": [1, 2], "when": (3, [4])}
+    private = core._private_copy(state)
+    private.options["nested"]["counts"].append(9)
+    private.options["nested"]["when"][1].append(9)
+    assert state.options["nested"] == {"counts": [1, 2], "when": (3, [4])}
+
+
+def test_typed_copies_read_the_annotations_as_the_json_loader_does():
+    """Immutable annotations are shared without a copy; containers get the cheapest copy their contents allow."""
+    assert core._copier(str) is None and core._copier(int | None) is None and core._copier(tuple[str, ...]) is None
+    assert core._copier(list[str]) is core._list_copy and core._copier(dict[str, int]) is core._dict_copy
+    assert core._copier(core.Audience) is None  # a frozen value holding only immutable values
+    nested = core._copier(dict[str, list[str]])
+    value = {"a": ["x"]}
+    copied = nested(value)
+    assert copied == value and copied["a"] is not value["a"]
