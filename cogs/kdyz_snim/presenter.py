@@ -5,13 +5,17 @@ What goes where:
 * **The game thread** (public): the night's message with the Dreamer's round timer and the Guess / Pass buttons,
   kept on the current dream card number (KS-12, KS-19); in text mode one message per clue turn naming the giver
   with a live countdown, Clue (a modal) and Pass buttons and the Dreamer's buttons again, which becomes the clue
-  log line once the turn is over (KS-13, KS-14) — a refused clue is never shown (KS-16, KS-P2); the time-up, last
-  guess and recap prompts (KS-23, KS-24); one round summary at day (KS-25 .. KS-27); the final standings with the
-  tie rule, the spare cards and the seed (KS-29, KS-30). Nothing public depends on a guess's pile (KS-21).
+  log line once the turn is over (KS-13, KS-14) — a refused clue is never shown (KS-16, KS-P2). A turn the card
+  changed under (a guess, a confirmed foul) goes on in the same message on the new card, headed by what changed
+  it (KS-22), so no message is left for the old card. The "Report a foul" button (KS-18) is on the open clue
+  turn's message (the night message in voice mode) while a non-dreamer could report one; it opens the accused
+  picker privately. The time-up, last guess and recap prompts (KS-23, KS-24); one round summary at day (KS-25 ..
+  KS-27); the final standings with the tie rule, the spare cards and the seed (KS-29, KS-30). Nothing public
+  depends on a guess's pile (KS-21).
 * **One private message per non-dreamer per round** (slot ``ks:element:<round>:<player>``): the role and what it
-  wants (KS-3, KS-P3), the current dream card (KS-10), the cards of the night with their piles (KS-21), a pending
-  foul report, and a "Report a foul" button (KS-18). It is posted when the night starts and edited in place as
-  the card changes, so nobody's DMs flood. The Dreamer gets no such message.
+  wants (KS-3, KS-P3), the current dream card (KS-10) and the cards of the night with their piles (KS-21). It is
+  posted when the night starts and edited in place only when the card changes, so nobody's DMs flood and a clue
+  costs no private edit (issue 27). The Dreamer gets no such message.
 * **Foul reviews** by DM to whoever reviews (KS-18), with the card and the accused's clues.
 
 Everything here reads :meth:`bot.presenter.Table.view` and :meth:`bot.presenter.Table.legal`, never the state's
@@ -29,6 +33,7 @@ from bot import controls as ctl
 from bot.ops import MAX_CONTENT, PRIMARY, SECONDARY, Op, button, clip, post, rows
 from bot.presenter import Presenter, Table, Typed, chunks, dm_slot, prompt_slot
 from engines.core import HOST, Action, Event, Prompt, State
+from engines.kdyz_snim.judge import PASS_WORDS
 
 #: Private events whose content reaches the non-dreamers through their per-round message instead of a DM each.
 IN_ROUND_MESSAGE = frozenset({"ks.your_role", "ks.element", "ks.guess_judged", "ks.clue_refused", "ks.foul_confirmed", "ks.card_unused"})
@@ -40,6 +45,16 @@ IN_SUMMARY = frozenset({"ks.day_started", "ks.roles_revealed", "ks.card_revealed
 CARDS_LISTED = 12
 FATE_MARK = {"yellow": "🟡", "blue": "🔵", "penalty": "🟥", "unused": "⚪"}
 _MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()<@:])")
+
+
+def turn_slot(prompt: Prompt) -> str:
+    """The slot of a clue turn's public message: the turn's own, or, for a turn renewed on a new card (KS-22), the
+    message of the giver's turn as it began, which goes on in place."""
+    return f"prompt:{prompt.params.get('since', prompt.id)}"
+
+
+def _renews(prompt: Prompt) -> bool:
+    return prompt.params.get("since", prompt.id) != prompt.id
 
 
 def element_slot(round_number: int, player: str) -> str:
@@ -94,16 +109,27 @@ class KdyzSnimPresenter(Presenter):
     def present(self, table: Table, before: State | None, after: State, events: Sequence[Event], actor: str | None = None) -> list[Op]:
         warm_judge(table.view(after, None)["language"])
         ops = super().present(table, before, after, events, actor)
-        closed = {p.id: p for p in self.closed_prompts(before, after) if _name(p) == "clue"}
-        for op in ops:  # KS-13: a finished clue turn's message becomes its line of the clue log
+        closed = {turn_slot(p): p for p in self.closed_prompts(before, after) if _name(p) == "clue"}
+        renewed = {turn_slot(p): p for p in self.opened_prompts(before, after) if _name(p) == "clue" and _renews(p)}
+        kept: list[Op] = []
+        for op in ops:
             slot = str(op.get("slot", ""))
-            if op.get("do") == "edit" and slot.startswith("prompt:") and slot[7:] in closed:
-                op["content"] = self._turn_log(table, after, closed[slot[7:]], events)
+            if op.get("do") == "edit" and slot in closed:
+                if slot in renewed:  # KS-22: the giver's turn goes on in the same message, on the new card
+                    continue
+                op["content"] = self._closed_turn_text(table, after, closed[slot], events)  # KS-13: its clue log line
+            elif slot in renewed and op.get("preamble"):
+                # what changed the card heads the renewed turn's message (a post to a slot that holds a message
+                # edits it and keeps the preamble it was first posted with)
+                op["content"] = clip(f"{op.pop('preamble')}\n{self._turn_text(table, after, renewed[slot])}", MAX_CONTENT)
+            kept.append(op)
+        ops = kept
         lead = 0
         while lead < len(ops) and ops[lead].get("do") == "edit" and ops[lead].get("forget"):
             lead += 1
         # the clue givers' cards change before anyone is asked for the next clue
-        ops[lead:lead] = self._round_message_ops(table, before, after) + self._night_refresh(table, before, after)
+        refresh = self._night_refresh(table, before, after) + self._turn_refresh(table, before, after)
+        ops[lead:lead] = self._round_message_ops(table, before, after) + refresh
         return ops
 
     def event_ops(self, table: Table, state: State, event: Event) -> list[Op] | None:
@@ -122,7 +148,8 @@ class KdyzSnimPresenter(Presenter):
         if name == "dream":
             return [post("game", self._night_text(table, state, prompt), components=self._dreamer_rows(table, state, prompt, "dreamer"), slot=prompt_slot(prompt))]
         if name == "clue":
-            return [post("game", self._turn_text(table, state, prompt), components=self._turn_rows(table, state, prompt), slot=prompt_slot(prompt))]
+            text = "\n".join(filter(None, [self._renewal_line(table, prompt), self._turn_text(table, state, prompt)]))
+            return [post("game", text, components=self._turn_rows(table, state, prompt), slot=turn_slot(prompt))]
         if name == "last_guess":
             view = table.view(state, None)
             text = table.t("ks.last_guess.prompt", dreamer=self._mention(view["dreamer"]), card=view["card"] or 0)
@@ -143,7 +170,7 @@ class KdyzSnimPresenter(Presenter):
         only its DMs (so no op is ever addressed to the Dreamer's private slots, even a skipped one)."""
         if _name(prompt) == "review":
             return [op for op in super().close_prompt(table, state, prompt) if str(op["slot"]).startswith("dm:")]
-        return [{"do": "edit", "slot": prompt_slot(prompt), "components": [], "forget": True}]
+        return [{"do": "edit", "slot": turn_slot(prompt), "components": [], "forget": True}]
 
     def _with_deadline(self, table: Table, text: str, prompt: Prompt) -> str:
         return "\n".join(filter(None, [text, table.deadline(prompt)]))
@@ -180,26 +207,69 @@ class KdyzSnimPresenter(Presenter):
         return out
 
     def _dreamer_rows(self, table: Table, state: State, prompt: Prompt, who: str) -> list[dict[str, Any]]:
+        """The Dreamer's buttons; on the night message of a voice night also the foul report (KS-17, KS-18), which
+        a text night has on its clue turn's message."""
         dreamer = table.view(state, None)["dreamer"]
         buttons = self._buttons(table, state, dreamer, prompt, who)
-        return rows(*buttons) if buttons else []
+        out = rows(*buttons) if buttons else []
+        if _name(prompt) == "dream" and _find(state, "clue") is None:
+            out += self._report_rows(table, state)
+        return out
 
     def _turn_rows(self, table: Table, state: State, prompt: Prompt) -> list[dict[str, Any]]:
-        """The giver's Clue / Pass, then the Dreamer's Guess / Pass (KS-19: a guess may interrupt any time)."""
+        """The giver's Clue / Pass, then the Dreamer's Guess / Pass (KS-19: a guess may interrupt any time), then the
+        foul report once someone has given a clue for the card (KS-18)."""
         giver = self._buttons(table, state, prompt.players[0], prompt, "giver")
         dream = _find(state, "dream")
         dreamer = self._buttons(table, state, table.view(state, None)["dreamer"], dream, "dreamer") if dream is not None else []
-        return [row for group in (giver, dreamer) if group for row in rows(*group)]
+        return [row for group in (giver, dreamer) if group for row in rows(*group)] + self._report_rows(table, state)
+
+    def _report_rows(self, table: Table, state: State) -> list[dict[str, Any]]:
+        """KS-18: one public "Report a foul" button while a non-dreamer could report one now (someone else gave a
+        clue for the card, no report is pending, someone could review it); it opens the accused picker, privately,
+        for whoever presses it. It lives on the public message the night already has (the clue turn, or the night
+        message in voice mode), so a clue costs no private edits (issue 27)."""
+        dream = _find(state, "dream")
+        if dream is None:
+            return []
+        view = table.view(state, None)
+        receivers = [p for p in view["players"] if p not in view["left"] and p != view["dreamer"]]
+        if not any(a.kind == "report" for p in receivers for a in table.legal(state, p)):
+            return []
+        label = f"⚠️ {self.kind_label(table, 'report')} {table.t('common.more')}"
+        return rows(button(label, ctl.picker_id(table.game_id, dream.id, 0, ctl.Partial("report"), []), SECONDARY))
 
     def _night_refresh(self, table: Table, before: State | None, after: State) -> list[Op]:
-        """The night message follows the card number (its buttons guess that card; KS-19)."""
+        """The night message follows the card number (its buttons guess that card; KS-19) and, in voice mode,
+        whether a foul can be reported (KS-18)."""
         dream = _find(after, "dream")
         was = _find(before, "dream")
         if before is None or dream is None or was is None or was.id != dream.id:
             return []
-        if table.view(before, None)["card"] == table.view(after, None)["card"]:
+        now = self._dreamer_rows(table, after, dream, "dreamer")
+        if table.view(before, None)["card"] == table.view(after, None)["card"] and now == self._dreamer_rows(table, before, was, "dreamer"):
             return []
-        return [post("game", self._night_text(table, after, dream), components=self._dreamer_rows(table, after, dream, "dreamer"), slot=prompt_slot(dream))]
+        return [post("game", self._night_text(table, after, dream), components=now, slot=prompt_slot(dream))]
+
+    def _turn_refresh(self, table: Table, before: State | None, after: State) -> list[Op]:
+        """An open clue turn's message whose buttons changed without the turn changing: a foul report made or
+        settled takes the report button off or puts it back (KS-18)."""
+        turn = _find(after, "clue")
+        if before is None or turn is None or turn.id not in {p.id for p in before.prompts}:
+            return []
+        now = self._turn_rows(table, after, turn)
+        if now == self._turn_rows(table, before, turn):
+            return []
+        return [{"do": "edit", "slot": turn_slot(turn), "components": now}]
+
+    def _renewal_line(self, table: Table, prompt: Prompt) -> str:
+        """KS-22: a turn renewed on a new card says, above it, what changed the card (the clue log's divider)."""
+        if not _renews(prompt):
+            return ""
+        changed = str(prompt.params.get("changed", "guess"))
+        if changed == "guess":
+            return table.say(Event("ks.next_card", {}))
+        return table.say(Event("ks.card_changed", {"offender": changed}))
 
     def _turn_log(self, table: Table, state: State, prompt: Prompt, events: Sequence[Event]) -> str:
         """What a finished clue turn came to: the clue, a pass, a skip, a refused clue (never shown, KS-16)."""
@@ -218,6 +288,9 @@ class KdyzSnimPresenter(Presenter):
             if event.key == "ks.clue_refused":
                 return table.t("ks.turn.refused", player=name)
         return table.t("ks.turn.over", player=name)
+
+    def _closed_turn_text(self, table: Table, state: State, prompt: Prompt, events: Sequence[Event]) -> str:
+        return "\n".join(filter(None, [self._renewal_line(table, prompt), self._turn_log(table, state, prompt, events)]))
 
     def _review(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
         """KS-18: the foul report, privately to whoever reviews it, with the card and the accused's clues."""
@@ -257,8 +330,6 @@ class KdyzSnimPresenter(Presenter):
             table.t("ks.dm.role", round=view["round"], role=table.t(f"ks.role.{role}"), help=table.t(f"ks.role-help.{role}")),
             self._card_line(table, view) if "element" in view else table.t("ks.dm.no_card"),
         ]
-        if view["foul"]:
-            lines.append(table.t("ks.dm.foul", reporter=table.name(view["foul"]["reporter"]), accused=table.name(view["foul"]["accused"])))
         cards = list(enumerate(view["round_cards"], start=1))
         if cards:
             count = {fate: sum(1 for _, c in cards if c["fate"] == fate) for fate in FATE_MARK}
@@ -267,13 +338,9 @@ class KdyzSnimPresenter(Presenter):
             lines += [self._card_fate(table, number, card) for number, card in shown]
             if len(cards) > len(shown):
                 lines.append(table.t("ks.dm.older", count=len(cards) - len(shown)))
-        components: list[dict[str, Any]] = []
-        dream = _find(state, "dream")
-        legal = table.legal(state, player) if dream is not None else []
-        if dream is not None and any(a.kind == "report" for a in legal):  # KS-18
-            label = f"⚠️ {self.kind_label(table, 'report')} {table.t('common.more')}"
-            components = rows(button(label, ctl.picker_id(table.game_id, dream.id, 0, ctl.Partial("report"), legal), SECONDARY))
-        return clip("\n".join(lines), MAX_CONTENT), components
+        # no controls: the foul report is on the night's public message (KS-18), so this message is edited only when
+        # what it shows changes: the card, the piles (issue 27)
+        return clip("\n".join(lines), MAX_CONTENT), []
 
     def _card_line(self, table: Table, view: dict[str, Any]) -> str:
         element = view["element"]
@@ -452,7 +519,9 @@ class KdyzSnimPresenter(Presenter):
     def typed_notice(self, table: Table, options: dict[str, Any]) -> str | None:
         """What may be typed in the thread, and what is deleted, in the game's clue mode (KS-14, KS-17, KS-19, KS-24),
         edits included."""
-        return table.t("ks.typed.notice", mode="voice" if options.get("clue_mode") == "voice" else "text")
+        language = str(options.get("language") or next(o.default for o in table.engine.options if o.name == "language"))
+        # KS-14: the pass word the judge accepts is the element language's, whatever language the bot speaks
+        return table.t("ks.typed.notice", mode="voice" if options.get("clue_mode") == "voice" else "text", pass_word=PASS_WORDS.get(language, PASS_WORDS["en"]))
 
     def value_label(self, table: Table, arg: str, value: Any) -> str:
         if arg == "card":
@@ -484,4 +553,4 @@ class KdyzSnimPresenter(Presenter):
         return self.status_text(table, state)
 
 
-__all__ = ["KdyzSnimPresenter", "element_slot", "user_text"]
+__all__ = ["KdyzSnimPresenter", "element_slot", "turn_slot", "user_text"]

@@ -415,17 +415,26 @@ def test_ks_16_a_refused_clue_is_never_shown_and_its_giver_learns_why_privately(
     assert f"**{word}** — 🟥 penalty card for Bob" in mine["content"]
 
 
+def _report_buttons(op: Op) -> list[str]:
+    return [c["custom_id"] for row in op.get("components", []) for c in row["components"] if c["custom_id"].endswith(":report")]
+
+
 def test_ks_18_a_foul_report_goes_to_the_host_privately_with_the_card_and_the_clues():
-    """KS-18: a non-dreamer reports from their private message (a picker button); the host gets the card and the
-    accused's clues by DM with Confirm / Reject; a confirmed foul changes the card (KS-16)."""
+    """KS-18: a non-dreamer reports from the open clue turn's public message (a picker button, shown once someone
+    has given a clue for the card); the reviewers get the card and the accused's clues by DM with Confirm /
+    Reject; while the report is pending the button is off the turn's message, and it is back once rejected."""
     players = IDS[:5]
     deck = element_ids()[:10]
     state, _ = E.setup(players, {"language": "en"}, "c", {"deck": deck})
     t = make_table("en", players)
+    first = next(op for op in P.present(t, None, state, []) if str(op.get("slot", "")).startswith("prompt:clue#"))
+    assert _report_buttons(first) == []  # nobody has given a clue for the card yet
+    before = state
     state, events = E.apply(state, Action(players[1], state.prompts[1].id, "clue", {"text": "blorp"}))
-    mine = P.round_message(t, state, players[2])
-    assert mine is not None and mine[1][0]["components"][0]["custom_id"] == f"np:{t.game_id}:{state.prompts[0].id}:0:report"
-    assert P.round_message(t, state, players[1])[1] == []  # nobody else has given a clue to report yet
+    turn = next(op for op in P.present(t, before, state, events, players[1]) if op.get("slot") == f"prompt:{state.prompts[1].id}")
+    assert _report_buttons(turn) == [f"np:{t.game_id}:{state.prompts[0].id}:0:report"]
+    for player in players[1:]:  # the private message of the round has no controls (issue 27)
+        assert P.round_message(t, state, player)[1] == []
     assert P.round_message(t, state, players[0]) is None  # the Dreamer has no such message
     before = state
     state, events = E.apply(state, Action(players[2], state.prompts[0].id, "report", {"accused": players[1]}))
@@ -435,6 +444,58 @@ def test_ks_18_a_foul_report_goes_to_the_host_privately_with_the_card_and_the_cl
     assert sorted(op["user"] for op in reviews) == [players[3], players[4]]
     for op in reviews:
         assert f"**{element(deck[0]).word('en')}**" in op["content"] and "“blorp”" in op["content"]
+    (edit,) = [op for op in ops if op.get("slot") == f"prompt:{state.prompts[1].id}"]
+    assert edit["do"] == "edit" and edit["components"] and _report_buttons(edit) == []
+    assert not [op for op in ops if str(op.get("slot", "")).startswith("ks:element:")]  # nothing private changed
+    before = state
+    review = next(p for p in state.prompts if p.id.startswith("review#"))
+    state, events = E.apply(state, Action(players[3], review.id, "reject"))
+    (edit,) = [op for op in P.present(t, before, state, events, players[3]) if op.get("slot") == f"prompt:{state.prompts[1].id}"]
+    assert _report_buttons(edit) == [f"np:{t.game_id}:{state.prompts[0].id}:0:report"]
+
+
+def test_ks_18_voice_mode_has_the_report_button_on_the_night_message():
+    """KS-17 / KS-18: a voice night has no clue turns; its night message carries the report button from the start
+    (any clue giver may be named), and the private messages carry none."""
+    players = IDS[:5]
+    state, events = E.setup(players, {"language": "en", "clue_mode": "voice"}, "v")
+    t = make_table("en", players, _deadlines(state, {}))
+    ops = P.present(t, None, state, events)
+    (night,) = [op for op in ops if op.get("slot") == f"prompt:{state.prompts[0].id}"]
+    assert _report_buttons(night) == [f"np:{t.game_id}:{state.prompts[0].id}:0:report"]
+    assert all(op.get("components", []) == [] for op in ops if str(op.get("slot", "")).startswith("ks:element:"))
+
+
+def test_issue_27_a_clue_costs_no_private_edit():
+    """Issue 27 (KS-10): each non-dreamer's private message changes only when what it shows changes: the card (and
+    with it the night's piles), the round, or their leaving. A clue, a pass, a skip or a foul report and its review
+    that leaves the card as it was edit nobody's private message (the foul button no longer lives there)."""
+    quiet = 0
+    for spec, step in all_steps():
+        if step.before is None:
+            continue
+        was, now = E.view(step.before, None), E.view(step.after, None)
+        if (was["round"], was["card"], was["phase"], was["left"]) != (now["round"], now["card"], now["phase"], now["left"]):
+            continue
+        private = [op for op in step.ops if str(op.get("slot", "")).startswith("ks:element:")]
+        assert private == [], (spec, step.action, private)
+        quiet += 1
+    assert quiet > 100
+
+
+def test_ks_18_the_report_button_is_shown_exactly_while_someone_can_report():
+    """KS-18 / issue 28: over random games, every public message carrying the report button is sent while some
+    non-dreamer can report, and the open clue turn's (or voice night's) message gets it whenever one can."""
+    shown = 0
+    for spec, step in all_steps():
+        view = E.view(step.after, None)
+        receivers = [p for p in view["players"] if p not in view["left"] and p != view["dreamer"]]
+        can = any(a.kind == "report" for p in receivers for a in E.legal_actions(step.after, p))
+        for op in step.ops:
+            if _report_buttons(op):
+                assert can and recipient(op) is None, (spec, step.action, op)
+                shown += 1
+    assert shown > 100
 
 
 def test_ks_18_the_host_reviews_when_not_the_dreamer():
@@ -521,6 +582,141 @@ def test_voice_mode_shows_the_clue_order_and_runs_no_clue_turns():
 
 def test_the_presenter_is_registered_without_a_board():
     assert isinstance(P, KdyzSnimPresenter) and UI.board is None
+
+
+def _turn_ops(ops: list[Op]) -> list[Op]:
+    return [op for op in ops if str(op.get("slot", "")).startswith("prompt:clue#")]
+
+
+def test_ks_22_a_guess_renews_the_giver_turn_in_its_own_message():
+    """KS-22 / issue 28: a guess during a clue turn gives the giver a fresh turn on the new card in the same message,
+    headed "Next dream card": no message is posted for the old card's turn, none is left reading "Bob: —" as if
+    Bob had skipped, and once Bob's clue comes the message is its clue log line under that divider."""
+    players = IDS[:5]
+    state, _ = E.setup(players, {"language": "en"}, "c", {"deck": element_ids()[:10]})
+    first = state.prompts[1]
+    deadlines = _deadlines(state, {})
+    for card in (2, 3):  # twice in a row: still the same message
+        before = state
+        state, events = E.apply(state, Action(players[0], state.prompts[0].id, "guess", {"card": card - 1, "text": "qwxz"}))
+        deadlines = _deadlines(state, deadlines)
+        t = make_table("en", players, deadlines)
+        ops = P.present(t, before, state, events, players[0])
+        (turn,) = _turn_ops(ops)
+        assert turn["slot"] == f"prompt:{first.id}" and turn["do"] == "post" and "preamble" not in turn
+        assert turn["content"].splitlines()[0] == "➡️ Next dream card." and f"dream card {card}:" in turn["content"]
+        ids = [c["custom_id"] for row in turn["components"] for c in row["components"]]
+        assert ids[0] == f"nm:{t.game_id}:{state.prompts[1].id}:clue;text=~"
+        assert not any("Bob: —" in text for op in ops for text in texts(op))
+        # the notice is in the renewed message, not posted again
+        assert not [op for op in ops if op.get("to") == "game" and "slot" not in op]
+    before = state
+    state, events = E.apply(state, Action(players[1], state.prompts[1].id, "clue", {"text": "blorp"}))
+    ops = P.present(make_table("en", players, _deadlines(state, deadlines)), before, state, events, players[1])
+    log = next(op for op in ops if op.get("slot") == f"prompt:{first.id}")
+    assert log["content"] == "➡️ Next dream card.\n💬 **Bob**: blorp" and log["components"] == [] and log["forget"]
+
+
+def test_ks_22_a_confirmed_foul_renews_the_turn_under_its_notice():
+    """KS-16 / KS-18 / KS-22: a foul confirmed during someone else's turn changes the card; that giver's turn goes
+    on in its message, headed by the public notice of who took the penalty card."""
+    players = IDS[:5]
+    state, _ = E.setup(players, {"language": "en"}, "c", {"deck": element_ids()[:10], "host": players[4]})
+    t = make_table("en", players)
+    t.host = players[4]
+    state, _ = E.apply(state, Action(players[1], state.prompts[1].id, "clue", {"text": "blorp"}))  # Cid's turn now
+    turn = state.prompts[1]
+    state, _ = E.apply(state, Action(players[3], state.prompts[0].id, "report", {"accused": players[1]}))
+    before = state
+    review = next(p for p in state.prompts if p.id.startswith("review#"))
+    state, events = E.apply(state, Action(HOST, review.id, "confirm"))
+    (renewed,) = _turn_ops(P.present(t, before, state, events, HOST))
+    assert renewed["slot"] == f"prompt:{turn.id}" and f"<@{players[2]}>, your clue for dream card 2" in renewed["content"]
+    assert "The dream card has changed: Bob takes a penalty card." in renewed["content"]
+
+
+def test_ks_22_no_clue_turn_is_left_for_an_old_card_in_random_games():
+    """Issue 28 over random games: a Dreamer's guess or pass never posts a clue turn message of its own, nor turns
+    one into a "—" line; the giver's message goes on."""
+    renewed = 0
+    for spec, step in all_steps():
+        action = step.action
+        if action is None or step.before is None or not action.prompt.startswith("dream#") or action.kind not in ("guess", "pass"):
+            continue
+        turns = _turn_ops(step.ops)
+        slots = {f"prompt:{p.params.get('since', p.id)}" for p in step.before.prompts if p.id.startswith("clue#")}
+        assert {op["slot"] for op in turns} <= slots, (spec, action, turns)
+        for op in turns:
+            assert "—" not in op.get("content", ""), (spec, action, op)
+            renewed += 1
+    assert renewed > 50
+
+
+@pytest.fixture
+def refusal():
+    """The answer to a click of ``custom_id`` by ``who`` in ``state``, as the bot decides it before anything opens:
+    the decoded click, and for a refusal the engine's reason (``cogs.clicks.Clicks.why_not``)."""
+    from types import SimpleNamespace
+
+    from bot import decoder
+    from bot.controls import ControlId
+    from cogs.clicks import Clicks
+
+    def click(state: State, who: str, custom_id: str):
+        decoded = decoder.decode(ControlId.parse(custom_id), who, E.legal_actions(state, who))
+        if not isinstance(decoded, decoder.Refused):
+            return decoded, None
+        return decoded, Clicks.why_not(SimpleNamespace(state=state, engine=E), decoded.action)
+
+    return click
+
+
+def test_issue_28_forms_and_the_report_picker_are_refused_before_they_open_with_the_reason(refusal):
+    """Issue 28 (KS-13, KS-14, KS-18, KS-19): Give a clue pressed by a spectator, a non-dreamer whose turn it is
+    not, the Dreamer, or on a turn that is over; Guess by someone else or on a card that changed; Report a foul by
+    the Dreamer, a spectator or the only giver so far: each is refused at the click, before any form or picker
+    opens, with the engine's reason, worded in every language; the giver's own click opens the form."""
+    from bot import decoder
+
+    players = IDS[:5]
+    state, events = E.setup(players, {"language": "en"}, "c", {"deck": element_ids()[:10]})
+    t = make_table("en", players, _deadlines(state, {}))
+    (turn,) = _turn_ops(P.present(t, None, state, events))
+    give, _pass, guess, _dpass = [c["custom_id"] for row in turn["components"] for c in row["components"]]
+    spectator = "424242424242424242"
+    expected = {spectator: "not_a_player", players[2]: "not_your_turn", players[0]: "dreamer_no_clue"}
+    for who, code in expected.items():
+        decoded, why = refusal(state, who, give)
+        assert isinstance(decoded, decoder.Refused) and why is not None and why.code == code, who
+    assert isinstance(refusal(state, players[1], give)[0], decoder.Form)
+    assert refusal(state, players[1], guess)[1].code == "not_dreamer"
+    assert refusal(state, spectator, guess)[1].code == "not_a_player"
+    assert isinstance(refusal(state, players[0], guess)[0], decoder.Form)
+    after, _ = E.apply(state, Action(players[1], state.prompts[1].id, "clue", {"text": "blorp"}))
+    assert refusal(after, players[1], give)[1].code == "stale_prompt"  # the turn is over
+    report = f"np:{t.game_id}:{after.prompts[0].id}:0:report"
+    assert refusal(after, players[0], report)[1].code == "not_clue_giver"
+    assert refusal(after, spectator, report)[1].code == "not_a_player"
+    assert refusal(after, players[1], report)[1].code == "no_clue_yet"
+    assert isinstance(refusal(after, players[2], report)[0], decoder.NextStep)
+    later, _ = E.apply(after, Action(players[0], after.prompts[0].id, "guess", {"card": 1, "text": "qwxz"}))
+    assert refusal(later, players[0], guess)[1].code == "stale_card"  # the Guess of a card that has gone
+    for lang in ("en", "ru", "cs"):
+        for code in ("not_a_player", "not_your_turn", "dreamer_no_clue", "not_dreamer", "stale_prompt", "not_clue_giver", "no_clue_yet", "stale_card"):
+            assert i18n.has(lang, f"ks.error.{code}"), (lang, code)
+
+
+@pytest.mark.parametrize("language", ["cs", "ru", "en"])
+@pytest.mark.parametrize("lang", ["en", "ru", "cs"])
+def test_ks_14_the_typed_notice_names_the_pass_word_the_judge_accepts(language, lang):
+    """KS-14 / issue 28: the notice names the element language's pass word (the one the judge takes as a pass),
+    whatever language the bot speaks: with Czech elements on an English server, “Vynechávám”, not “pass”."""
+    from engines.kdyz_snim import judge
+
+    notice = P.typed_notice(make_table(lang, IDS[:4]), {"language": language, "clue_mode": "text"})
+    quoted = re.findall(r"[“«„]([^”»“]+)[”»“]", notice)
+    named = [w for w in quoted if w in judge.PASS_WORDS.values()]
+    assert named == [judge.PASS_WORDS[language]] and judge.is_pass(named[0], language), (notice, named)
 
 
 #: In a fresh interpreter: import the package as the bot does, then present a Russian game's start.

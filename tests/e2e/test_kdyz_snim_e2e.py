@@ -49,6 +49,8 @@ class DreamTable(GameTable):
     def __init__(self, server: FakeDiscord, bot: BotProcess, players: list[int]) -> None:
         super().__init__(server, bot, players, "kdyz_snim")
         self.clues_on_card = 0
+        #: Who gave a clue for the card on the thread's turn messages (the reporter reports someone else's clue).
+        self.clued: set[int] = set()
         self.turns = 0
         #: A foul clue is due (every 11th clue turn) and not refused yet: it waits for a turn whose giver can read
         #: their card (the private message showing it may still be on its way), and is given again until refused.
@@ -79,7 +81,8 @@ class DreamTable(GameTable):
     def choose(self, player: int, message: dict[str, Any]) -> dict[str, Any] | None:
         content = message.get("content") or ""
         mentioned = {int(m) for m in MENTION.findall(content)}
-        public = message.get("channel_id") is not None and int(message["channel_id"]) == self.thread
+        # a picker step answering a click in the thread is the clicker's own (ephemeral), not a public prompt
+        public = message.get("channel_id") is not None and int(message["channel_id"]) == self.thread and not message.get("ephemeral")
         usable = []
         for control in game_controls(message):
             cid = control["custom_id"]
@@ -88,8 +91,8 @@ class DreamTable(GameTable):
             if DREAMER_BUTTON.search(cid):  # the Dreamer's Guess / Pass (also on every clue turn)
                 if self.clues_on_card < 2 or player != self.dreamer():
                     continue
-            elif cid.startswith("np:") and cid.endswith(":report"):  # a foul report, from the private message
-                if player != self.reporter or cid.split(":")[2] in self.reported:
+            elif cid.startswith("np:") and cid.endswith(":report"):  # a foul report, from the clue turn's message
+                if player != self.reporter or player == self.dreamer() or cid.split(":")[2] in self.reported or not self.clued - {player}:
                     continue
             elif public and player not in mentioned:
                 continue  # a public prompt is for the player it names
@@ -118,11 +121,14 @@ class DreamTable(GameTable):
                 self.foul_due, self.refusals_before = True, refusals
             if card is not None and self.foul_due:  # the card itself: a foul the bot refuses (KS-15, KS-16)
                 self.clues_on_card = 0
+                self.clued = set()
                 return {"text": card[1]}
             self.clues_on_card += 1
+            self.clued.add(player)
             return {"text": CLUE_POOL["en"][self.turns % len(CLUE_POOL["en"])]}
         if prompt.startswith(("dream#", "last_guess#")):
             self.clues_on_card = 0
+            self.clued = set()
             dreamer = self.dreamer()
             seen = next((c for p in self.players if p != dreamer and (c := self.card_of(p))), None)
             guess = seen[1] if seen and len(self.guesses) % 2 == 0 else "umbrella"
@@ -262,6 +268,7 @@ def test_no_raw_keys_and_every_message_fits(game):
     for channel, text in sent(server):
         assert len(text) <= 2000
         assert not re.search(r"(?<![\w/])(ks|common)[.-][a-z_]+", text), text
-    # the only refusals are of clicks on a card or prompt that had just moved on (the players click fast)
-    stale = ("moved on", "already changed")
+    # the only refusals are of clicks on a card or prompt that had just moved on (the players click fast), and of
+    # a report on a card that had just changed under the reporter (no clue from anyone else on the new one yet)
+    stale = ("moved on", "already changed", "nothing to report")
     assert not [r for r in table.refused if not any(s in r for s in stale)], table.refused

@@ -119,6 +119,10 @@ class Typing:
         ]
         return deleted - created, meanwhile
 
+    def bot_posts(self) -> int:
+        """How many messages the bot has posted in the thread."""
+        return sum(1 for m in self.table.public() if (m.get("author") or {}).get("bot"))
+
     def posts_before(self, label: str, window: float = 5.25) -> int:
         """How many posts the bot made in the thread in the ``window`` seconds before the message arrived (5 or more:
         its next post waits for Discord's pace, kept by the bot with a margin of 0.25 s)."""
@@ -197,9 +201,17 @@ async def play(tmp_path) -> tuple[FakeDiscord, GameTable, Typing, dict[str, Any]
         card = await typing.card_changes(card)
         await typing.say("wrong", dreamer, "umbrella")
         await typing.until(lambda: typing.deleted("wrong"), "the wrong guess deleted")
-        # then guesses in a row, each typed once the last is gone: each draws a card, whose "next dream card" the bot
-        # posts in the thread, so within the burst the thread has its 5 posts in 5 s and the bot's next posts wait
-        # for Discord's pace; the guesses typed then must not wait with them
+        # then the clue givers pass in a row, each pass posting the next giver's turn in the thread, so the thread
+        # has its 5 posts in 5 s and the bot's next posts wait for Discord's pace; the Dreamer's guesses typed then,
+        # each once the last is gone, must not wait with them (a guess posts nothing: the giver's turn goes on in its
+        # message on the new card, KS-22). The givers follow the clue order (KS-13), which the players know
+        seats = table.players[table.players.index(dreamer) + 1 :] + table.players[: table.players.index(dreamer)]
+        giver = await typing.until(typing.turn, "the open clue turn")
+        posted = typing.bot_posts()
+        for i in range(BURST):
+            await typing.say(f"burst pass {i}", giver, "Pass")
+            giver = seats[(seats.index(giver) + 1) % len(seats)]
+        await typing.until(lambda: typing.bot_posts() >= posted + 5, "five turns posted, the next ones waiting")
         for i in range(BURST):
             await typing.say(f"burst {i}", dreamer, "quokka")
             await typing.until(lambda: typing.deleted(f"burst {i}"), f"guess {i} of the burst deleted")

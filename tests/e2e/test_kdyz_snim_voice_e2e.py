@@ -100,7 +100,8 @@ class VoiceDreamers(GameTable):
         return control
 
     def _choice(self, player: int, message: dict[str, Any]) -> dict[str, Any] | None:
-        public = message.get("channel_id") is not None and int(message["channel_id"]) == self.thread
+        # a picker step answering a click in the thread is the clicker's own (ephemeral), not a public prompt
+        public = message.get("channel_id") is not None and int(message["channel_id"]) == self.thread and not message.get("ephemeral")
         mentioned = {int(m) for m in MENTION.findall(message.get("content") or "")}
         dreamer = self.dreamer()
         for control in game_controls(message):

@@ -189,7 +189,6 @@ ks-review-ask = Potvrďte, pokud nápověda porušila pravidla (víc slov, pří
 
 ks-dm-role = 🌙 **Noc { $round }**: vaše role je **{ $role }**. { $help }
 ks-dm-no_card = 🌅 Nápovědy skončily: Snílek si vybavuje sen.
-ks-dm-foul = ⚠️ Posuzuje se hlášení faulu: { $reporter } obviňuje hráče { $accused }.
 ks-dm-tally = 📜 Zatím tuto noc: 🟡 uhodnuto: { $yellow } · 🔵 špatně nebo vynecháno: { $blue } · 🟥 trestné karty: { $penalty }
 ks-dm-card-yellow = { $card }. **{ $word }** — 🟡 uhodnuto: „{ $guess }“
 ks-dm-card-blue = { $card }. **{ $word }** — 🔵 špatně: „{ $guess }“
@@ -214,7 +213,7 @@ ks-ack-report = 🚩 Vaše hlášení proti hráči { $accused } jde k posouzen�
 ks-answer-refused = ❌ Vaše nápověda „{ $clue }“ porušila pravidla ({ $reason }): snová karta se stala vaší trestnou kartou a vyměnila se.
 ks-typed-notice = { $mode ->
     [voice] ⌨️ Psát můžete i přímo do tohoto vlákna: tipy Snílka (každý se hned smaže) a ranní rekapitulaci. Během rekapitulace se zprávy ostatních mažou. Smaže se i zpráva, kterou v noci upraví Snílek nebo během rekapitulace kdokoli jiný.
-   *[text] ⌨️ Psát můžete i přímo do tohoto vlákna: svou nápovědu, když vás bot vyzve (nebo slovo „Vynechávám“), tipy Snílka (každý se hned smaže) a ranní rekapitulaci. V noci a během rekapitulace se ostatní zprávy mažou, stejně jako každá zpráva upravená v té době (v seznamu nápověd zůstává původní znění).
+   *[text] ⌨️ Psát můžete i přímo do tohoto vlákna: svou nápovědu, když vás bot vyzve (nebo slovo „{ $pass_word }“), tipy Snílka (každý se hned smaže) a ranní rekapitulaci. V noci a během rekapitulace se ostatní zprávy mažou, stejně jako každá zpráva upravená v té době (v seznamu nápověd zůstává původní znění).
 }
 
 ks-summary-roles = 🎭 Role: { $roles }

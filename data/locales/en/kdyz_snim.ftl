@@ -181,7 +181,6 @@ ks-review-ask = Confirm if a clue broke the rules (more than one word, the eleme
 
 ks-dm-role = 🌙 **Night { $round }**: your role is **{ $role }**. { $help }
 ks-dm-no_card = 🌅 The clues are over: the Dreamer is recalling the dream.
-ks-dm-foul = ⚠️ A foul report is being reviewed: { $reporter } accuses { $accused }.
 ks-dm-tally = 📜 This night so far: 🟡 right: { $yellow } · 🔵 wrong or passed: { $blue } · 🟥 penalty cards: { $penalty }
 ks-dm-card-yellow = { $card }. **{ $word }** — 🟡 right: “{ $guess }”
 ks-dm-card-blue = { $card }. **{ $word }** — 🔵 wrong: “{ $guess }”
@@ -204,7 +203,7 @@ ks-ack-report = 🚩 Your report against { $accused } goes to review.
 ks-answer-refused = ❌ Your clue “{ $clue }” broke the rules ({ $reason }): the dream card became your penalty card and changed.
 ks-typed-notice = { $mode ->
     [voice] ⌨️ You may also type in this thread: the Dreamer's guesses (each is deleted at once) and the morning recap. During the recap, everyone else's messages are deleted. A message edited by the Dreamer during the night, or by anyone else during the recap, is deleted too.
-   *[text] ⌨️ You may also type in this thread: your clue when the bot names you (or “pass” to pass), the Dreamer's guesses (each is deleted at once) and the morning recap. During the night and the recap, other messages are deleted, and so is any message edited then (a clue stays listed as it was first typed).
+   *[text] ⌨️ You may also type in this thread: your clue when the bot names you (or “{ $pass_word }” to pass), the Dreamer's guesses (each is deleted at once) and the morning recap. During the night and the recap, other messages are deleted, and so is any message edited then (a clue stays listed as it was first typed).
 }
 
 ks-summary-roles = 🎭 Roles: { $roles }
