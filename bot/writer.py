@@ -38,7 +38,6 @@ import logging
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import create_engine, event, pool
@@ -69,19 +68,35 @@ class Conflict(IntegrityError):
         super().__init__(detail, None, Exception(detail))
 
 
-@dataclass
 class Unit:
     """The writes of one action. ``guard`` must change exactly one row, else the unit is a :class:`Conflict`.
 
     ``on_commit`` is called with the rows the unit's statements returned (``RETURNING``, in statement order) as
     soon as the transaction holding them is committed, before anyone else runs on the loop: that is how the
-    dispatcher is handed the outbox rows an action wrote without reading them back."""
+    dispatcher is handed the outbox rows an action wrote without reading them back.
 
-    statements: Sequence[tuple[Executable | Prepared, Any]]
-    guard: tuple[Executable | Prepared, Any] | None = None
-    on_commit: Callable[[list[Any]], None] | None = None
-    returned: list[Any] = field(default_factory=list)
-    done: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+    ``done`` is made only for a unit that waits in the queue: one committed at once (the usual case on SQLite)
+    never needs a future."""
+
+    __slots__ = ("done", "guard", "on_commit", "returned", "statements")
+
+    def __init__(
+        self,
+        statements: Sequence[tuple[Executable | Prepared, Any]],
+        guard: tuple[Executable | Prepared, Any] | None = None,
+        on_commit: Callable[[list[Any]], None] | None = None,
+    ) -> None:
+        self.statements = statements
+        self.guard = guard
+        self.on_commit = on_commit
+        self.returned: list[Any] = []
+        self.done: asyncio.Future[None] | None = None
+
+    def waiting(self) -> asyncio.Future[None]:
+        """The future its caller awaits while it is queued."""
+        if self.done is None:
+            self.done = asyncio.get_running_loop().create_future()
+        return self.done
 
     def committed(self) -> None:
         if self.on_commit is not None:
@@ -89,8 +104,14 @@ class Unit:
                 self.on_commit(self.returned)
             except Exception:  # the writes are durable; whoever missed them reads them from the database
                 log.exception("on_commit hook failed")
-        if not self.done.done():
-            self.done.set_result(None)
+        done = self.done
+        if done is not None and not done.done():
+            done.set_result(None)
+
+    def failed(self, exc: BaseException) -> None:
+        done = self.waiting()
+        if not done.done():
+            done.set_exception(exc)
 
 
 class CommitQueue:
@@ -136,11 +157,12 @@ class CommitQueue:
                 else:
                     unit.committed()
                     return
+        done = unit.waiting()
         self._backlog += 1
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run())
         self._queue.put_nowait(unit)
-        await unit.done
+        await done
 
     async def close(self) -> None:
         if self._task is not None:
@@ -180,8 +202,7 @@ class CommitQueue:
                 async with self.engine.begin() as conn:
                     await _apply(conn, unit)
             except Exception as exc:  # handed to the caller, who knows what it means
-                if not unit.done.done():
-                    unit.done.set_exception(exc)
+                unit.failed(exc)
             else:
                 unit.committed()
 
@@ -199,14 +220,12 @@ class CommitQueue:
             except _Busy as busy:
                 if time.monotonic() - started > BUSY_TIMEOUT:
                     for unit in batch:
-                        if not unit.done.done():
-                            unit.done.set_exception(busy.error)
+                        unit.failed(busy.error)
                     return
                 await asyncio.sleep(BUSY_PAUSES[min(tries, len(BUSY_PAUSES) - 1)])
             except Exception as exc:
                 if len(batch) == 1:
-                    if not batch[0].done.done():
-                        batch[0].done.set_exception(exc)
+                    batch[0].failed(exc)
                     return
                 for unit in batch:
                     await self._direct_batch([unit])
@@ -253,6 +272,11 @@ class _SQLiteWriter:
         self._checkpoint: asyncio.Future[None] | None = None
         #: Checkpoints run off the loop (for benchmarks and tests).
         self.checkpoints = 0
+        #: Each Prepared statement's SQL, parameter maker and whether it returns ids, made on first use.
+        self._plans: dict[Any, tuple[str, Callable[[dict[str, Any]], tuple[Any, ...]], bool]] = {}
+        self._cursor: Any = None
+        #: Whether the transaction under way ran a Core statement through SQLAlchemy's connection.
+        self._through_core = False
 
     async def open(self) -> None:
         """Connect in a worker thread (setting WAL may wait for the file's lock), once."""
@@ -273,30 +297,33 @@ class _SQLiteWriter:
         raw.execute("PRAGMA busy_timeout=0")  # on the loop's thread a busy lock is waited for by the loop, not here
         raw.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run in a worker thread (see _checkpoint_later)
         self.sync_engine, self.dialect, self.raw = engine, engine.dialect, raw
+        self._cursor = raw.cursor()
+        self._plans = {}
         self.connection = connection
 
     def close(self) -> None:
         if self.connection is not None:
             self.connection.close()
             self.sync_engine.dispose()
-        self.connection = self.raw = self.sync_engine = None
+        self.connection = self.raw = self.sync_engine = self._cursor = None
         self._opening = None
 
     def run(self, units: list[Unit]) -> None:
         """Commit ``units`` in one transaction, or roll back and raise (:class:`_Busy` while the lock is held)."""
         raw = self.raw
         assert raw is not None
+        cursor = self._cursor
         try:
-            raw.execute("BEGIN IMMEDIATE")
+            cursor.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             if _is_busy(exc):
                 raise _Busy(_wrap("BEGIN IMMEDIATE", exc)) from exc
             raise _wrap("BEGIN IMMEDIATE", exc) from exc
+        self._through_core = False
         try:
-            cursor = raw.cursor()
             for unit in units:
                 self._apply(cursor, unit)
-            raw.execute("COMMIT")
+            cursor.execute("COMMIT")
         except BaseException as exc:
             if raw.in_transaction:
                 raw.execute("ROLLBACK")
@@ -307,7 +334,7 @@ class _SQLiteWriter:
             if isinstance(exc, sqlite3.Error):
                 raise _wrap("", exc) from exc
             raise
-        if self.connection.in_transaction():
+        if self._through_core and self.connection.in_transaction():
             self.connection.commit()  # SQLAlchemy's view of the connection: the driver has already committed
         self._commits += 1
         if self._commits >= CHECKPOINT_EVERY:
@@ -345,21 +372,25 @@ class _SQLiteWriter:
 
     def _execute(self, cursor: sqlite3.Cursor, statement: Any, params: Any) -> tuple[int, list[Any] | None]:
         if not isinstance(statement, Prepared):
+            self._through_core = True
             result = self.connection.execute(statement) if params is None else self.connection.execute(statement, params)
             return result.rowcount, (result.all() if result.returns_rows else None)
-        sql, order = statement.sqlite(self.dialect)
-        if isinstance(params, list):
-            rows = [_values(order, p) for p in params]
-            if statement.returns_id:  # one row at a time, each id as RETURNING would give it
+        plan = self._plans.get(statement)
+        if plan is None:
+            sql, order = statement.sqlite(self.dialect)
+            plan = self._plans[statement] = (sql, _values_maker(order), statement.returns_id)
+        sql, values, returns_id = plan
+        if type(params) is list:
+            if returns_id:  # one row at a time, each id as RETURNING would give it
                 ids = []
-                for values in rows:
-                    cursor.execute(sql, values)
+                for row in params:
+                    cursor.execute(sql, values(row))
                     ids.append((cursor.lastrowid,))
                 return len(ids), ids
-            cursor.executemany(sql, rows)
+            cursor.executemany(sql, map(values, params))
             return cursor.rowcount, None
-        cursor.execute(sql, _values(order, params or {}))
-        return cursor.rowcount, ([(cursor.lastrowid,)] if statement.returns_id else None)
+        cursor.execute(sql, values(params or {}))
+        return cursor.rowcount, ([(cursor.lastrowid,)] if returns_id else None)
 
 
 def _checkpoint(path: str) -> None:
@@ -370,12 +401,26 @@ def _checkpoint(path: str) -> None:
         connection.close()
 
 
-def _values(order: tuple[tuple[str, Any, Any], ...], params: dict[str, Any]) -> tuple[Any, ...]:
-    out = []
-    for name, constant, processor in order:
-        value = params.get(name, constant)
-        out.append(value if processor is None else processor(value))
-    return tuple(out)
+def _values_maker(order: tuple[tuple[str, Any, Any], ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
+    """The function turning one row's parameters (a dict) into the statement's values in placeholder order: each
+    ``params.get(name, constant)``, converted by its column's type when it has a converter. Made once per
+    statement as a function of its own (one tuple display, no loop over the placeholders per row)."""
+    defaults: list[str] = []
+    namespace: dict[str, Any] = {}
+    items = []
+    for i, (name, constant, processor) in enumerate(order):
+        namespace[f"c{i}"] = constant
+        defaults.append(f"c{i}=c{i}")
+        item = f"p.get({name!r}, c{i})"
+        if processor is not None:
+            namespace[f"f{i}"] = processor
+            defaults.append(f"f{i}=f{i}")
+            item = f"f{i}({item})"
+        items.append(item)
+    body = f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
+    source = f"def values(p, {', '.join(defaults)}):\n    return {body}\n" if defaults else "def values(p):\n    return ()\n"
+    exec(compile(source, "<bot.writer values>", "exec"), namespace)  # noqa: S102 - source made from names above
+    return namespace["values"]
 
 
 def _wrap(sql: str, exc: BaseException) -> DBAPIError:

@@ -121,3 +121,60 @@ async def test_checkpoints_run_in_a_worker_thread_and_not_in_a_commit(db, monkey
     assert direct.checkpoints == 1
     await queue.commit(*action(1, 1))
     await queue.close()
+
+
+# -- issue 27: a thinner write path --------------------------------------------------------------------------
+
+
+def test_each_statements_values_are_made_as_its_columns_convert_them():
+    """The parameter maker made once per prepared statement gives, for any row, what SQLAlchemy's own converters
+    give placeholder by placeholder (JSON text, booleans as integers, a value written into the statement)."""
+    from sqlalchemy.dialects import sqlite as sqlite_dialect
+
+    from bot import db as db_module
+
+    dialect = sqlite_dialect.pysqlite.dialect()
+    samples = {
+        "game_id": 7, "seq": 3, "action": {"player": "1", "args": {"é": [1, None]}}, "at": 1.25, "op": {"do": "post"},
+        "sent": False, "prompt_id": "vote#2", "due_at": 9.5, "remaining": None, "state": {"s": [1]}, "user_id": 4,
+        "engine": "night_watch", "won": True, "draw": False, "finished_at": 2.0, "guild_id": 5, "role": "watch",
+        "b_id": 7, "b_before": 2, "b_seq": 3, "b_game": 7, "b_prompt": "vote#1", "b_status": "finished",
+        "b_finished_at": 3.0, "b_outcome": {"winners": ["1"]}, "row_id": 11, "outcome": {"message": 12},
+        "b_slots": {"lobby": {"message": 1}}, "b_thread": 13,
+    }
+    prepared = [value for value in vars(db_module).values() if isinstance(value, db_module.Prepared)]
+    assert len(prepared) >= 10
+    for statement in prepared:
+        _, order = statement.sqlite(dialect)
+        expected = tuple(proc(samples.get(n, c)) if proc else samples.get(n, c) for n, c, proc in order)
+        assert writer_module._values_maker(order)(samples) == expected, statement
+
+
+async def test_a_unit_committed_at_once_makes_no_future_and_one_that_waits_is_told(db):
+    """On SQLite the usual unit commits within the call, without a future; one queued behind a held write lock
+    gets one and is answered through it."""
+    queue = CommitQueue(db.engine)
+    made = []
+    unit_init = writer_module.Unit.__init__
+
+    def tracking(self, *args, **kwargs):
+        unit_init(self, *args, **kwargs)
+        made.append(self)
+
+    writer_module.Unit.__init__ = tracking
+    try:
+        await queue.commit(*action(1, 0))
+        assert made[-1].done is None
+        holder = sqlite3.connect(queue._direct.path, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # another connection holds the write lock
+        waiting = asyncio.ensure_future(queue.commit(*action(1, 1)))
+        await asyncio.sleep(0)  # the commit runs until it waits in the queue
+        assert made[-1].done is not None and not waiting.done()
+        holder.execute("COMMIT")
+        holder.close()
+        await waiting
+    finally:
+        writer_module.Unit.__init__ = unit_init
+    async with db.sessions() as session:
+        assert (await session.get(Game, 1)).seq == 2
+    await queue.close()
