@@ -17,7 +17,6 @@ action tried again against the fresh state (usually refused as stale).
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -74,7 +73,7 @@ class Play:
         ``also(table, before, after, events)``: ops the action brings beyond the presenter's, written first in the
         same transaction (the typed message it came from, deleted: a crash cannot keep the one without the other)."""
         rt = self.runtime
-        live = await rt.get(game_id)
+        live = rt.cache.games.get(game_id) or await rt.get(game_id)
         for attempt in range(ATTEMPTS):
             last = attempt == ATTEMPTS - 1
             async with live.lock:
@@ -114,9 +113,7 @@ class Play:
                 if after.outcome is not None or after.step % SNAPSHOT_EVERY == 0:
                     self._snapshot_soon(live, after)
                 finished = after.outcome is not None
-                if finished:
-                    live.row.status = "finished"
-                live.row.seq = after.step
+                live.stored(after.step, "finished" if finished else None)
             rt.timers.arm(live)
             rt.wake(game_id, handed=handed)  # handed: its rows were handed over at the commit
             if finished:
@@ -243,7 +240,8 @@ class Play:
         due = live.deadlines.get(action.prompt)
         if prompt is None or prompt.timeout is None or due is None:
             return action
-        return dataclasses.replace(action, elapsed=max(0, min(prompt.timeout, int(prompt.timeout - (due - self.clock.now())))))
+        elapsed = max(0, min(prompt.timeout, int(prompt.timeout - (due - self.clock.now()))))
+        return Action(action.player, action.prompt, action.kind, action.args, elapsed)
 
 
 def deadline_changes(
