@@ -25,6 +25,10 @@ playouts.
 * **Saturated**: every game's task acts as fast as it can for ``seconds``: actions per second at saturation;
   then half as long with the aiosqlite writer, for the old path's rate in the same run.
 * **Profile**: cProfile over a block of unloaded actions: where one action's time goes.
+
+The games are the bot's own, faces included: the registered game UIs (``cogs.registry``, as the bot finds them), so
+the dispatcher words every step with its game's presenter and attaches its board images as it does in the bot (how
+and where a board is drawn is the dispatcher's: :mod:`bot.executors`); the transport counts the images it was given.
 """
 
 from __future__ import annotations
@@ -45,10 +49,12 @@ from typing import Any
 
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 
+import cogs.registry  # noqa: F401 - the game UIs as the bot registers them: real wording and boards
 from bench.common import NullTransport, PlayedGame, fresh_database, live_specs, summary, write_live_games
 from bot.clock import ManualClock
 from bot.db import INSERT_OUTBOX, INSERT_OUTBOX_IDS, INSERT_SNAPSHOT, Prepared
 from bot.delivery import Dispatcher
+from bot.games import game_ui, registered
 from bot.runtime import Runtime
 from bot.writer import CHECKPOINT_EVERY, CommitQueue
 from engines.core import Action
@@ -62,6 +68,31 @@ PHASE_CLICKS = (3, 8)
 PHASE_GAP = (10.0, 40.0)
 #: Actions per block when the old and new write paths alternate.
 AB_BLOCK = 25
+
+
+class CountingTransport(NullTransport):
+    """The transport that answers at once, counting the files (board images) it was given with posts and edits."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.files = 0
+
+    async def post(self, channel_id: int, payload: dict[str, Any], files: list | None = None) -> int:
+        self.files += len(files or ())
+        return await super().post(channel_id, payload, files)
+
+    async def edit(self, channel_id: int, message_id: int, payload: dict[str, Any], files: list | None = None) -> None:
+        self.files += len(files or ())
+        await super().edit(channel_id, message_id, payload, files)
+
+
+def real_uis(engine_names: list[str]) -> dict[str, dict[str, Any]]:
+    """The registered UI of every game benchmarked (its presenter's class, and whether it draws a board): a game
+    without its face would be worded by the default presenter and drawn by nobody, which is not the bot."""
+    return {
+        name: {"presenter": type(game_ui(name).presenter).__name__, "board": game_ui(name).board is not None}
+        for name in engine_names
+    }
 
 
 def next_action(runtime: Runtime, game_id: int, chooser: random.Random) -> Action | None:
@@ -487,7 +518,9 @@ async def run(
     path = workdir / "persist.sqlite3"
     db = await fresh_database(path)
     runtime = Runtime(db, ManualClock())
-    transport = NullTransport()
+    transport = CountingTransport()
+    uis = real_uis(sorted(corpora))
+    assert {ui.name for ui in registered()} >= set(uis), "every benchmarked game has its registered UI"
     Dispatcher(runtime, transport, retry_delay=0)
     raw = None
     try:
@@ -560,6 +593,8 @@ async def run(
         "saturated": {**summary(lat_sat), "actions_per_s": len(lat_sat) / elapsed},
         "saturated_aiosqlite": {**summary(lat_old), "actions_per_s": len(lat_old) / elapsed_old},
         "transport_calls": transport.calls,
+        "uis": uis,
+        "board_images": transport.files,
         "statements_per_action": statements.per(len(lat_unloaded)),
         "errors": dict(errors),
         "delivery_errors": dict(failed.seen),
@@ -610,6 +645,17 @@ def main(argv: list[str] | None = None) -> int:
            f"{max(max(r['load_average']) for r in runs):.1f}" if all("load_average" in r for r in runs) else "")
         + "); `python -m bench` runs it as step 2.",
     ]
+    if "uis" in results:
+        drawn = [name for name, ui in results["uis"].items() if ui["board"]]
+        faces = ", ".join(f"{name} ({ui['presenter']})" for name, ui in results["uis"].items())
+        note += [
+            "",
+            (f"**With the real game UIs** (issue 27): the {len(results['uis'])} games' registered faces (`cogs.registry`: "
+            f"{faces}), "
+            f"so every step is worded by its game's presenter and the boards of {', '.join(drawn) or 'none'} are drawn "
+            f"as the dispatcher draws them: {results['board_images']:,} board images went out with the run's "
+            f"{results['transport_calls']:,} calls. The realistic and saturated lines below are the bot's cost with them."),
+        ]
     if len(runs) > 1:
         def spread(figure) -> str:
             values = sorted(figure(r) for r in runs)
