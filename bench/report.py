@@ -347,7 +347,9 @@ def _traffic(t: dict[str, Any] | None) -> list[str]:
             f"run is **{total / fair:.2f} ×** it.",
             "",
         ]
-    return out
+    from bench.traffic import games_report
+
+    return out + games_report(t.get("games"))
 
 
 def _traffic_windows(run: dict[str, Any]) -> tuple[list[str], int, int]:

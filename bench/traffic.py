@@ -1,4 +1,5 @@
-"""Benchmark 4: Discord traffic of a 25-player Night Watch day and night, counted by the fake Discord server.
+"""Benchmark 4: Discord traffic of a 25-player Night Watch day and night, and of a whole game of every game
+(:func:`run_games`, against the minimum its rules force, see bench/README.md), counted by the fake Discord server.
 
 The real bot runs as a subprocess (``tests.e2e.harness.BotProcess``) against the fake server, and
 ``NightWatchTable`` plays as the players would: in the *paced* run a click every second (people at a table), in
@@ -27,7 +28,7 @@ from typing import Any
 from engines import get_engine
 from engines.core import Action
 from engines.night_watch.roles import NIGHT_WATCH, TASKS
-from tests.e2e.harness import BotProcess, NightWatchTable
+from tests.e2e.harness import BotProcess, GameTable, NightWatchTable
 from tests.fakediscord import FakeDiscord
 
 PLAYERS = 25
@@ -238,7 +239,7 @@ def _busiest_second(calls: list[tuple[float, str]]) -> dict[str, int]:
 
 async def run_both(workdir: Path) -> dict[str, Any]:
     """The paced run (the target's measure) and the unpaced one (the per-channel rate's worst case)."""
-    return {"paced": await run(workdir, paced=1.0), "unpaced": await run(workdir)}
+    return {"paced": await run(workdir, paced=1.0), "unpaced": await run(workdir), "games": await run_games(workdir)}
 
 
 async def main() -> None:
@@ -267,3 +268,181 @@ def _channel_name(path: str, names: dict[str, str]) -> str:
 
 if __name__ == "__main__":
     asyncio.run(main())
+
+
+# -- a whole game of every game, against the minimum its rules force -------------------------------------------------
+
+#: Seconds between two clicks at a table of people (reading, deciding): the pace "games per token" is reckoned at.
+HUMAN_PACE_S = 3.0
+#: Discord's global budget: REST calls a second per bot, interaction responses aside.
+BUDGET_PER_S = 50
+
+
+def _game_specs() -> dict[str, dict[str, Any]]:
+    """Each game as its end-to-end test plays it: the table that plays it (a policy that reads only what a player
+    is shown), its players, seed, options and game-time scale."""
+    from tests.e2e import test_ghost_at_home_e2e as gh
+    from tests.e2e import test_kdyz_snim_e2e as ks
+    from tests.e2e import test_midnight_hunt_e2e as mh
+    from tests.e2e import test_midnighters_e2e as mn
+    from tests.e2e import test_night_watch_e2e as nw
+
+    return {
+        "night_watch": {"names": nw.NAMES[:8], "seed": nw.SEED, "table": lambda s, b, p: NightWatchTable(s, b, p)},
+        "ghost_at_home": {"names": ["Ada", "Boris", "Cleo", "Dmitri"], "seed": gh.SEED4, "table": lambda s, b, p: GameTable(s, b, p, "ghost_at_home")},
+        "midnighters": {"names": mn.NAMES, "seed": mn.SEED, "options": mn.OPTIONS, "table": lambda s, b, p: mn.MidnightTable(s, b, p, game="midnighters")},
+        "midnight_hunt": {
+            "names": mh.NAMES[:2], "seed": "hunt-duel-1", "options": {"clock_minutes": "3", "increment_seconds": "5"},
+            "table": lambda s, b, p: mh.HuntTable(s, b, p, mh.NAMES[:2], game="midnight_hunt"),
+        },
+        "kdyz_snim": {"names": ks.NAMES, "seed": ks.SEED, "options": ks.OPTIONS, "time_scale": ks.TIME_SCALE, "table": lambda s, b, p: ks.DreamTable(s, b, p)},
+    }
+
+
+def game_minimum(db_path: Path) -> dict[str, Any]:
+    """The fewest calls the played game's rules force, replayed from the bot's database (see bench/README.md):
+    per player click 1 interaction response (it may carry the clicker's own news and controls); per step whose
+    events include a public one, 1 public call (the board or log updated, or the click's own update of a public
+    message, counted once); per step, 1 private call to each other player an event or a newly opened prompt is
+    meant for; at the deal 1 thread, 1 public post and 1 private message per player (their hand or role) and
+    each player's DM channel opened once (a fresh database); at the end 1 public post (the reveal) and the
+    thread closed."""
+    with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True) as db:
+        gid, engine_name, seed, seats, options = db.execute("SELECT id, engine, seed, seats, options FROM games ORDER BY id LIMIT 1").fetchone()
+        log = [json.loads(a) for (a,) in db.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (gid,))]
+    engine = get_engine(engine_name)
+    players = [str(p) for p in json.loads(seats)]
+    state, _ = engine.setup(json.loads(seats), json.loads(options), seed)
+    # the deal: the thread, the opening post, each player's hand or role by DM (its channel opened once)
+    need = Counter({"open DM channel": len(players), "thread": 1, "public post or edit": 1, "private post or edit": len(players)})
+    clicks = public = private = 0
+    for entry in log:
+        action = Action.from_json(entry)
+        before = {(p.id, q) for p in state.prompts for q in p.players}
+        state, events = engine.apply(state, action)
+        clicked = action.player in players and action.kind != "timeout"
+        clicks += clicked
+        public += any(e.audience.is_public for e in events)
+        told = {str(q) for e in events if e.audience.kind == "players" for q in e.audience.players}
+        told |= {q for p in state.prompts for q in p.players if (p.id, q) not in before}
+        teams = {e.audience.team for e in events if e.audience.kind == "team"}  # one post in the team's thread
+        private += len((told & set(players)) - ({action.player} if clicked else set())) + len(teams)
+    need["interaction response"] += clicks + 1  # and the host's Start
+    need["public post or edit"] += public + 1  # the steps, and the reveal at the end
+    need["private post or edit"] += private
+    need["close thread"] += 1
+    return {"engine": engine_name, "actions": len(log), "clicks": clicks, "minimum": dict(need)}
+
+
+def budget_kind(request: Any) -> str:
+    """The minimum's kinds: a post or an edit in the game's thread or channel counts as public, in a DM as private."""
+    k = kind(request)
+    if k in ("post message", "edit message"):
+        channel = request.path.split("/")[2]
+        return "private post or edit" if channel in _DM_CHANNELS else "public post or edit"
+    if k.startswith("POST /channels/{channel_id}") and "threads" in k:
+        return "thread"
+    if k == "PATCH /channels/{channel_id}":
+        return "close thread"
+    return k
+
+
+_DM_CHANNELS: set[str] = set()
+
+
+async def run_game(workdir: Path, game: str, *, pace: float = 1.0) -> dict[str, Any]:
+    """One whole game of ``game``, its players clicking ``pace`` seconds apart; every call counted by kind."""
+    spec = _game_specs()[game]
+    names = spec["names"]
+    server = FakeDiscord(guild_name="Bench", users=[*names, "Watcher"], text_channels=["general"])
+    server.requests = TimedRequests()
+    await server.start()
+    db_path = workdir / f"traffic-{game}.sqlite3"
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{db_path}{suffix}").unlink(missing_ok=True)
+    bot = BotProcess(server, db_path, spec["seed"], time_scale=spec.get("time_scale", 1.0))
+    try:
+        await bot.start()
+        players = [server.user_id(n) for n in names]
+        table = spec["table"](server, bot, players)
+        lobby = await table.open_lobby()
+        if spec.get("options"):
+            await table.set_options(lobby, spec["options"])
+        await table.seat_everyone_and_start(lobby)
+        dealt = len(server.requests)
+        started = time.monotonic()
+        for _ in range(3000):
+            if not await table.step():
+                break
+            await asyncio.sleep(pace)
+        await server.wait_for(lambda s: outbox_empty(db_path), timeout=60, what="the outbox drained")
+        await asyncio.sleep(1.0)
+        took = time.monotonic() - started
+        _DM_CHANNELS.update(str(c) for p in players if (c := server.dm_channel_id(p)))
+        over = bool(table.game_over())
+    finally:
+        await bot.stop()
+        await server.stop()
+    requests = list(server.requests)
+    counted = Counter(budget_kind(r) for r in requests[dealt - _deal_calls(requests, dealt) :])
+    refused = counted.pop("refused click (stale)", 0)
+    minimum = game_minimum(db_path)
+    calls = sum(counted.values())
+    budget_calls = calls - counted.get("interaction response", 0)
+    need = sum(minimum["minimum"].values())
+    need_budget = need - minimum["minimum"].get("interaction response", 0)
+    human_s = minimum["clicks"] * HUMAN_PACE_S
+    return {
+        "game": game, "players": len(names), "finished": over, "wall_s": round(took, 1), "refused": refused,
+        "calls": calls, "breakdown": dict(counted), **minimum, "minimum_calls": need,
+        "ratio": calls / need if need else None,
+        "budget_calls": budget_calls, "budget_minimum": need_budget,
+        "games_per_token": BUDGET_PER_S * human_s / budget_calls if budget_calls else None,
+        "games_per_token_at_minimum": BUDGET_PER_S * human_s / need_budget if need_budget else None,
+    }
+
+
+def _deal_calls(requests: list[Any], dealt: int) -> int:
+    """The calls of the deal that came before ``dealt`` (the start click's own work: thread, DMs): counted with the
+    game, back to the start click's interaction response. The lobby before it is not the game's."""
+    for back, request in enumerate(reversed(requests[:dealt])):
+        if kind(request) in ("interaction response", "refused click (stale)"):
+            return back + 1
+    return 0
+
+
+async def run_games(workdir: Path, games: list[str] | None = None, *, pace: float = 1.0) -> list[dict[str, Any]]:
+    out = []
+    for game in games or list(_game_specs()):
+        out.append(await run_game(workdir, game, pace=pace))
+    return out
+
+
+def games_report(rows: list[dict[str, Any]] | None) -> list[str]:
+    """The per-game table of RESULTS.md's traffic section."""
+    if not rows:
+        return []
+    out = [
+        f"**Every game, whole** (one seeded game each, as its end-to-end test plays it, players clicking 1 s apart; "
+        f"games per token reckoned at a human pace of one click every {HUMAN_PACE_S:g} s at the table, against "
+        f"Discord's {BUDGET_PER_S} calls a second, interaction responses aside; the minimum is written down per "
+        "game in bench/README.md)",
+        "",
+        "| game | players | clicks | calls | minimum | ratio (target ≤ 1.25) | budget calls / minimum | games per token (at the minimum) | breakdown (actual / minimum) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for r in rows:
+        need = r["minimum"]
+        kinds = sorted(set(r["breakdown"]) | set(need))
+        parts = ", ".join(f"{k} {r['breakdown'].get(k, 0)}/{need.get(k, 0)}" for k in kinds)
+        ratio = f"{r['ratio']:.2f} {_ok(r['ratio'] <= 1.25)}" if r["ratio"] else "—"
+        gpt = f"{r['games_per_token']:.0f} ({r['games_per_token_at_minimum']:.0f})" if r["games_per_token"] else "—"
+        out.append(
+            f"| {r['game']}{'' if r['finished'] else ' (unfinished)'} | {r['players']} | {r['clicks']} | {r['calls']} | "
+            f"{r['minimum_calls']} | {ratio} | {r['budget_calls']} / {r['budget_minimum']} | {gpt} | {parts} |"
+        )
+    return out + [""]
+
+
+def _ok(met: bool) -> str:
+    return "**met**" if met else "**not met**"
