@@ -233,7 +233,7 @@ class KdyzSnim(Engine):
             self._on_recap(state, action, events)
         elif name == "next_night":
             require(action.player in prompt.players, "not_your_turn", "the next dreamer starts the night")
-            require(action.kind == "start_night", "bad_action", "start the next night")
+            require(action.kind == "start_night", "start_night_only", "start the next night")  # KS-28
             self._begin_next_night(state, events)
         else:  # pragma: no cover - every prompt name is handled above
             raise IllegalAction("bad_action", f"no {action.kind} here")
@@ -252,7 +252,7 @@ class KdyzSnim(Engine):
             require(name == "next_night", "wrong_phase", "the next night can only start after the reveal")
             self._begin_next_night(state, events)
         else:
-            raise IllegalAction("bad_action", f"the host cannot {action.kind}")
+            raise IllegalAction("host_cannot", f"the host cannot {action.kind}")  # KS-34
 
     def _on_timeout(self, state: KdyzSnimState, name: str, events: list[Event]) -> None:
         if name == "dream":  # KS-23: the sand timer ran out
@@ -393,7 +393,7 @@ class KdyzSnim(Engine):
             events.append(Event("ks.clue_passed", {"player": player}))
             self._pass_clue_turn(state, events)
             return
-        require(action.kind == "clue", "bad_action", "give a clue or pass")
+        require(action.kind == "clue", "clue_or_pass", "give a clue or pass")  # KS-14
         text = str(action.args.get("text") or "")
         language = state.options["language"]
         if judge.is_pass(text, language):  # KS-14: the pass word is a pass
@@ -439,7 +439,7 @@ class KdyzSnim(Engine):
     def _on_guess(self, state: KdyzSnimState, action: Action, events: list[Event]) -> None:
         """KS-19 .. KS-22: one guess (or pass) on the current element."""
         require(action.player == state.round.dreamer, "not_dreamer", "only the dreamer guesses")
-        require(action.kind in ("guess", "pass"), "bad_action", "guess or pass")
+        require(action.kind in ("guess", "pass"), "guess_or_pass", "guess or pass")
         require(action.args.get("card") == len(state.round.cards), "stale_card", "the dream card has already changed")
         text = str(action.args.get("text") or "") if action.kind == "guess" else ""
         passed = action.kind == "pass" or judge.is_pass(text, state.options["language"])
@@ -526,7 +526,7 @@ class KdyzSnim(Engine):
         events.append(Event("ks.foul_reported", {"reporter": reporter, "accused": accused}))
 
     def _on_review(self, state: KdyzSnimState, verdict: str, events: list[Event]) -> None:
-        require(verdict in ("confirm", "reject"), "bad_action", "confirm or reject the foul")
+        require(verdict in ("confirm", "reject"), "confirm_or_reject", "confirm or reject the foul")  # KS-18
         foul = state.foul
         assert foul is not None
         self._close_review(state)
@@ -582,7 +582,7 @@ class KdyzSnim(Engine):
 
     def _on_last_guess(self, state: KdyzSnimState, action: Action, events: list[Event]) -> None:
         require(action.player == state.round.dreamer, "not_dreamer", "only the dreamer guesses")
-        require(action.kind in ("guess", "pass"), "bad_action", "guess or pass")
+        require(action.kind in ("guess", "pass"), "guess_or_pass", "guess or pass")
         text = str(action.args.get("text") or "") if action.kind == "guess" else ""
         if action.kind == "pass" or judge.is_pass(text, state.options["language"]):
             self._end_night(state, events, last=None)  # KS-23: declining leaves the element unused
@@ -616,7 +616,7 @@ class KdyzSnim(Engine):
 
     def _on_recap(self, state: KdyzSnimState, action: Action, events: list[Event]) -> None:
         require(action.player == state.round.dreamer, "not_dreamer", "only the dreamer recalls the dream")
-        require(action.kind == "recap", "bad_action", "post your recap")
+        require(action.kind == "recap", "recap_only", "post your recap")  # KS-24
         text = str(action.args.get("text") or "")
         r = state.round
         yellow = [c.element for c in r.cards if c.fate == "yellow"]

@@ -101,7 +101,7 @@ class Lanterns(Engine):
             events.append(Event("la.player_left", {"player": player}))
             self._end(state, Outcome((other,), "left", params={"player": player}), events)
             return
-        require(action.kind == "light", "bad_action", "light one of your cards")
+        require(action.kind == "light", "light_only", "light one of your cards")  # LA-3
         require(player == state.current, "not_your_turn", "it is the other player's turn")
         card = action.args.get("card")
         require(card in state.hands[player], "not_in_hand", "that card is not in your hand", card=card)

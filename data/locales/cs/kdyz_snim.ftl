@@ -140,7 +140,7 @@ ks-option-round_seconds = Sekund na noc
 ks-option-last_guess_seconds = Sekund na poslední tip
 ks-option-recap_seconds = Sekund na rekapitulaci
 
-ks-error-bad_action = To teď nejde.
+ks-error-bad_action = Takový tah tato hra nemá.
 ks-error-bad_override = Připravené rozdání nebo balíček není platný.
 ks-error-bad_target = Tohoto hráče nelze označit.
 ks-error-wrong_phase = V této fázi to nejde.
@@ -157,6 +157,12 @@ ks-error-not_your_turn = Teď nejste na řadě.
 ks-error-stale_card = Snová karta se už vyměnila.
 ks-error-dreamer_no_clue = Snílek nedává nápovědy, jen hádá.
 ks-error-no_clue_yet = K této snové kartě zatím nikdo jiný nápovědu nedal, není co hlásit.
+ks-error-start_night_only = Teď lze jen zahájit další noc.
+ks-error-host_cannot = Hostitel nehraje: může odebrat hráče, posoudit faul, když je na řadě, a zahájit další noc.
+ks-error-clue_or_pass = Ve svém tahu dejte nápovědu, nebo tah vynechte.
+ks-error-guess_or_pass = Snílek může jen hádat snovou kartu, nebo ji vynechat.
+ks-error-confirm_or_reject = Nahlášený faul lze jen potvrdit, nebo zamítnout.
+ks-error-recap_only = Teď je čas na rekapitulaci: vyjmenujte elementy ze svých tipů této noci.
 
 ## Discord (cogs/kdyz_snim/presenter.py)
 

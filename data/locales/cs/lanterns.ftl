@@ -26,3 +26,6 @@ la-outcome-most_rounds = získáno víc kol
 la-outcome-left = odchod hráče ze hry
 la-status = Kolo { $round } ze 3. Získaná kola: { $score }.
 la-status-hand = Vaše lucerny: { $cards }.
+
+la-error-light_only = Ve svém tahu rozsviťte jednu ze svých luceren.
+la-error-not_in_hand = Tuto lucernu v ruce nemáte.

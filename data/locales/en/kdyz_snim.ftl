@@ -132,7 +132,7 @@ ks-option-round_seconds = Seconds per night
 ks-option-last_guess_seconds = Seconds for the last guess
 ks-option-recap_seconds = Seconds for the recap
 
-ks-error-bad_action = That is not possible now.
+ks-error-bad_action = Když sním has no such move.
 ks-error-bad_override = The prepared deal or deck is not valid.
 ks-error-bad_target = You cannot name that player.
 ks-error-wrong_phase = That is not possible in this phase.
@@ -149,6 +149,12 @@ ks-error-not_your_turn = It is not your turn.
 ks-error-stale_card = The dream card has already changed.
 ks-error-dreamer_no_clue = The Dreamer gives no clues, only guesses.
 ks-error-no_clue_yet = Nobody else has given a clue for this dream card yet, so there is nothing to report.
+ks-error-start_night_only = The only thing to do now is to start the next night.
+ks-error-host_cannot = The host does not play: the host can remove a player, review a foul when asked to, and start the next night.
+ks-error-clue_or_pass = On your clue turn you can give a clue or pass.
+ks-error-guess_or_pass = The Dreamer can guess the dream card or pass.
+ks-error-confirm_or_reject = A foul report can only be confirmed or rejected.
+ks-error-recap_only = It is time for the recap: list the elements you guessed this night.
 
 ## Discord presentation (cogs/kdyz_snim/presenter.py)
 

@@ -26,3 +26,6 @@ la-outcome-most_rounds = most rounds taken
 la-outcome-left = a player left
 la-status = Round { $round } of 3. Rounds taken: { $score }.
 la-status-hand = Your lanterns: { $cards }.
+
+la-error-light_only = On your turn, light one of your lanterns.
+la-error-not_in_hand = That lantern is not in your hand.

@@ -140,7 +140,7 @@ ks-option-round_seconds = Секунд на ночь
 ks-option-last_guess_seconds = Секунд на последнюю попытку
 ks-option-recap_seconds = Секунд на пересказ
 
-ks-error-bad_action = Сейчас это невозможно.
+ks-error-bad_action = В этой игре такого хода нет.
 ks-error-bad_override = Подготовленная раздача или колода неверна.
 ks-error-bad_target = Этого игрока назвать нельзя.
 ks-error-wrong_phase = В этой фазе это невозможно.
@@ -157,6 +157,12 @@ ks-error-not_your_turn = Сейчас не ваш ход.
 ks-error-stale_card = Карта сна уже сменилась.
 ks-error-dreamer_no_clue = Сновидец не даёт подсказок, он только угадывает.
 ks-error-no_clue_yet = К этой карте сна ещё никто другой не дал подсказки, жаловаться не на что.
+ks-error-start_night_only = Сейчас можно только начать следующую ночь.
+ks-error-host_cannot = Организатор не играет: он может исключить игрока, рассмотреть жалобу, когда его об этом просят, и начать следующую ночь.
+ks-error-clue_or_pass = В свой ход дайте подсказку или пропустите ход.
+ks-error-guess_or_pass = Сновидец может только назвать элемент карты сна или пропустить карту.
+ks-error-confirm_or_reject = Жалобу можно только подтвердить или отклонить.
+ks-error-recap_only = Сейчас время пересказа: перечислите элементы, которые вы называли этой ночью.
 
 ## Discord (cogs/kdyz_snim/presenter.py)
 

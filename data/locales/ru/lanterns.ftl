@@ -26,3 +26,6 @@ la-outcome-most_rounds = взято больше раундов
 la-outcome-left = выход игрока из игры
 la-status = Раунд { $round } из 3. Взято раундов: { $score }.
 la-status-hand = Ваши фонари: { $cards }.
+
+la-error-light_only = В свой ход зажгите один из своих фонарей.
+la-error-not_in_hand = Этого фонаря у вас в руке нет.

@@ -113,6 +113,9 @@ def test_refusals_name_a_code_and_leave_the_state_alone():
     with pytest.raises(IllegalAction) as exc:
         LA.apply(state, Action(A, state.prompts[0].id, "light", {"card": state.hands[B][0]}))
     assert exc.value.code == "not_in_hand"
+    with pytest.raises(IllegalAction) as exc:  # LA-3: a turn is lighting a card, nothing else
+        LA.apply(state, Action(A, state.prompts[0].id, "pass", {}))
+    assert exc.value.code == "light_only"
     assert state.step == 0 and len(state.hands[A]) == 4
 
 
