@@ -23,7 +23,7 @@ Apply(action=Action(player='7', prompt='vote#1', kind='vote', args={'target': 'b
 >>> decode(ControlId.parse("np:1:vote#1:0:vote"), "7", legal)
 NextStep(partial=Partial(kind='vote', args={}), page=0)
 >>> decode(ControlId.parse("nc:1:vote#1:@0000"), "7", legal)
-Refused(code='stale')
+Refused(code='stale', action=None)
 """
 
 from __future__ import annotations
