@@ -381,4 +381,4 @@ mh-step-surrender = { $team ->
    *[no] 🏳️ Vzdát se? Okamžitě prohráváte.
 }
 mh-button-cancel_surrender = Zrušit: hrát dál
-mh-step-surrender_cancelled = 🏳️ Nevzdali jste se: hra pokračuje.
+mh-step-surrender_cancelled = 🏳️ Vzdání zrušeno: hra pokračuje.
