@@ -55,6 +55,9 @@ class Nocturne(commands.AutoShardedBot):
         self.runtime: Runtime | None = None
         self.dispatcher: Dispatcher | None = None
         self.heartbeat: Heartbeat | None = None
+        #: The board pool this bot installed at its start (bot.boards), and the one it replaced.
+        self._boards: boards.Boards | None = None
+        self._boards_before: boards.Boards | None = None
         #: Every shard was connected once since the start (before that, the bot is away since its last heartbeat).
         self._started = False
         #: The shards connected to the gateway now.
@@ -85,7 +88,8 @@ class Nocturne(commands.AutoShardedBot):
         self.heartbeat = Heartbeat(self.db, self.clock, heartbeat_key(self.shard_ids, self.shard_count))
         self.runtime.hold(await self.heartbeat.last())
         # board images are drawn off the loop, by worker processes that start with the first board
-        boards.install(boards.Boards(self.settings.board_workers))
+        self._boards = boards.Boards(self.settings.board_workers)
+        self._boards_before = boards.install(self._boards)
         recovered = await self.runtime.recover()
         log.info("recovered %d running game(s)", len(recovered))
         # What is loaded by now (modules, catalogues, the judge's lemma tables) lives as long as the process: out of
@@ -164,7 +168,12 @@ class Nocturne(commands.AutoShardedBot):
         if self.heartbeat is not None:
             self.heartbeat.stop()
         await super().close()
-        await boards.shared().aclose()
+        if self._boards is not None:
+            # the pool this bot installed goes, and whatever the process drew with before comes back (a bot run
+            # inside another program, a test, leaves it as it found it)
+            boards.install(self._boards_before)
+            await self._boards.aclose()
+            self._boards = None
         if self.db is not None and self._owns_db:
             await self.db.close()
 

@@ -466,6 +466,7 @@ async def test_a_database_server_that_never_answers_counts_as_down_after_the_con
 
 async def test_the_bot_leaves_a_database_it_was_handed_open(tmp_path):
     """``python -m bot`` opens the database before Discord and hands it to each try; a try's close keeps it."""
+    from bot import boards
     from bot.app import Nocturne
     from bot.config import Settings
     from bot.db import check_database
@@ -479,6 +480,7 @@ async def test_the_bot_leaves_a_database_it_was_handed_open(tmp_path):
         async with bot:  # closed on the way out, as after a try that failed
             pass
         assert closed == []
+        assert not boards.shared().closed  # nor does it close a board pool it did not start (the process's own)
         async with db.engine.connect() as conn:  # migrated by the check
             assert (await conn.exec_driver_sql("SELECT count(*) FROM games")).scalar() == 0
     finally:
