@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import hashlib
 import json
@@ -16,6 +17,7 @@ from bot.clock import Clock, ScaledClock
 from bot.config import Settings
 from bot.db import Database, Meta, open_database
 from bot.delivery import Dispatcher
+from bot.pacing import BOT_CALLS_PER_SECOND, Pacer
 from bot.pacing import BOT_CALLS_PER_SECOND, Pacer
 from bot.transport import DiscordTransport
 from bot.downtime import Heartbeat, heartbeat_key
@@ -93,6 +95,8 @@ class Nocturne(commands.AutoShardedBot):
         recovered = await self.runtime.recover()
         log.info("recovered %d running game(s)", len(recovered))
         # What is loaded by now (modules, catalogues, the judge's lemma tables) lives as long as the process: out of
+        if self._boards.in_processes:
+            await asyncio.to_thread(self._boards.start)
         # the collector's reach, a full collection no longer walks it and stops the loop for less (bench §2)
         gc.collect()
         gc.freeze()
