@@ -1,12 +1,15 @@
 """Issue 25: the time the bot is away is nobody's turn, through the real bot and the fake Discord server.
 
 A game is left alone until its soonest timed choice has a little time left: a Ghost at Home turn (game time 20x
-faster, so a 2-minute turn lasts 6 s) with 40 s, or Když sním's first 10 s clue turn, inside the Dreamer's sand
-timer, with 7 s. Then the bot is SIGKILLed and restarted later than that (or Discord's gateway goes down for as
-long). Either way every choice is still open when the bot is back, the thread is told how long it was away before
-anything else, each choice has the time it had left (at least the grace), its countdown shows it, and it times out
-only then. (The chess clock's case is in test_midnight_hunt_e2e.py; every kind of timed choice of every game, at
-the runtime's level with an injected clock, in tests/bot/test_downtime.py.)
+faster, so a 2-minute turn lasts 6 s) with 40 s, Když sním's first 10 s clue turn, inside the Dreamer's sand
+timer, with 7 s, or a Midnighters reaction window (MN-27) after the first card played, with 15 s. Then the bot is
+SIGKILLed and restarted later than that (or Discord's gateway goes down for as long). Either way every choice is
+still open when the bot is back, the thread is told how long it was away before anything else, each choice has the
+time it had left (at least the grace), its countdown shows it, and it times out only then. In Midnighters the
+notice also comes before any DM of the game, each window DM is rewritten with the new deadline, a player still
+answers the window, and the turn it interrupted goes on with the time it had when the card was played (MN-19).
+(The chess clock's case is in test_midnight_hunt_e2e.py; every kind of timed choice of every game, at the
+runtime's level with an injected clock, in tests/bot/test_downtime.py.)
 """
 
 from __future__ import annotations
@@ -14,12 +17,16 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
+from typing import NamedTuple
 
 import pytest
 
+from bot import i18n
 from bot.clock import ScaledClock
 from bot.downtime import GRACE_SECONDS
-from tests.e2e.harness import BotProcess, GameTable, game_controls
+from bot.timers import WARN_AT
+from tests.e2e.harness import BotProcess, GameTable, game_controls, prompt_of
+from tests.e2e.test_midnighters_e2e import MidnightTable
 from tests.fakediscord import FakeDiscord
 
 pytestmark = pytest.mark.e2e
@@ -33,7 +40,10 @@ CASES = {
     "ghost_at_home": ("ghost_at_home", 2, 20.0, 40, 4.0),  # GH: a 2-minute turn, 6 s of wall time
     "kdyz_snim": ("kdyz_snim", 4, 1.0, 7, 9.0),  # KS: a 10 s clue turn (the first), inside the Dreamer's sand timer
     "night_watch": ("night_watch", 5, 10.0, 30, 5.0),  # NW: the discussion, a choice of everyone at once like a vote
+    "midnighters": ("midnighters", 3, 4.0, 15, 5.0),  # MN: a 60 s reaction window (MN-27), 15 s of wall time
 }
+#: Lobby options a case sets. Midnighters: a window long enough to be caught, a turn (MN-19) that outlasts the test.
+OPTIONS = {"midnighters": {"reaction_seconds": "60", "turn_seconds": "600"}}
 
 
 def turn_messages(server: FakeDiscord, table: GameTable) -> list[dict]:
@@ -49,9 +59,48 @@ def stored_deadlines(db) -> dict[str, float]:
         return dict(con.execute("SELECT prompt_id, due_at FROM deadlines WHERE remaining IS NULL AND prompt_id != 'lobby'"))
 
 
+def window_messages(server: FakeDiscord, table: GameTable) -> dict[int, dict]:
+    """Midnighters: each player's DM of the open reaction window, by player (MN-P8: all but the card's player)."""
+    return {
+        p: m
+        for p in table.players
+        for m in server.dm_messages(p)
+        if any(":window#" in c["custom_id"] for c in game_controls(m))
+    }
+
+
+class Played(NamedTuple):
+    """The card that opened the window: its turn's deadline just before, and the game time around the click."""
+
+    turn_due: float
+    clicked_from: float
+    clicked_to: float
+
+
+async def play_until_a_window(server: FakeDiscord, table: MidnightTable, db, clock: ScaledClock) -> Played:
+    """Midnighters: the players play by the e2e game's policy until a card played opens a reaction window (MN-27);
+    nobody answers it. Returns when the card that opened it was clicked and what its turn had left then."""
+    played = None
+    while not window_messages(server, table):
+        turn_due = next((due for pid, due in stored_deadlines(db).items() if pid.startswith("turn")), None)
+        clicks, clicked_from = table.clicks, clock.now()
+        assert await table.step(), "the game ended before a window opened"
+        if table.clicks > clicks and turn_due is not None:
+            played = Played(turn_due, clicked_from, clock.now())
+    assert played is not None
+    return played
+
+
 @pytest.mark.parametrize(
     ("case", "outage"),
-    [("ghost_at_home", "restart"), ("ghost_at_home", "gateway"), ("kdyz_snim", "restart"), ("night_watch", "gateway")],
+    [
+        ("ghost_at_home", "restart"),
+        ("ghost_at_home", "gateway"),
+        ("kdyz_snim", "restart"),
+        ("night_watch", "gateway"),
+        ("midnighters", "restart"),
+        ("midnighters", "gateway"),
+    ],
 )
 async def test_an_outage_longer_than_the_choice_had_left_costs_it_nothing(tmp_path, case, outage):
     game, players, scale, left, outage_seconds = CASES[case]
@@ -63,14 +112,27 @@ async def test_an_outage_longer_than_the_choice_had_left_costs_it_nothing(tmp_pa
     bot = BotProcess(server, db, f"downtime-{case}", time_scale=scale)
     try:
         await bot.start()
-        table = GameTable(server, bot, [server.user_id(n) for n in names], game)
-        await table.seat_everyone_and_start(await table.open_lobby())
+        seats = [server.user_id(n) for n in names]
+        table = MidnightTable(server, bot, seats) if game == "midnighters" else GameTable(server, bot, seats, game)
+        lobby = await table.open_lobby()
+        if game in OPTIONS:
+            await table.set_options(lobby, OPTIONS[game])
+            await server.wait_for(
+                lambda s: all(v in (s.message(lobby).get("content") or "") for v in OPTIONS[game].values()), timeout=30, what="options saved"
+            )
+        await table.seat_everyone_and_start(lobby)
         await server.wait_for(lambda s: turn_messages(s, table) and stored_deadlines(db), timeout=30, what="the first timed choice")
+        if game == "midnighters":
+            played = await play_until_a_window(server, table, db, clock)
+            await server.wait_for(
+                lambda s: any(p.startswith("window#") for p in stored_deadlines(db)), timeout=30, what="the window's deadline"
+            )
         due = stored_deadlines(db)
         soonest = min(due.values())
         assert soonest - clock.now() > left, (due, clock.now())
         await asyncio.sleep(max(0.0, (soonest - left - clock.now()) / scale))  # the soonest choice has `left` s ...
         before = len(table.public())
+        requests_before = len(server.requests)
         if outage == "restart":
             bot.kill()
             await asyncio.sleep(outage_seconds)
@@ -106,10 +168,63 @@ async def test_an_outage_longer_than_the_choice_had_left_costs_it_nothing(tmp_pa
             timeout=30,
             what="a countdown moved on",
         )
+        if game == "midnighters":
+            await a_window_kept_through_an_outage(server, table, db, notice, requests_before, moved)
         # and the soonest times out only then
         first = min(moved, key=moved.get)
         await server.wait_for(lambda s: first not in stored_deadlines(db), timeout=60, what="the soonest choice timing out")
         assert clock.now() >= moved[first] - 1
+        if game == "midnighters":  # MN-19: the turn goes on after the window with what it had when the card was played
+            timed_out_at = clock.now()
+            turn = await server.wait_for(
+                lambda s: next((due for pid, due in stored_deadlines(db).items() if pid.startswith("turn")), None),
+                timeout=30,
+                what="the turn going on after the window",
+            )
+            seen_at = clock.now()
+            had = (played.turn_due - played.clicked_to, played.turn_due - played.clicked_from + 1)  # whole seconds charged
+            assert moved[first] - 1 + had[0] <= turn <= max(timed_out_at, seen_at) + had[1] + 1, (turn, moved[first], had, seen_at)
     finally:
         await bot.stop()
         await server.stop()
+
+
+async def a_window_kept_through_an_outage(server, table, db, notice, requests_before, moved) -> None:
+    """Midnighters (MN-27, MN-28): the window the bot went away in is still open for the same players; the notice
+    is the first thing the game sends after the outage (no DM of the game before it); each window DM is rewritten
+    with the window's new deadline; and a player answers it: the pass is taken and the window stays open for the
+    other player (MN-28) on the same deadline."""
+    (window,) = [pid for pid in moved if pid.startswith("window#")]
+    dms = window_messages(server, table)
+    assert len(dms) == 2 and all(prompt_of(c["custom_id"]) == window for m in dms.values() for c in game_controls(m)), dms
+    # each DM rewritten by the bot's return itself, not only by the warning that comes later (which shows it too)
+    stamp, warnings = f"<t:{int(moved[window])}:R>", [i18n.translate("en", "common.time_left", seconds=left) for left in WARN_AT]
+
+    def rewritten(s: FakeDiscord) -> set[int]:
+        return {
+            int(r.path.split("/")[2])
+            for r in s.requests[requests_before:]
+            if r.method == "PATCH"
+            and stamp in ((r.json or {}).get("content") or "")
+            and not any(w in r.json["content"] for w in warnings)
+        }
+
+    await server.wait_for(
+        lambda s: {s.dm_channel_id(p) for p in dms} <= rewritten(s), timeout=30, what="the window's DMs showing its new deadline"
+    )
+    channels = {table.thread} | {server.dm_channel_id(p) for p in table.players}
+    said = [
+        r
+        for r in server.requests[requests_before:]
+        if r.method in ("POST", "PATCH") and r.route.startswith("/channels/{channel_id}/messages") and int(r.path.split("/")[2]) in channels
+    ]
+    assert said and said[0].method == "POST" and (said[0].json or {}).get("content") == notice["content"], [
+        (r.method, r.path, (r.json or {}).get("content", "")[:40]) for r in said[:5]
+    ]
+    player, message = next(iter(dms.items()))
+    passing = next(c for c in game_controls(message) if prompt_of(c["custom_id"]) == window and c["custom_id"].endswith(":pass"))
+    rec = await table.interact(server.click(player, int(message["id"]), passing["custom_id"]))
+    answer = (rec.original or {}).get("content") or (server.message(int(message["id"])) or {}).get("content") or ""
+    assert not answer.startswith("⚠️"), rec.responses
+    await server.wait_for(lambda s: player not in window_messages(s, table), timeout=30, what="the pass taken (MN-28)")
+    assert stored_deadlines(db).get(window) == moved[window], "one pass closes no window of two answering players"
