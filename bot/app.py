@@ -17,12 +17,11 @@ from bot.clock import Clock, ScaledClock
 from bot.config import Settings
 from bot.db import Database, Meta, open_database
 from bot.delivery import Dispatcher
-from bot.pacing import BOT_CALLS_PER_SECOND, Pacer
-from bot.pacing import BOT_CALLS_PER_SECOND, Pacer
-from bot.transport import DiscordTransport
 from bot.downtime import Heartbeat, heartbeat_key
+from bot.pacing import BOT_CALLS_PER_SECOND, Pacer
 from bot.runtime import Runtime
 from bot.translator import FluentTranslator
+from bot.transport import DiscordTransport
 
 log = logging.getLogger(__name__)
 
@@ -73,13 +72,17 @@ class Nocturne(commands.AutoShardedBot):
         salt = hashlib.sha256(f"salt/{seed}".encode()).hexdigest()[:32] if seed else ""
         hooks = {"new_seed": lambda: seed, "new_salt": lambda: salt} if seed else {}
         self.runtime = Runtime(self.db, self.clock, owns_guild=self._owns_guild, **hooks)
+        # Discord's pace is wall-clock time, whatever the games' clock (faster only against a fake server that keeps
+        # the same faster pace: the test suite's). The margins stay in real seconds: they cover a post's way to
+        # Discord, which a faster pace does not shorten.
+        pace = self.settings.test_discord_pace
+        pace_clock = ScaledClock(pace) if pace != 1.0 else Clock()
         self.dispatcher = Dispatcher(
-            # Discord's pace is wall-clock time, whatever the games' clock
             self.runtime,
             DiscordTransport(self.http),
             debounce=TALLY_DEBOUNCE_SECONDS,
-            pacer=Pacer(Clock()),
-            bot_pacer=Pacer(Clock(), limit=BOT_CALLS_PER_SECOND, window=1.0, margin=0.05),
+            pacer=Pacer(pace_clock, margin=0.25 * pace),
+            bot_pacer=Pacer(pace_clock, limit=BOT_CALLS_PER_SECOND, window=1.0, margin=0.05 * pace),
         )
         records.install(self.runtime, self.dispatcher)  # seed commitments, reveals, game records, result roles
         await self.tree.set_translator(FluentTranslator())
@@ -89,14 +92,15 @@ class Nocturne(commands.AutoShardedBot):
         # Until the gateway is ready nobody can play: the time since the last heartbeat is nobody's turn (bot.downtime)
         self.heartbeat = Heartbeat(self.db, self.clock, heartbeat_key(self.shard_ids, self.shard_count))
         self.runtime.hold(await self.heartbeat.last())
-        # board images are drawn off the loop, by worker processes that start with the first board
+        # board images are drawn off the loop, by worker processes started now (in a thread: starting them takes a
+        # while), so that the first game's first board does not wait for them to import the games' boards
         self._boards = boards.Boards(self.settings.board_workers)
         self._boards_before = boards.install(self._boards)
+        if self._boards.in_processes:
+            await asyncio.to_thread(self._boards.start)
         recovered = await self.runtime.recover()
         log.info("recovered %d running game(s)", len(recovered))
         # What is loaded by now (modules, catalogues, the judge's lemma tables) lives as long as the process: out of
-        if self._boards.in_processes:
-            await asyncio.to_thread(self._boards.start)
         # the collector's reach, a full collection no longer walks it and stops the loop for less (bench §2)
         gc.collect()
         gc.freeze()

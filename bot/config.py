@@ -45,6 +45,9 @@ class Settings:
     test_seed: str | None = None
     #: Test hook: game time runs this many times faster than the wall clock. Never set in production.
     test_time_scale: float = 1.0
+    #: Test hook: Discord's pace (posts per channel, calls per second) runs this many times faster, as the fake
+    #: server's does (tests/fakediscord). Never set in production.
+    test_discord_pace: float = 1.0
 
     @classmethod
     def from_env(cls, env: os._Environ[str] | dict[str, str] = os.environ) -> Settings:
@@ -69,6 +72,7 @@ class Settings:
             fake_discord_url=env.get("NOCTURNE_FAKE_DISCORD") or None,
             test_seed=env.get("NOCTURNE_TEST_SEED") or None,
             test_time_scale=_factor(env, "NOCTURNE_TEST_TIME_SCALE", "game time runs, e.g. 20"),
+            test_discord_pace=_factor(env, "NOCTURNE_TEST_DISCORD_PACE", "Discord's pace runs against a fake server, e.g. 10"),
         )
 
 

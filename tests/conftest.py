@@ -11,6 +11,7 @@ overlap the CPU-bound tests instead of trailing after them.
 from __future__ import annotations
 
 import functools
+import os
 import re
 from pathlib import Path
 
@@ -18,10 +19,19 @@ import pytest
 
 import cogs.registry  # noqa: F401
 from bot import boards
+from tests.fakediscord import PACE_ENV
 
 #: In the test process boards are drawn in a thread (a test's renderer may be a function local to the test, which a
 #: worker process could not import); the bots the end-to-end tests start draw in worker processes, as in production.
 boards.install(boards.Boards(0))
+
+#: Discord's pace in the suite: the fake servers and the bot processes the tests start keep Discord's limits (5 posts
+#: per 5 s per channel, 50 calls a second) this many times faster, so an end-to-end game waits on its own work rather
+#: than on Discord's clock; the rules about pacing are tested all the same, on the faster clock. The 3-second limit
+#: on answering an interaction stays 3 real seconds: it is about the bot's own work. ``NOCTURNE_TEST_DISCORD_PACE=1``
+#: runs the suite at Discord's real pace.
+SUITE_DISCORD_PACE = "10"
+os.environ.setdefault(PACE_ENV, SUITE_DISCORD_PACE)
 
 #: Test directories whose tests take tens of seconds each, mostly waiting: started first.
 SLOW_FIRST = ("tests/e2e/", "tests/reliability/")

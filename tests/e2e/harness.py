@@ -38,6 +38,8 @@ class BotProcess:
             "PYTHONPATH": str(ROOT),
             "NOCTURNE_NO_DOTENV": "1",  # a developer's own .env (cwd is the checkout) must not reach the tests
             "NOCTURNE_TEST_TIME_SCALE": str(time_scale),
+            # the bot keeps the fake server's pace (Discord's, faster in the suite: tests/conftest.py)
+            "NOCTURNE_TEST_DISCORD_PACE": str(server.pace),
         }
         self.proc: subprocess.Popen[bytes] | None = None
         self.log_path = db_path.with_suffix(".log")

@@ -554,3 +554,36 @@ async def test_repeated_nonce_without_enforce_creates_new_messages(server: FakeD
     with pytest.raises(discord.HTTPException) as excinfo:
         await bot.http.request(route, json={"content": "d", "nonce": "n" * 26, "enforce_nonce": True})
     assert excinfo.value.code == 50035
+
+
+async def test_a_sixth_post_to_a_channel_within_discords_window_is_refused_429_at_the_servers_pace() -> None:
+    """Discord's pace, kept by the fake server on its clock: 5 posts per 5 s per channel, ``pace`` times faster (the
+    suite's bots keep the same pace, tests/conftest.py). The sixth post inside the window is a 429 whose
+    ``retry_after`` is when the window's first post leaves it; then it goes through, and another channel never
+    waited."""
+    import aiohttp
+
+    now = [1000.0]
+    srv = await FakeDiscord(users=["alice"], text_channels=["general", "other"], pace=10, clock=lambda: now[0]).start()
+    try:
+        headers = {"Authorization": f"Bot {srv.bot_token}"}
+
+        async def post(session: aiohttp.ClientSession, channel: str) -> tuple[int, dict]:
+            url = f"{srv.url}/api/v10/channels/{srv.channel_id(channel)}/messages"
+            async with session.post(url, json={"content": "hello"}, headers=headers) as resp:
+                return resp.status, await resp.json()
+
+        async with aiohttp.ClientSession() as session:
+            statuses = []
+            for _ in range(5):
+                statuses.append((await post(session, "general"))[0])
+                now[0] += 0.05
+            assert statuses == [200] * 5
+            status, body = await post(session, "general")
+            assert status == 429 and body["retry_after"] == pytest.approx(0.5 - 0.25)  # 5 s / 10, from the first post
+            assert (await post(session, "other"))[0] == 200
+            now[0] += 0.26  # the first post has left the window
+            assert (await post(session, "general"))[0] == 200
+        assert len(srv.pace_refusals) == 1 and srv.pace_refusals[0][0] == srv.channel_id("general")
+    finally:
+        await srv.stop()

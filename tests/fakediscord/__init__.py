@@ -17,11 +17,13 @@ See :mod:`tests.fakediscord.server` for the full API.
 
 from .server import (
     ENV_VAR,
+    PACE_ENV,
     TOKEN_ENV_VAR,
     FakeDiscord,
     InteractionRecord,
     RequestRecord,
     WaitTimeout,
+    default_pace,
     point_discord_py_at,
     point_discord_py_from_env,
     restore_discord_py_defaults,
@@ -29,11 +31,13 @@ from .server import (
 
 __all__ = [
     "ENV_VAR",
+    "PACE_ENV",
     "TOKEN_ENV_VAR",
     "FakeDiscord",
     "InteractionRecord",
     "RequestRecord",
     "WaitTimeout",
+    "default_pace",
     "point_discord_py_at",
     "point_discord_py_from_env",
     "restore_discord_py_defaults",

@@ -30,6 +30,18 @@ from . import payloads as P
 log = logging.getLogger("fakediscord")
 
 API_PREFIX = "/api/v10"
+
+#: Discord lets a bot post at most this many messages to one channel in :data:`POST_WINDOW` seconds.
+POSTS_PER_WINDOW = 5
+POST_WINDOW = 5.0
+#: How many times faster than Discord's own the fake server keeps its pace (the per-channel post window), unless a
+#: test passes ``pace``. The test suite sets it for every fake server and bot process alike (tests/conftest.py;
+#: the bot's pacer reads the same variable), so an end-to-end game waits on its CPU work, not on Discord's clock.
+PACE_ENV = "NOCTURNE_TEST_DISCORD_PACE"
+
+
+def default_pace() -> float:
+    return float(os.environ.get(PACE_ENV) or 1.0)
 ENV_VAR = "NOCTURNE_FAKE_DISCORD"
 TOKEN_ENV_VAR = "NOCTURNE_FAKE_DISCORD_TOKEN"
 
@@ -259,8 +271,16 @@ class FakeDiscord:
         host: str = "127.0.0.1",
         nonce_window: float = 300.0,
         clock: Optional[Callable[[], float]] = None,
+        pace: Optional[float] = None,
     ) -> None:
         self._snow = P.SnowflakeGenerator()
+        #: Discord's pace, this many times faster (default :func:`default_pace`): a bot's sixth post to a channel
+        #: within ``POST_WINDOW / pace`` seconds is answered 429, as Discord does within 5 s. A bot process started
+        #: by the test harness keeps the same pace (``NOCTURNE_TEST_DISCORD_PACE``).
+        self.pace = pace if pace is not None else default_pace()
+        #: Posts refused for the channel's pace: ``(channel_id, clock())``; a bot that keeps Discord's pace makes none.
+        self.pace_refusals: List[Tuple[int, float]] = []
+        self._posted_at: Dict[int, Deque[float]] = collections.defaultdict(collections.deque)
         #: Seconds-valued time source (default ``time.monotonic``); replace it to fake the passing of time.
         self.clock: Callable[[], float] = clock or time.monotonic
         #: How long (seconds) a message nonce is remembered for ``enforce_nonce`` dedup (Discord: "a few minutes").
@@ -750,6 +770,29 @@ class FakeDiscord:
     ) -> None:
         """Answer matching REST calls with ``status`` and ``{"code": code, "message": message}`` (e.g. 500, 403)."""
         self._add_fault(status, P.error_body(code, message), {}, next_n, probability, match)
+
+    def _over_pace(self, channel_id: int) -> Optional[web.Response]:
+        """A 429 for a post over the channel's pace (:data:`POSTS_PER_WINDOW` in ``POST_WINDOW / pace`` seconds by
+        :attr:`clock`), as Discord answers it; ``None`` (and the post counted) when it is within."""
+        now, window = self.clock(), POST_WINDOW / self.pace
+        posted = self._posted_at[channel_id]
+        while posted and posted[0] <= now - window:
+            posted.popleft()
+        if len(posted) < POSTS_PER_WINDOW:
+            posted.append(now)
+            return None
+        self.pace_refusals.append((channel_id, now))
+        retry_after = posted[0] + window - now
+        log.warning("channel %s: a sixth post within %.2f s: 429 (the bot did not keep Discord's pace)", channel_id, window)
+        headers = {
+            "Retry-After": str(max(1, int(retry_after + 0.999))),
+            "X-RateLimit-Limit": str(POSTS_PER_WINDOW),
+            "X-RateLimit-Remaining": "0",
+            "X-RateLimit-Reset-After": f"{retry_after:.3f}",
+            "X-RateLimit-Scope": "user",
+        }
+        body = {"message": "You are being rate limited.", "retry_after": retry_after, "global": False, "code": 20028}
+        return _json_response(body, 429, headers)
 
     def clear_faults(self) -> None:
         self._faults.clear()
@@ -1799,6 +1842,9 @@ class FakeDiscord:
         dup = self._nonce_duplicate(int(ch["id"]), self.bot_user_id, body)
         if dup is not None:  # enforce_nonce: return the earlier message (edits applied), no new MESSAGE_CREATE
             return _json_response(self._wire(dup.payload))
+        refusal = self._over_pace(int(ch["id"]))
+        if refusal is not None:
+            return refusal
         flags = int(body.get("flags") or 0) & ~P.FLAG_EPHEMERAL
         msg = self._build_message(ch, self.bot_user_id, body, files, flags=flags)
         self._remember_nonce(await self._store_and_dispatch(msg, ephemeral=False))
