@@ -59,6 +59,12 @@ def stored_deadlines(db) -> dict[str, float]:
         return dict(con.execute("SELECT prompt_id, due_at FROM deadlines WHERE remaining IS NULL AND prompt_id != 'lobby'"))
 
 
+def unsent(db) -> int:
+    """How many outbox rows the bot has not delivered yet."""
+    with sqlite3.connect(db) as con:
+        return con.execute("SELECT count(*) FROM outbox WHERE NOT sent").fetchone()[0]
+
+
 def window_messages(server: FakeDiscord, table: GameTable) -> dict[int, dict]:
     """Midnighters: each player's DM of the open reaction window, by player (MN-P8: all but the card's player)."""
     return {
@@ -127,6 +133,9 @@ async def test_an_outage_longer_than_the_choice_had_left_costs_it_nothing(tmp_pa
             await server.wait_for(
                 lambda s: any(p.startswith("window#") for p in stored_deadlines(db)), timeout=30, what="the window's deadline"
             )
+        # what the game had to say so far is out (a board drawn by a worker may still be on its way), so what the
+        # channel shows after the outage is the outage's
+        await server.wait_for(lambda s: not unsent(db), timeout=30, what="everything said before the outage delivered")
         due = stored_deadlines(db)
         soonest = min(due.values())
         assert soonest - clock.now() > left, (due, clock.now())
