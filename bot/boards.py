@@ -74,14 +74,16 @@ WATCH_EVERY = 1.0
 # -- in the worker ---------------------------------------------------------------------------------------------------
 
 
-def _init(renderers: list[Renderer]) -> None:
+def _init(renderers: list[Renderer], bot: int) -> None:
     """A worker's start: unpickling ``renderers`` imported the games' board modules; the languages' catalogues are
-    loaded too, so that the first board costs no more than the next."""
+    loaded too, so that the first board costs no more than the next. ``bot`` is the bot's process id, given by the
+    bot rather than read here: a bot killed while its worker was still importing has made the worker an orphan
+    already, whose parent now is init, and a worker watching for that would never leave."""
+    threading.Thread(target=_watch_the_bot, args=(bot,), name="watch-the-bot", daemon=True).start()
     from bot import i18n
 
     for lang in i18n.LANGUAGES:
         i18n.bundle(lang)
-    threading.Thread(target=_watch_the_bot, args=(os.getppid(),), name="watch-the-bot", daemon=True).start()
 
 
 def _watch_the_bot(bot: int) -> None:
@@ -141,7 +143,7 @@ class Boards:
                 if self.in_processes:
                     executor = ProcessPoolExecutor(
                         self.workers, mp_context=multiprocessing.get_context(start_method()),
-                        initializer=_init, initargs=(self.renderers(),),
+                        initializer=_init, initargs=(self.renderers(), os.getpid()),
                     )
                     for _ in range(self.workers):  # the processes start (and import) now, in the background
                         executor.submit(_ready)

@@ -169,8 +169,20 @@ def _running(pid: int) -> bool:
         return False
 
 
+#: A bot whose pool has drawn a board, and one killed while its worker is still starting (importing the boards): the
+#: worker, an orphan before it could look at its parent, must still know whose it was.
+BOTS = {
+    "after a board": (
+        "drawn = asyncio.run(pool.draw({'engine': 'x', 'view': {}, 'lang': 'en'}))\n"
+        "print(drawn[2].split()[0], flush=True)\n"
+    ),
+    "while its worker starts": "print(*pool.start()._processes, flush=True)\n",
+}
+
+
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
-def test_a_worker_leaves_when_its_bot_is_killed(tmp_path):
+@pytest.mark.parametrize("when", BOTS)
+def test_a_worker_leaves_when_its_bot_is_killed(tmp_path, when):
     """A bot killed with SIGKILL (a crash, an OOM kill, the crash tests) leaves no board worker running."""
     import signal
     import subprocess
@@ -183,8 +195,7 @@ def test_a_worker_leaves_when_its_bot_is_killed(tmp_path):
         "from bot import boards\n"
         "from tests.bot.test_board_workers import where_drawn\n"
         "pool = boards.Boards(1, {'x': where_drawn})\n"
-        "drawn = asyncio.run(pool.draw({'engine': 'x', 'view': {}, 'lang': 'en'}))\n"
-        "print(drawn[2].split()[0], flush=True)\n"
+        f"{BOTS[when]}"
         "sys.stdin.read()\n"
     )
     root = Path(__file__).resolve().parents[2]
