@@ -103,6 +103,8 @@ async def play_until_a_window(server: FakeDiscord, table: MidnightTable, db, clo
         ("ghost_at_home", "restart"),
         ("ghost_at_home", "gateway"),
         ("kdyz_snim", "restart"),
+        ("kdyz_snim", "gateway"),
+        ("night_watch", "restart"),
         ("night_watch", "gateway"),
         ("midnighters", "restart"),
         ("midnighters", "gateway"),
@@ -142,6 +144,7 @@ async def test_an_outage_longer_than_the_choice_had_left_costs_it_nothing(tmp_pa
         await asyncio.sleep(max(0.0, (soonest - left - clock.now()) / scale))  # the soonest choice has `left` s ...
         before = len(table.public())
         requests_before = len(server.requests)
+        went = clock.now()
         if outage == "restart":
             bot.kill()
             await asyncio.sleep(outage_seconds)
@@ -164,7 +167,8 @@ async def test_an_outage_longer_than_the_choice_had_left_costs_it_nothing(tmp_pa
         assert ("(a restart)" if outage == "restart" else "connection to Discord") in notice["content"], notice["content"]
         parts = [int(g) for g in AWAY.search(notice["content"]).groups() if g is not None]
         away = parts[0] * 60 + parts[1] if len(parts) == 2 else parts[0]
-        assert outage_seconds * scale - 10 <= away <= outage_seconds * scale + 60, (away, notice["content"])
+        # at least the outage, at most the time from its start to the notice (a loaded machine's restart takes a while)
+        assert outage_seconds * scale - 10 <= away <= back_at - went + 10, (away, back_at - went, notice["content"])
         # every choice is still open; each has the time it had left (from the bot's return) or the grace
         moved = stored_deadlines(db)
         assert set(moved) == set(due), (due, moved)
