@@ -7,6 +7,7 @@ for the drain, a rush, a transient message (:meth:`Executors.send_now`) and :mod
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import json
@@ -65,6 +66,7 @@ class Executors:
         #: (a REST call) and stored there, so it is opened once, not at every deal and restart. 0: looked up in the
         #: table, none stored.
         self._dm_channels: dict[int, int] = {}
+        self._dm_reads = asyncio.Lock()
         #: Makers of files named by an op's ``attach`` requests, by kind: ``maker(live, request)`` returns
         #: ``(filename, bytes, description)``; called at send time, so the outbox holds the request, not the bytes.
         self.attachments: dict[str, Callable[[Live, dict[str, Any]], Awaitable[tuple[str, bytes, str]]]] = {}
@@ -402,16 +404,23 @@ class Executors:
         return channel
 
     async def _load_dm_channels(self, live: Live, user: int) -> None:
-        seats = getattr(live.row, "seats", None) or ()
-        users = {user} | {int(s) for s in seats if str(s).isdigit() and int(s) not in self._dm_channels}
-        try:
-            async with self.runtime.db.engine.connect() as conn:
-                found = dict((await conn.execute(select(DMChannel.user_id, DMChannel.channel_id).where(DMChannel.user_id.in_(users)))).all())
-        except Exception:  # the table is a saving: without it the channel is opened as before
-            log.exception("game %s: stored DM channels not read", live.id)
-            return
-        for one in users:
-            self._dm_channels[one] = int(found.get(one) or 0)
+        # one read at a time: after a restart every game's first DM comes at once, and a connection each would empty
+        # the pool the clicks need (the bench's saturated run saw QueuePool timeouts); a read waiting its turn
+        # finds its players already read by the one before, mostly
+        async with self._dm_reads:
+            if user in self._dm_channels:
+                return
+            seats = getattr(live.row, "seats", None) or ()
+            users = {user} | {int(s) for s in seats if str(s).isdigit() and int(s) not in self._dm_channels}
+            try:
+                async with self.runtime.db.engine.connect() as conn:
+                    query = select(DMChannel.user_id, DMChannel.channel_id).where(DMChannel.user_id.in_(users))
+                    found = dict((await conn.execute(query)).all())
+            except Exception:  # the table is a saving: without it the channel is opened as before
+                log.exception("game %s: stored DM channels not read", live.id)
+                return
+            for one in users:
+                self._dm_channels[one] = int(found.get(one) or 0)
 
     async def _store_dm_channel(self, user: int, channel: int) -> None:
         statement = SAVE_DM_CHANNEL["sqlite" if self.runtime.db.is_sqlite else "postgresql"]

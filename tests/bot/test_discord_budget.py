@@ -221,3 +221,46 @@ async def test_a_row_written_after_the_restart_is_posted_without_reading_the_cha
     assert transport.reads == [77]  # once for the restart, however many rows look
     await last.close()
     await database.close()
+
+
+async def test_the_stored_dm_channels_are_read_one_game_at_a_time(tmp_path):
+    """After a restart every game's first DM comes at once: their reads of the stored channels take one connection
+    at a time, not one each (the pool the clicks need ran dry under the bench's load), and a game whose players an
+    earlier read found reads nothing."""
+    from types import SimpleNamespace
+
+    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'dm.sqlite3'}")
+    runtime = Runtime(database, ManualClock())
+    dispatcher = Dispatcher(runtime, CountingTransport(), retry_delay=0)
+    real, open_now, most, reads = database.engine, [0], [0], [0]
+
+    class Counting:
+        def connect(self):
+            connection = real.connect()
+
+            class Counted:
+                async def __aenter__(self):
+                    open_now[0] += 1
+                    reads[0] += 1
+                    most[0] = max(most[0], open_now[0])
+                    result = await connection.__aenter__()
+                    await asyncio.sleep(0.01)  # a read that takes a while, so that the others come meanwhile
+                    return result
+
+                async def __aexit__(self, *exc):
+                    open_now[0] -= 1
+                    return await connection.__aexit__(*exc)
+
+            return Counted()
+
+    games = [SimpleNamespace(id=g, row=SimpleNamespace(seats=[str(100 + g), "7"])) for g in range(8)]
+    database.engine = Counting()
+    try:
+        await asyncio.gather(*(dispatcher._dm_channel(game, 100 + game.id) for game in games),
+                             dispatcher._dm_channel(games[0], 7))
+    finally:
+        database.engine = real
+    assert most[0] == 1
+    assert reads[0] == len(games)  # the shared player "7" was read with the first game, not again
+    await runtime.close()
+    await database.close()
