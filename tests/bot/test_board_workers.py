@@ -55,6 +55,8 @@ def worker_pool():
 def with_board(monkeypatch):
     """Night Watch (which has no board) given one, drawn by ``renderer``, through a pool of ``workers``."""
 
+    made: list[boards.Boards] = []
+
     def install(renderer, workers: int) -> boards.Boards:
         class WithBoard(Presenter):
             has_board = True
@@ -62,11 +64,13 @@ def with_board(monkeypatch):
         ui = games.game_ui("night_watch")
         monkeypatch.setitem(games._GAMES, "night_watch", dataclasses.replace(ui, presenter=WithBoard(), board=renderer))
         pool = boards.Boards(workers)
+        made.append(pool)
         monkeypatch.setattr(boards, "_shared", pool)  # the process's pool for this test
         return pool
 
     yield install
-    boards.shared().close()
+    for pool in made:  # only the test's own: the process's pool serves the tests after it
+        pool.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "cs"])
