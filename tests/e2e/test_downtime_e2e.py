@@ -1,15 +1,17 @@
 """Issue 25: the time the bot is away is nobody's turn, through the real bot and the fake Discord server.
 
 A game is left alone until its soonest timed choice has a little time left: a Ghost at Home turn (game time 20x
-faster, so a 2-minute turn lasts 6 s) with 40 s, Když sním's first 10 s clue turn, inside the Dreamer's sand
-timer, with 7 s, or a Midnighters reaction window (MN-27) after the first card played, with 15 s. Then the bot is
-SIGKILLed and restarted later than that (or Discord's gateway goes down for as long). Either way every choice is
-still open when the bot is back, the thread is told how long it was away before anything else, each choice has the
-time it had left (at least the grace), its countdown shows it, and it times out only then. In Midnighters the
-notice also comes before any DM of the game, each window DM is rewritten with the new deadline, a player still
-answers the window, and the turn it interrupted goes on with the time it had when the card was played (MN-19).
-(The chess clock's case is in test_midnight_hunt_e2e.py; every kind of timed choice of every game, at the
-runtime's level with an injected clock, in tests/bot/test_downtime.py.)
+faster, so a 2-minute turn lasts 6 s) with 40 s, Když sním's first 10 s clue turn, inside the Dreamer's sand timer,
+with 7 s, a Midnighters reaction window (MN-27) after the first card played, with 15 s, or Midnight Hunt's chess
+clock (MH-57) on the first draft pick, with 30 s. Then the bot is SIGKILLed and restarted later than that (or
+Discord's gateway goes down for as long). Either way every choice is still open when the bot is back, the thread is
+told how long it was away before anything else, each choice has the time it had left (at least the grace), its
+countdown shows it, and it times out only then. In Midnighters the notice also comes before any DM of the game, each
+window DM is rewritten with the new deadline, a player still answers the window, and the turn it interrupted goes on
+with the time it had when the card was played (MN-19). In Midnight Hunt the mover's clock keeps what it had when the
+bot went away (the time before the outage charged, none of the outage), and runs out, losing the game on time, only
+then. (A restart mid-play, the play finished after it, is in test_midnight_hunt_e2e.py; every kind of timed choice
+of every game, at the runtime's level with an injected clock, in tests/bot/test_downtime.py.)
 """
 
 from __future__ import annotations
@@ -23,9 +25,10 @@ import pytest
 
 from bot import i18n
 from bot.clock import ScaledClock
-from bot.downtime import GRACE_SECONDS
+from bot.downtime import BEAT_SECONDS, GRACE_SECONDS
 from bot.timers import WARN_AT
 from tests.e2e.harness import BotProcess, GameTable, game_controls, prompt_of
+from tests.e2e.test_midnight_hunt_e2e import HuntTable
 from tests.e2e.test_midnighters_e2e import MidnightTable
 from tests.fakediscord import FakeDiscord
 
@@ -41,9 +44,14 @@ CASES = {
     "kdyz_snim": ("kdyz_snim", 4, 1.0, 7, 9.0),  # KS: a 10 s clue turn (the first), inside the Dreamer's sand timer
     "night_watch": ("night_watch", 5, 10.0, 30, 5.0),  # NW: the discussion, a choice of everyone at once like a vote
     "midnighters": ("midnighters", 3, 4.0, 15, 5.0),  # MN: a 60 s reaction window (MN-27), 15 s of wall time
+    # MH-57: a 1-minute chess clock, 15 s of wall time; the first draft pick is on it (draft picks included). It has
+    # 30 s left, more than the grace, so what it has after the outage is its own time, not the grace.
+    "midnight_hunt": ("midnight_hunt", 2, 4.0, 30, 9.0),
 }
 #: Lobby options a case sets. Midnighters: a window long enough to be caught, a turn (MN-19) that outlasts the test.
-OPTIONS = {"midnighters": {"reaction_seconds": "60", "turn_seconds": "600"}}
+OPTIONS = {"midnighters": {"reaction_seconds": "60", "turn_seconds": "600"}, "midnight_hunt": {"clock_minutes": "1"}}
+#: Midnight Hunt's chess clock (MH-57) as set in OPTIONS, in seconds: each player's clock when the game starts.
+HUNT_CLOCK = 60
 
 
 def turn_messages(server: FakeDiscord, table: GameTable) -> list[dict]:
@@ -108,6 +116,8 @@ async def play_until_a_window(server: FakeDiscord, table: MidnightTable, db, clo
         ("night_watch", "gateway"),
         ("midnighters", "restart"),
         ("midnighters", "gateway"),
+        ("midnight_hunt", "restart"),
+        ("midnight_hunt", "gateway"),
     ],
 )
 async def test_an_outage_longer_than_the_choice_had_left_costs_it_nothing(tmp_path, case, outage):
@@ -121,15 +131,28 @@ async def test_an_outage_longer_than_the_choice_had_left_costs_it_nothing(tmp_pa
     try:
         await bot.start()
         seats = [server.user_id(n) for n in names]
-        table = MidnightTable(server, bot, seats) if game == "midnighters" else GameTable(server, bot, seats, game)
+        tables = {"midnighters": MidnightTable, "midnight_hunt": HuntTable}
+        table = tables[game](server, bot, seats) if game in tables else GameTable(server, bot, seats, game)
         lobby = await table.open_lobby()
         if game in OPTIONS:
             await table.set_options(lobby, OPTIONS[game])
             await server.wait_for(
                 lambda s: all(v in (s.message(lobby).get("content") or "") for v in OPTIONS[game].values()), timeout=30, what="options saved"
             )
+        starting = clock.now()
         await table.seat_everyone_and_start(lobby)
         await server.wait_for(lambda s: turn_messages(s, table) and stored_deadlines(db), timeout=30, what="the first timed choice")
+        if game == "midnight_hunt":  # MH-57: the first draft pick's deadline is its player's whole clock from the start
+            ((first_pick, opened_due),) = stored_deadlines(db).items()
+            assert first_pick.startswith("draft#") and starting <= opened_due - HUNT_CLOCK <= clock.now(), (first_pick, opened_due, starting)
+            mover = await server.wait_for(  # the first player (MH-13, random by default) is shown their pick by DM
+                lambda s: next(
+                    (name for name, p in zip(names, seats) for m in s.dm_messages(p) for c in game_controls(m) if prompt_of(c["custom_id"]) == first_pick),
+                    None,
+                ),
+                timeout=30,
+                what="the first pick's DM",
+            )
         if game == "midnighters":
             played = await play_until_a_window(server, table, db, clock)
             await server.wait_for(
@@ -174,7 +197,7 @@ async def test_an_outage_longer_than_the_choice_had_left_costs_it_nothing(tmp_pa
         assert set(moved) == set(due), (due, moved)
         for prompt_id, was in due.items():
             assert was + away - 1.5 <= moved[prompt_id] <= max(was + away, back_at + GRACE_SECONDS) + 1.5, (prompt_id, was, away, moved)
-        assert moved[min(due, key=due.get)] >= returning + GRACE_SECONDS - 1  # the soonest had less than the grace
+        assert moved[min(due, key=due.get)] >= returning + GRACE_SECONDS - 1  # the soonest has at least the grace
         # the choices' messages now show their new deadlines
         await server.wait_for(
             lambda s: any(abs(int(t) - when) <= 1 for m in turn_messages(s, table) for t in COUNTDOWN.findall(m["content"]) for when in moved.values()),
@@ -183,6 +206,8 @@ async def test_an_outage_longer_than_the_choice_had_left_costs_it_nothing(tmp_pa
         )
         if game == "midnighters":
             await a_window_kept_through_an_outage(server, table, db, notice, requests_before, moved)
+        if game == "midnight_hunt":
+            a_clock_kept_through_an_outage(due, went, returning, back_at, moved)
         # and the soonest times out only then
         first = min(moved, key=moved.get)
         await server.wait_for(lambda s: first not in stored_deadlines(db), timeout=60, what="the soonest choice timing out")
@@ -197,9 +222,26 @@ async def test_an_outage_longer_than_the_choice_had_left_costs_it_nothing(tmp_pa
             seen_at = clock.now()
             had = (played.turn_due - played.clicked_to, played.turn_due - played.clicked_from + 1)  # whole seconds charged
             assert moved[first] - 1 + had[0] <= turn <= max(timed_out_at, seen_at) + had[1] + 1, (turn, moved[first], had, seen_at)
+        if game == "midnight_hunt":  # MH-57: the clock that ran out is the mover's, and only now
+            over = await server.wait_for(lambda s: table.game_over(), timeout=30, what="the game lost on time")
+            assert f"The clock of {mover} ran out" in over and over.count("The clock of") == 1, over
     finally:
         await bot.stop()
         await server.stop()
+
+
+def a_clock_kept_through_an_outage(due, went, returning, back_at, moved) -> None:
+    """Midnight Hunt (MH-57): the mover's chess clock is charged the time before the outage and nothing of it. When
+    the bot went away, the clock had what its deadline said (the clock *is* the deadline: the whole clock from when
+    the pick opened, checked above, less the time used since); once back, it has that again, counted from the bot's
+    return. The bot counts its absence from its last heartbeat, up to BEAT_SECONDS before the outage, so it may
+    give back those few seconds too (never take any); and it came back somewhere between ``returning`` and the
+    notice (``back_at``)."""
+    ((pick, was),) = due.items()
+    had = was - went  # the mover's clock when the bot went away: HUNT_CLOCK less the time before the outage
+    assert had > GRACE_SECONDS, (had, "the clock had more than the grace, so the grace does not hide a charge")
+    assert moved[pick] - returning >= had - 1.5, (moved[pick], returning, had, "the outage was charged to the clock")
+    assert moved[pick] - back_at <= had + BEAT_SECONDS + 1.5, (moved[pick], back_at, had)
 
 
 async def a_window_kept_through_an_outage(server, table, db, notice, requests_before, moved) -> None:
