@@ -316,6 +316,8 @@ MARK_SENT = Prepared(update(OutboxRow).where(OutboxRow.id == bindparam("row_id")
 RECORD_SLOTS = Prepared(
     update(Game).where(Game.id == bindparam("b_id")).values(slots=bindparam("b_slots"), thread_id=bindparam("b_thread"))
 )
+#: A game's thread, recorded the moment it is made (see ``Executors._open_thread``).
+RECORD_THREAD = Prepared(update(Game).where(Game.id == bindparam("b_id")).values(thread_id=bindparam("b_thread")))
 
 #: A player's DM channel remembered (an upsert: another process may have stored it meanwhile), or forgotten.
 SAVE_DM_CHANNEL = {

@@ -20,7 +20,7 @@ from sqlalchemy import func, select
 
 from bot import boards
 from bot import moderation as mod
-from bot.db import FORGET_DM_CHANNEL, SAVE_DM_CHANNEL, DMChannel, OutboxRow
+from bot.db import FORGET_DM_CHANNEL, RECORD_THREAD, SAVE_DM_CHANNEL, DMChannel, OutboxRow
 from bot.ops import ANSWER, Op
 from bot.outbox import part_results
 from bot.transport import DeliveryError, Transport
@@ -522,6 +522,13 @@ class Executors:
             else:
                 raise
         live.row.thread_id = thread
+        # recorded at once, not with the run of rows it came in: commands in the thread find the game by it, and a
+        # crash before that run is marked sent (a deal's DMs take a while) left a restarted bot not knowing its
+        # thread until the run was delivered again ('There is no game in this channel' meanwhile)
+        try:
+            await self.runtime.writer.commit([(RECORD_THREAD, {"b_id": live.id, "b_thread": thread})])
+        except Exception:  # the run's own record writes it too
+            log.exception("game %s: thread %s not recorded at once", live.id, thread)
         return {"thread": thread}
 
     async def _close_thread(self, live: Live) -> dict[str, Any]:

@@ -264,3 +264,34 @@ async def test_the_stored_dm_channels_are_read_one_game_at_a_time(tmp_path):
     assert reads[0] == len(games)  # the shared player "7" was read with the first game, not again
     await runtime.close()
     await database.close()
+
+
+async def test_a_games_thread_is_recorded_the_moment_it_is_made(tmp_path):
+    """Commands in a game's thread find the game by the thread recorded on its row. The thread is recorded when it
+    is made, not with the run of rows it came in (a deal's DMs take a while, and a crash before the run was marked
+    left a restarted bot answering 'There is no game in this channel' in the game's own thread)."""
+    from bot.db import Game
+    from tests.bot.test_runtime import CHANNEL
+
+    class HoldsTheFirstPostInTheThread(CountingTransport):
+        async def post(self, channel_id: int, payload: dict[str, Any], files: list | None = None) -> int:
+            if channel_id != CHANNEL and self.gate is not None and not self.held.is_set():
+                self.held.set()
+                await self.gate.wait()
+            return await RecordingTransport.post(self, channel_id, payload, files)
+
+    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'thread.sqlite3'}")
+    clock, transport = ManualClock(), HoldsTheFirstPostInTheThread()
+    runtime = Runtime(database, clock)
+    live = await open_game_without_delivery(runtime)
+    transport.gate = asyncio.Event()
+    Dispatcher(runtime, transport, retry_delay=0)
+    runtime.dispatcher.kick(live.id)
+    await asyncio.wait_for(transport.held.wait(), 10)  # the thread is made, its first post held: the run is not over
+    async with database.sessions() as session:
+        stored = (await session.execute(select(Game.thread_id).where(Game.id == live.id))).scalar_one()
+    assert stored is not None and stored == live.row.thread_id
+    transport.gate.set()
+    await runtime.idle()
+    await runtime.close()
+    await database.close()
