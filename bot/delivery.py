@@ -91,6 +91,10 @@ class DeliveryRuntime(Protocol):
         """The game's drain ended with everything it knew of delivered."""
         ...
 
+    async def present(self) -> None:
+        """Return once the bot is there for players: nothing of a game goes out while it is away (bot.downtime)."""
+        ...
+
 
 #: Shortest and longest pause, in seconds, before a game whose drain failed is drained again.
 DRAIN_RETRY_MIN = 1.0
@@ -212,6 +216,9 @@ class Dispatcher(Outbox, Rush, Answers, Executors):
         first."""
         done = False
         try:
+            # away (a restart not yet connected, a lost gateway): the rows wait for the bot's return, which moves the
+            # deadlines they state on first
+            await self.runtime.present()
             while True:
                 async with self._exclusive(game_id) as mine:
                     if not mine:

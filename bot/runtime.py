@@ -211,6 +211,10 @@ class Runtime:
         """The bot is there again: open deadlines move on by the time away (see :meth:`bot.timers.Timers.back`)."""
         return await self.timers.back(why)
 
+    async def present(self) -> None:
+        """Return once the bot is there for players (see :meth:`bot.timers.Timers.present`)."""
+        await self.timers.present()
+
     @property
     def away_since(self) -> float | None:
         """Since when the bot has been away, while it is."""

@@ -66,7 +66,8 @@ class Timers:
         self._settled = asyncio.Event()
         #: Since when the bot has been away (down, or cut off from the gateway), while it is (see :meth:`hold`).
         self.away_since: float | None = None
-        #: Set while the bot is there for players; timers wait for it before they fire.
+        #: Set while the bot is there for players; timers wait for it before they fire, and deliveries before they
+        #: go out (see :meth:`present`).
         self._present = asyncio.Event()
         self._present.set()
 
@@ -185,6 +186,7 @@ class Timers:
         for task in timers:
             task.cancel()
         await asyncio.gather(*timers, return_exceptions=True)
+        self._present.set()  # no timer is left to fire: deliveries waiting for the bot's return go out (a shutdown)
 
     # -- the host's controls -------------------------------------------------------------------------------
 
@@ -241,6 +243,12 @@ class Timers:
         self.rearm(live)
 
     # -- the bot's absence (bot.downtime) ------------------------------------------------------------------
+
+    async def present(self) -> None:
+        """Return once the bot is there for players (at once unless it is away, see :meth:`hold`). A game's
+        deliveries wait for it: what was still to go out when the bot went away states the deadlines :meth:`back`
+        moves on, so posted before that it would show a choice as ended that is not."""
+        await self._present.wait()
 
     def hold(self, since: float | None = None) -> None:
         """The bot is away since ``since`` (its last heartbeat before a restart, or when the gateway was lost;
