@@ -587,3 +587,12 @@ async def test_a_sixth_post_to_a_channel_within_discords_window_is_refused_429_a
         assert len(srv.pace_refusals) == 1 and srv.pace_refusals[0][0] == srv.channel_id("general")
     finally:
         await srv.stop()
+
+
+async def test_discord_py_waits_out_a_post_over_the_channels_pace_and_posts_it(server: FakeDiscord, bot: commands.Bot) -> None:
+    """The pace's 429 reads as Discord's own (``Via`` and all): discord.py, which takes a 429 without it for a
+    Cloudflare ban and raises, waits ``retry_after`` and posts the message."""
+    general = bot.get_channel(server.channel_id("general"))
+    sent = [await general.send(f"post {i}") for i in range(6)]  # a bot that does not keep the pace: the sixth waits
+    assert [m["content"] for m in server.messages(general.id)] == [f"post {i}" for i in range(6)]
+    assert len(sent) == 6 and len(server.pace_refusals) >= 1

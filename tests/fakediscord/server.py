@@ -210,6 +210,24 @@ class _Session:
             await self.send(payload)
 
 
+def _rate_limited(retry_after: float, *, is_global: bool = False, code: int = 0) -> Tuple[Dict[str, Any], Dict[str, str]]:
+    """A 429's body and headers as Discord sends them: ``Via`` included, without which discord.py takes the 429 for a
+    Cloudflare ban and raises instead of waiting ``retry_after``."""
+    headers = {
+        "Via": "1.1 google",
+        "Retry-After": str(max(1, int(retry_after + 0.999))),
+        "X-RateLimit-Limit": str(POSTS_PER_WINDOW),
+        "X-RateLimit-Remaining": "0",
+        "X-RateLimit-Reset-After": f"{retry_after:.3f}",
+        "X-RateLimit-Reset": f"{time.time() + retry_after:.3f}",
+        "X-RateLimit-Scope": "global" if is_global else "user",
+    }
+    if is_global:
+        headers["X-RateLimit-Global"] = "true"
+    body = {"message": "You are being rate limited.", "retry_after": retry_after, "global": is_global, "code": code}
+    return body, headers
+
+
 def _json_response(data: Any, status: int = 200, headers: Optional[Dict[str, str]] = None) -> web.Response:
     # Content-Type must be exactly "application/json": discord.py compares it verbatim.
     h = {"Content-Type": "application/json"}
@@ -744,18 +762,7 @@ class FakeDiscord:
         ``next_n``: fail the next N matching calls; or ``probability`` (0..1, seeded RNG) for every call.
         ``match``: a substring of ``"METHOD /path"`` or ``callable(method, path) -> bool``; default all calls.
         """
-        headers = {
-            "Via": "1.1 google",
-            "Retry-After": str(max(1, int(retry_after + 0.999))),
-            "X-RateLimit-Limit": "5",
-            "X-RateLimit-Remaining": "0",
-            "X-RateLimit-Reset-After": f"{retry_after:.3f}",
-            "X-RateLimit-Reset": f"{time.time() + retry_after:.3f}",
-            "X-RateLimit-Scope": "global" if is_global else "user",
-        }
-        if is_global:
-            headers["X-RateLimit-Global"] = "true"
-        body = {"message": "You are being rate limited.", "retry_after": retry_after, "global": is_global, "code": 0}
+        body, headers = _rate_limited(retry_after, is_global=is_global)
         self._add_fault(429, body, headers, next_n, probability, match)
 
     def inject_error(
@@ -784,14 +791,7 @@ class FakeDiscord:
         self.pace_refusals.append((channel_id, now))
         retry_after = posted[0] + window - now
         log.warning("channel %s: a sixth post within %.2f s: 429 (the bot did not keep Discord's pace)", channel_id, window)
-        headers = {
-            "Retry-After": str(max(1, int(retry_after + 0.999))),
-            "X-RateLimit-Limit": str(POSTS_PER_WINDOW),
-            "X-RateLimit-Remaining": "0",
-            "X-RateLimit-Reset-After": f"{retry_after:.3f}",
-            "X-RateLimit-Scope": "user",
-        }
-        body = {"message": "You are being rate limited.", "retry_after": retry_after, "global": False, "code": 20028}
+        body, headers = _rate_limited(retry_after, code=20028)
         return _json_response(body, 429, headers)
 
     def clear_faults(self) -> None:
