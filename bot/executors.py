@@ -30,8 +30,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot.delivery")  # the dispatcher's one log, whichever side writes
 
-#: A board older than this (seconds) is posted anew instead of edited.
+#: A board older than this (seconds) is posted anew instead of edited: Discord refuses edits of messages older than
+#: an hour (30046), and a board drawn that long ago has long sunk under the game's story.
 REPOST_AFTER = 45 * 60
+#: A board with this many of the bot's messages posted below it in its channel is posted anew (and the old copy
+#: deleted) at its next change instead of edited in place, so the board stays among the thread's last few messages
+#: (issue 29): one post and one deletion instead of an edit, at most every other turn; a board with less below it is
+#: edited where it is, which costs no post of the channel's five in five seconds.
+SUNK_BELOW = 2
 #: A Discord timestamp (``<t:1700000000:R>``), as a deadline is shown.
 _TIMESTAMP = re.compile(r"<t:\d+(?::[tTdDfFR])?>")
 #: An outbox row's nonce (``nc12`` or ``nc12p3``, see :class:`bot.outbox.Row`): the row's id.
@@ -249,10 +255,13 @@ class Executors:
             self._posted_now(live, message_id)
         if slot_name:
             slot = {"channel": channel, "message": message_id, "preamble": preamble, "at": self.runtime.clock.now(), "shown": _digests(op)}
+            if "render" in op:  # a board: how many messages sink it is counted from here (:meth:`_sank`)
+                slot["board"] = True
             live.row.slots = {**live.row.slots, slot_name: slot}
         if old is not None:  # a board re-posted below the chat: the old copy goes
             with contextlib.suppress(DeliveryError):
                 await self.transport.delete(old["channel"], old["message"])
+        self._sank(live, channel, slot_name)
         return {"message": message_id, "channel": channel}
 
     async def _posted_before_crash(self, live: Live, channel: int, payload: dict[str, Any], row: int | None) -> int | None:
@@ -304,9 +313,24 @@ class Executors:
             resumed.known.add(int(message_id))
 
     def _stale_board(self, slot: dict[str, Any], op: Op) -> bool:
-        """A board older than :data:`REPOST_AFTER` is posted anew (Discord refuses many edits to old messages,
-        and an edited board sinks under the chat where nobody sees it)."""
-        return "render" in op and self.runtime.clock.now() - slot.get("at", 0) > REPOST_AFTER
+        """A board that has sunk (:data:`SUNK_BELOW` of the bot's messages below it) or is older than
+        :data:`REPOST_AFTER` is posted anew below the rest, and the old copy deleted: an edited board sinks under
+        the game's story where nobody sees it, and Discord refuses edits of old messages."""
+        if "render" not in op:
+            return False
+        return slot.get("below", 0) >= SUNK_BELOW or self.runtime.clock.now() - slot.get("at", 0) > REPOST_AFTER
+
+    def _sank(self, live: Live, channel: int, posted: str | None = None) -> None:
+        """A message was just posted in ``channel`` (by slot ``posted``, if any): every board of the game shown there
+        has one more message below it (kept in its slot, so it holds across restarts)."""
+        sunk = {
+            name: {**slot, "below": slot.get("below", 0) + 1}
+            for name, slot in live.row.slots.items()
+            # a board slot from before boards were counted is known by its name
+            if name != posted and isinstance(slot, dict) and (slot.get("board") or name == "board") and slot.get("channel") == channel
+        }
+        if sunk:
+            live.row.slots = {**live.row.slots, **sunk}
 
     async def _render(self, live: Live, op: Op) -> list[tuple[str, bytes, str]]:
         """The op's files, made at send time: its board image (``render``, drawn by :mod:`bot.boards`' workers
@@ -372,6 +396,7 @@ class Executors:
                     live.row.thread_id or live.row.channel_id,
                     self._payload({"content": op["fallback"]}, f"{nonce}f" if nonce else None),
                 )
+                self._sank(live, live.row.thread_id or live.row.channel_id)
             return {"dm_closed": user}
         self._dm_closed(live, user, False)
         if op.get("slot"):
