@@ -20,10 +20,14 @@ from pathlib import Path
 
 from engines.core import Engine
 
+#: Packages under ``engines/`` that are not games: the computer players (issue 31).
+NOT_GAMES = frozenset({"ai"})
+
 
 def _discover() -> tuple[str, ...]:
     """The game packages under ``engines/``, by name (not imported: an engine loads when first asked for)."""
-    return tuple(sorted(m.name for m in pkgutil.iter_modules([str(Path(__file__).parent)]) if m.ispkg))
+    found = (m.name for m in pkgutil.iter_modules([str(Path(__file__).parent)]) if m.ispkg)
+    return tuple(sorted(name for name in found if name not in NOT_GAMES))
 
 
 #: Every game, by the name used in commands, saved games and the database.

@@ -386,6 +386,14 @@ class Engine:
         """What ``viewer`` may see, JSON-safe. ``None`` is a spectator, who sees only public information."""
         return self._view(state, viewer)
 
+    def sample_state(self, view: dict[str, Any], player: str, chooser: random.Random) -> State:
+        """A full state consistent with what ``player`` sees (``view`` is :meth:`view` of ``player``), with everything
+        hidden from that seat (others' hands, the deck's order, face-down cards, the future's chance) drawn from
+        ``chooser``. Its :meth:`view` for ``player`` equals ``view`` and its legal actions for ``player`` are the
+        real ones, so a computer player that searches over such samples is honest by construction (issue 31).
+        Games played by talking have none."""
+        raise NotImplementedError(f"{self.name} has no sampling of hidden states")
+
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome
 

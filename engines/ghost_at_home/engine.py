@@ -33,6 +33,7 @@ from engines.core import (
     rng,
     to,
 )
+from engines.ghost_at_home import sampling
 from engines.ghost_at_home.cards import (
     CARD_IDS,
     CAT,
@@ -585,6 +586,8 @@ class GhostAtHome(Engine):
             if state.outcome is None
             else {"reason": state.outcome.reason, "winners": list(state.outcome.winners)},
         }
+        if state.outcome is None:  # the public table whole, for computer players' sampling (issue 31)
+            view["known"] = sampling.known(state)
         if state.outcome is not None:  # GH-33
             view["hands"] = {p: sort_cards(state.hands[p]) for p in state.players}
             view["seed"] = state.seed
@@ -592,6 +595,10 @@ class GhostAtHome(Engine):
             view["you"] = viewer
             view["hand"] = sort_cards(state.hands[viewer])
         return view
+
+    def sample_state(self, view: dict[str, Any], player: str, chooser: random.Random) -> GhostState:
+        """A full state consistent with ``player``'s view: the cards they cannot see dealt at random."""
+        return sampling.sample(view, player, chooser)
 
     def describe(self, state: GhostState, viewer: str | None) -> str:
         return describe_table(self.view(state, viewer))

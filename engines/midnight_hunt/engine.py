@@ -49,6 +49,7 @@ from engines.core import (
     rng,
     to,
 )
+from engines.midnight_hunt import sampling
 from engines.midnight_hunt.plays import Play, Plays
 from engines.midnight_hunt.rules import DEFAULT_RULES, FACTIONS, SEAL, SIDES, Board, Ruleset
 from engines.midnight_hunt.state import MidnightHuntState, PlayerState, Seal
@@ -603,6 +604,8 @@ class MidnightHunt(Engine):
             },
         }
         me = state.seats.get(viewer) if viewer is not None else None
+        if state.outcome is None:  # the public table whole, for computer players' sampling (issue 31)
+            view["known"] = sampling.known(state)
         if me is not None:
             view["you"] = viewer
             view["hand"] = list(me.hand)
@@ -611,6 +614,10 @@ class MidnightHunt(Engine):
         return view
 
     def describe(self, state: MidnightHuntState, viewer: str | None) -> str:
+    def sample_state(self, view: dict[str, Any], player: str, chooser: random.Random) -> MidnightHuntState:
+        """A full state consistent with ``player``'s view: others' hands, bags and Seal choices drawn at random."""
+        return sampling.sample(view, player, chooser, self.rules)
+
         from engines.midnight_hunt.text import describe
 
         return describe(self, state, viewer)

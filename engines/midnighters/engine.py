@@ -53,6 +53,7 @@ from engines.midnighters import (  # noqa: F401  (their agenda tasks register on
     nightmares,
     piles,
     rules,
+    sampling,
     springs,
     stack,
     turn,
@@ -203,7 +204,14 @@ class Midnighters(Engine):
     # -- views ---------------------------------------------------------------------------------------------
 
     def _view(self, state: MidnightersState, viewer: str | None) -> dict[str, Any]:
-        return views.view(state, viewer)
+        shown = views.view(state, viewer)
+        if state.outcome is None and viewer in state.seats:  # what the seat knows, for a computer player (issue 31)
+            shown["known"] = sampling.known(state, viewer)
+        return shown
+
+    def sample_state(self, view: dict[str, Any], player: str, chooser: random.Random) -> MidnightersState:
+        """A full state consistent with ``player``'s view: every card they cannot see dealt at random."""
+        return sampling.sample(view["known"], player, chooser)
 
     def describe(self, state: MidnightersState, viewer: str | None) -> str:
         return describe_state(self.view(state, viewer))

@@ -1,0 +1,98 @@
+"""The searching computer players ("normal" and "hard"): flat Monte Carlo over sampled hidden states.
+
+Each iteration draws a full state consistent with the seat's view (:meth:`engines.core.Engine.sample_state`, a
+fresh determinization), applies one candidate action, and plays on with the game's heuristic playout policy for
+every seat (:mod:`engines.ai.policies`) for a bounded number of steps; the position it reaches is scored in [0, 1]
+(a finished game exactly). The candidates are the heuristic's best few; UCB1 spends the iterations on the
+promising ones, and the most-visited is played. The budget is a count of iterations and steps, never a clock, so a
+decision is deterministic for a seed and its CPU bounded.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from engines.ai.policies import GAME_AI, GameAI, best
+from engines.core import Action, Engine, IllegalAction, State
+
+#: Actions a computer never chooses on its own.
+NEVER = frozenset({"leave", "surrender"})
+
+
+@dataclass(frozen=True)
+class Budget:
+    iterations: int  # playouts in all
+    candidates: int  # root actions searched (the heuristic's best)
+    depth_scale: float = 1.0  # playout length, as a share of the game's own depth
+    explore: float = 0.5  # UCB1's exploration constant (values are in [0, 1])
+
+
+def playout_action(engine: Engine, ai: GameAI, state: State, chooser: random.Random, epsilon: float) -> Action | None:
+    """The next action in a playout: one prompted player's heuristic choice (a random one with ``epsilon``)."""
+    for prompt in state.prompts:
+        for actor in prompt.players:
+            legal = [a for a in engine.legal_actions(state, actor) if a.kind not in NEVER]
+            if not legal:
+                continue
+            if chooser.random() < epsilon:
+                return chooser.choice(legal)
+            return best(legal, lambda a, who=actor: ai.quick(engine, state, who, a), chooser, noise=1.5)
+    timed = [p for p in state.prompts if p.timeout is not None]
+    return Action.timeout(timed[0].id) if timed else None
+
+
+def rollout(engine: Engine, ai: GameAI, state: State, player: str, depth: int, chooser: random.Random) -> float:
+    for _ in range(depth):
+        if state.outcome is not None:
+            break
+        action = playout_action(engine, ai, state, chooser, epsilon=0.1)
+        if action is None:
+            break
+        try:
+            state, _ = engine.apply(state, action)
+        except IllegalAction:
+            break
+    return ai.evaluate(engine, state, player)
+
+
+def search(
+    engine: Engine,
+    game: str,
+    view: dict[str, Any],
+    player: str,
+    budget: Budget,
+    chooser: random.Random,
+    first: State,
+    candidates: list[Action],
+) -> Action:
+    ai = GAME_AI[game]
+    ranked = sorted(candidates, key=lambda a: -ai.score(engine, first, player, a))
+    roots = ranked[: budget.candidates]
+    if len(roots) == 1:
+        return roots[0]
+    visits = [0] * len(roots)
+    totals = [0.0] * len(roots)
+    depth = max(1, int(ai.depth * budget.depth_scale))
+    for it in range(budget.iterations):
+        if it < len(roots):
+            i = it
+        else:
+            log_n = math.log(it)
+            i = max(
+                range(len(roots)),
+                key=lambda k: totals[k] / visits[k] + budget.explore * math.sqrt(log_n / visits[k]),
+            )
+        state = first if it == 0 else engine.sample_state(view, player, chooser)
+        try:  # the same action in every sample: its legal actions are the seat's (sample_state's promise)
+            after, _ = engine.apply(state, roots[i])
+        except IllegalAction:
+            value = 0.0
+        else:
+            value = rollout(engine, ai, after, player, depth, chooser)
+        visits[i] += 1
+        totals[i] += value
+    top = max(range(len(roots)), key=lambda k: (visits[k], totals[k] / max(1, visits[k])))
+    return roots[top]
