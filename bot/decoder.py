@@ -121,9 +121,14 @@ def _decode(cid: ControlId, actor: str, legal: Sequence[Action], values: Sequenc
         except CodecError as exc:
             # Discord cannot hold a multi-select to the rules (a light's cards must show 5 bulbs): a combination
             # of offered elements that makes a whole action goes to the engine, which refuses it with its reason
-            whole = _unchecked(start, cid.arg, values, legal) if exc.code == "not_legal" else None
-            if whole is None:
+            if exc.code != "not_legal":
                 raise
+            whole = _unchecked(start, cid.arg, values, legal)
+            if whole is None:
+                # the picker would go on (a light's floor still to choose, GH-18): the engine is asked about what
+                # is chosen so far, so the player hears why the combination is refused (too few bulbs) at once
+                chosen = _picked(start, cid.arg, values, legal)
+                return Refused("not_legal", Action(actor, cid.prompt_id, chosen.kind or "", dict(chosen.args)))
             return Apply(Action(actor, cid.prompt_id, whole.kind or "", dict(whole.args)))
         complete = named(partial, legal)
         if complete is None:
@@ -149,11 +154,16 @@ def _offered(partial: Partial, prompt_id: str, legal: Sequence[Action]) -> bool:
     return any(a.prompt == prompt_id and partial.matches(a) for a in legal)
 
 
+def _picked(partial: Partial, name: str, picked: Sequence[str], legal: Sequence[Action]) -> Partial:
+    """``partial`` with list argument ``name`` set from multi-select indexes into the offered pool, unchecked."""
+    pool = list_pool(_distinct(a.args[name] for a in legal if partial.matches(a) and isinstance(a.args.get(name), list)))
+    return partial.with_arg(name, [pool[int(i)] for i in picked])
+
+
 def _unchecked(partial: Partial, name: str, picked: Sequence[str], legal: Sequence[Action]) -> Partial | None:
     """``partial`` with list argument ``name`` set from multi-select indexes into the offered pool, unchecked, when
     that names every argument some legal action of its kind has (else ``None``: the picker would go on)."""
-    pool = list_pool(_distinct(a.args[name] for a in legal if partial.matches(a) and isinstance(a.args.get(name), list)))
-    whole = partial.with_arg(name, [pool[int(i)] for i in picked])
+    whole = _picked(partial, name, picked, legal)
     if any(a.kind == whole.kind and set(a.args) == set(whole.args) for a in legal):
         return whole
     return None

@@ -208,8 +208,7 @@ def _lightable(house: House, floor: int) -> None:
 
 def check_light(state: GhostState, player: str, args: Args) -> Light:
     """GH-18: pay 2 or 3 cards with 5 or more bulbs together, then light a dark floor above full floors."""
-    floor = _floor(args)
-    cards = _cards(args)
+    cards = _cards(args)  # the payment first: cards picked before the floor are judged at once (GH-18)
     require(
         LIGHT_COST.min_cards <= len(cards) <= LIGHT_COST.max_cards,
         "light_cost",
@@ -225,6 +224,7 @@ def check_light(state: GhostState, player: str, args: Args) -> Light:
         bulbs=bulbs(cards),
         needed=LIGHT_COST.min_bulbs,
     )
+    floor = _floor(args)
     _lightable(state.houses[player], floor)
     return Light(floor, sort_cards(cards))
 

@@ -425,7 +425,8 @@ class MidnightHunt(Engine):
         require(player != HOST, "bad_action", "the host has no moves in Midnight Hunt")
         require(player in state.seats, "not_a_player", "spectators cannot act")  # MH-61
         me = state.seats[player]
-        if action.kind == "surrender":  # MH-54
+        if action.kind == "surrender":  # MH-54; a player who left (MH-55) rejoins first, as their buttons say
+            require(not me.away, "away", "you have already left; press Rejoin")
             self._lose(state, player, "surrender", events)
         elif action.kind == "leave":  # MH-55
             require(not me.away, "away", "you have already left; press Rejoin")
