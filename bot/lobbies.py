@@ -143,6 +143,7 @@ class Lobbies:
             live.deadlines = deadlines
             live.keep(Step(None, state, events))
         rt.timers.rearm(live)
+        rt.computers.arm(live)
         rt.wake(game_id)
         return live
 
@@ -169,6 +170,7 @@ class Lobbies:
             live.row.status = "aborted"
             live.deadlines = {}
         rt.timers.disarm(game_id)
+        rt.computers.disarm(game_id)
         rt.wake(game_id)
         rt.cache.evict_if_over(game_id)  # at once without a dispatcher; else when its drain of the last ops ends
 

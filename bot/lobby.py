@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.computers import offers as offers_computers
 from bot.ops import DANGER, PRIMARY, SECONDARY, SUCCESS, Op, button, post, rows, select
 from bot.presenter import Table
 from engines.core import Engine, Option
@@ -70,6 +71,7 @@ def lobby_components(table: Table, row: Any) -> list[dict[str, Any]]:
         button(table.t("common.lobby.start"), f"nl:{gid}:start", PRIMARY),
         button(table.t("common.lobby.settings"), f"nl:{gid}:settings", SECONDARY),
         button(table.t("common.lobby.cancel"), f"nl:{gid}:cancel", DANGER),
+        *([button(table.t("computers.button"), f"nl:{gid}:computers", SECONDARY)] if offers_computers(getattr(row, "engine", "")) else []),
     )
 
 

@@ -41,6 +41,7 @@ from bot.live import PAUSED, GameError, LiveGame, Step
 from bot.lobby import lobby_text
 from bot.ops import Op, present_request
 from bot.presenter import Table
+from bot.stats import counted
 from engines.core import CLOCK, Action, Engine, IllegalAction, State
 
 if TYPE_CHECKING:
@@ -115,6 +116,7 @@ class Play:
                 finished = after.outcome is not None
                 live.stored(after.step, "finished" if finished else None)
             rt.timers.arm(live)
+            rt.computers.arm(live)  # a computer's turn, when a prompt now awaits one (bot.computers)
             rt.wake(game_id, handed=handed)  # handed: its rows were handed over at the commit
             if finished:
                 for hook in rt.on_finished:
@@ -201,7 +203,8 @@ class Play:
                 }
                 for player in live.row.seats
             ]
-            statements.append((INSERT_RESULTS, results))
+            if counted(live.row.seats):  # a game with a computer seated counts for nobody's stats (bot.stats)
+                statements.append((INSERT_RESULTS, results))
         else:
             guard = (ADVANCE_GAME, step)
         if closed:

@@ -30,6 +30,7 @@ from typing import Any
 from sqlalchemy import select
 
 from bot import stats
+from bot.computers import computers_in
 from bot.db import ActionRow, Database, Game
 from bot.games import Reveal, game_ui
 from bot.ops import Op, post
@@ -172,6 +173,9 @@ def build_record(row: Game, actions: list[tuple[dict[str, Any], float]], outcome
         "players": [names[p] for p in seats],
         "options": dict(row.options or {}),
     }
+    played = computers_in(seats)
+    if played:  # which seats were computers, at what level (issue 31): the name each has in "players" -> level
+        record["computers"] = {names[p]: level for p, level in played.items()}
     hidden: dict[str, Any] = {}
     if rule.seed:
         record["seed"] = str(row.seed)

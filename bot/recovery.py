@@ -43,6 +43,7 @@ async def recover(runtime: Runtime) -> list[int]:
     if dispatcher is not None:
         for (game_id,) in pending:
             dispatcher.resume(game_id)
+    await runtime.computers.recover()  # computers' pending turns, derived from their games' states
     return owned
 
 

@@ -31,6 +31,7 @@ from typing import Any
 
 from bot.cache import GameCache
 from bot.clock import Clock
+from bot.computers import Computers
 from bot.db import Database, Game
 from bot.deliverer import Deliverer
 from bot.live import LOBBY, OVER, PAUSED, GameError, LiveGame, Step
@@ -87,6 +88,8 @@ class Runtime:
         self.play = Play(self, db)
         self.wording = Wording(db, self.cache.games)
         self.queries = Queries(db, self.get)
+        #: The computer players' turns (bot.computers): armed after every commit that awaits one.
+        self.computers = Computers(self)
 
     def wake(self, game_id: int, *, handed: bool = False) -> None:
         """Wake the dispatcher for a game whose outbox got rows (``handed``: all of them given to it at the commit)."""
@@ -194,10 +197,12 @@ class Runtime:
     async def pause(self, game_id: int) -> None:
         """Host control: stop the clocks of every open prompt, keeping the time each had left."""
         await self.timers.pause(game_id)
+        self.computers.disarm(game_id)
 
     async def resume(self, game_id: int) -> None:
         """Host control: start them again."""
         await self.timers.resume(game_id)
+        self.computers.arm(await self.get(game_id))
 
     async def extend(self, game_id: int, seconds: int) -> None:
         """Host control: give every open prompt ``seconds`` more."""
@@ -266,6 +271,7 @@ class Runtime:
     async def idle(self) -> None:
         """Wait until no timer work runs, snapshots are written and every outbox is delivered (tests; shutdown)."""
         await self.timers.settled()
+        await self.computers.settled()
         while self.play.background:
             await asyncio.gather(*self.play.background, return_exceptions=True)
         if self.dispatcher is not None:
@@ -273,6 +279,7 @@ class Runtime:
 
     async def close(self) -> None:
         """Stop every timer and let deliveries in flight finish (shutdown; the end of a test)."""
+        await self.computers.close()
         await self.timers.stop()
         await self.idle()
         if self.dispatcher is not None:

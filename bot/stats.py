@@ -19,6 +19,7 @@ from typing import Any
 
 from sqlalchemy import String, case, cast, delete, func, select
 
+from bot.computers import computers_in
 from bot.db import Database, Game, GuildSettings, Result, StatsPrivacy
 from bot.games import game_ui
 from engines.core import State
@@ -26,6 +27,15 @@ from engines.core import State
 #: A player needs this many games of a game on a server to appear on its leaderboard.
 MIN_GAMES = 5
 TOP = 10
+
+# -- what counts ---------------------------------------------------------------------------------------------------
+
+def counted(seats: Any) -> bool:
+    """Does a finished game count for stats and leaderboards? Not when a computer was seated (issue 31): people's
+    results stay among people, and a computer's are nobody's. Such a game writes no results rows at all; it stays
+    in /game history, which names its computers and their levels (:attr:`PastGame.computers`)."""
+    return not computers_in(seats)
+
 
 # -- roles at the end --------------------------------------------------------------------------------------------
 
@@ -163,6 +173,8 @@ class PastGame:
     message: tuple[int, int] | None
     #: Is ``message`` the record's (the game's last delivery is done), not the lobby's?
     recorded: bool = True
+    #: The computers that played: their names -> level (bot.computers); such a game counts for no one's stats.
+    computers: dict[str, str] = field(default_factory=dict)
 
     @property
     def seconds(self) -> float | None:
@@ -173,7 +185,7 @@ async def history(db: Database, guild_id: int, engine: str | None = None, limit:
     """A server's latest finished games, newest first."""
     where = [Game.guild_id == guild_id, Game.status == "finished"] + ([Game.engine == engine] if engine else [])
     stmt = (
-        select(Game.id, Game.engine, Game.finished_at, Game.started_at, Game.outcome, Game.names, Game.slots)
+        select(Game.id, Game.engine, Game.finished_at, Game.started_at, Game.outcome, Game.names, Game.slots, Game.seats)
         .where(*where)
         .order_by(Game.finished_at.desc(), Game.id.desc())
         .limit(limit)
@@ -181,7 +193,8 @@ async def history(db: Database, guild_id: int, engine: str | None = None, limit:
     async with db.sessions() as session:
         rows = (await session.execute(stmt)).all()
     return [
-        PastGame(r.id, r.engine, float(r.finished_at or 0), r.started_at, r.outcome or {}, r.names or {}, _final_message(r.slots), "record" in (r.slots or {}))
+        PastGame(r.id, r.engine, float(r.finished_at or 0), r.started_at, r.outcome or {}, r.names or {}, _final_message(r.slots), "record" in (r.slots or {}),
+                 {str((r.names or {}).get(p, p)): level for p, level in computers_in(r.seats).items()})
         for r in rows
     ]
 
@@ -262,6 +275,7 @@ __all__ = [
     "GameStats",
     "PastGame",
     "Ranked",
+    "counted",
     "forget_player",
     "history",
     "is_hidden",

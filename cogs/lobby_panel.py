@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot import computers
 from bot.db import Game
 from bot.games import game_ui
 from bot.lobby import count_names, counts_text, lobby_ops, lobby_text, parse_counts, seat_limit, settings_panel, watchers
@@ -120,6 +121,8 @@ class LobbyPanel:
             elif what == "narrator":
                 await self._lobby_narrator(live, value)
                 await self.reply(interaction, table.t("common.lobby.saved"))
+            elif what in ("computers", "addbot", "dropbot"):
+                await self._lobby_computers(interaction, live, what, value)
             else:
                 raise GameError("no_option", option=what)
         except (IllegalAction, GameError) as exc:
@@ -144,6 +147,34 @@ class LobbyPanel:
 
         live = await self.runtime.update_lobby(live.id, change, lobby_ops)
         return user in live.row.seats
+
+    async def _lobby_computers(self, interaction: discord.Interaction, live: LiveGame, what: str, value: str | None) -> None:
+        """The host's Computers panel (issue 31): a select to seat a computer at a level, one to take a computer
+        away; a computer takes a seat like anyone who joins (bot.computers)."""
+        table = live.table()
+        if not computers.offers(live.engine.name):
+            await self.reply(interaction, "⚠️ " + table.t("computers.not_here"))
+            return
+        if what == "computers":
+            await self.reply(interaction, table.t("computers.panel"), view=view_from(computers_panel(table, live.row)))
+            return
+        engine = live.engine
+        done: list[str] = []
+
+        def change(row: Game) -> None:  # checked against the stored lobby, which another process may have changed
+            if what == "addbot":
+                if value not in computers.LEVELS:
+                    raise GameError("no_option", option=str(value))
+                done.append(computers.seat(row, value, table, seat_limit(engine, row.options)))
+            else:
+                done.append(computers.unseat(row, str(value)))
+
+        try:
+            await self.runtime.update_lobby(live.id, change, lobby_ops)
+        except computers.SeatRefused as exc:
+            await self.reply(interaction, "⚠️ " + table.t(f"computers.{exc.code}"))
+            return
+        await self.reply(interaction, table.t("computers.added" if what == "addbot" else "computers.removed", name=done[-1]))
 
     async def _check_dms(self, interaction: discord.Interaction, table: Any) -> None:
         """Say hello by DM to a player who joins, so one whose DMs are closed learns it now, privately, and not
@@ -274,6 +305,16 @@ class LobbyPanel:
                 readers.append(live.row.names.get(seat, member.display_name))
         if readers:
             await self.reply(interaction, live.table().t("common.moderators_read_threads", players=", ".join(readers)))
+
+
+def computers_panel(table: Any, row: Any) -> list[dict[str, Any]]:
+    """The host's Computers panel: seat a computer at a level; take one of the seated computers away."""
+    levels = [(f"{table.t(f'computers.level.{level}')} — {table.t(f'computers.about.{level}')}", level) for level in computers.LEVELS]
+    items = [select(f"nls:{row.id}:addbot", levels, placeholder=table.t("computers.add"))]
+    seated = [(str(row.names.get(p) or p), p) for p in computers.computers_in(row.seats)]
+    if seated:
+        items.append(select(f"nls:{row.id}:dropbot", seated[:25], placeholder=table.t("computers.remove")))
+    return rows(*items)
 
 
 def _option(live: LiveGame, name: str):  # noqa: ANN202
