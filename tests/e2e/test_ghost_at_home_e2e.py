@@ -22,6 +22,7 @@ import re
 
 import pytest
 
+from tests.e2e.board_view import IN_VIEW, board_in_view
 from tests.e2e.harness import BotProcess, GameTable
 from tests.fakediscord import FakeDiscord
 from tests.reliability.play import LONG, GameRun, Request, check_delivered, crash_plan, names
@@ -55,9 +56,11 @@ async def play(tmp_path):
         table = GameTable(server, bot, [server.user_id(n) for n in NAMES], "ghost_at_home")
         lobby = await table.open_lobby()
         await table.seat_everyone_and_start(lobby)
+        table.board_depths = []  # how deep the board was found after each turn (issue 29)
         for _ in range(MAX_STEPS):
             if not await table.step():
                 break
+            await board_in_view(server, table.thread, table.board_depths)
         assert table.game_over(), bot.log()[-3000:]
         # the board's caption says "Game over" first; the reveal ends with the seed (GH-33)
         await server.wait_for(lambda s: f"Seed: {SEED}" in (table.game_over() or ""), timeout=30, what="the reveal")
@@ -65,6 +68,7 @@ async def play(tmp_path):
         await server.wait_for(
             lambda s: "Game over" in (board(table) or {}).get("content", ""), timeout=30, what="the final board"
         )
+        await board_in_view(server, table.thread, table.board_depths)
         return server, table
     finally:
         await bot.stop()
@@ -122,7 +126,8 @@ def test_a_two_player_game_is_played_to_its_end_through_discord(game):
     _, table = game
     over = table.game_over()
     assert "Game over" in over and f"Seed: {SEED}" in over
-    assert "escapes from the haunted house!" in over and "Game over: escaped" in over  # GH-32
+    told = "\n".join(m.get("content") or "" for m in table.public() if not m.get("deleted"))
+    assert "escapes from the haunted house!" in told and "Game over: escaped" in over  # GH-32
     assert "Hands at the end:" in over and all(f"• {name}: " in over for name in NAMES)  # GH-33
     assert table.clicks > 20
 
@@ -135,14 +140,19 @@ def test_each_hand_comes_by_dm_naming_the_server_and_game(game):
         assert any("your move" in t and "<t:" in t for t in dms), "turn DMs count down (GH-34)"
 
 
-def test_the_board_is_one_message_edited_in_place_with_a_caption(game):
+def test_the_board_is_one_message_with_a_caption_kept_in_view(game):
+    """One board at a time, with alt text; after every turn it is among the thread's last few messages (issue 29):
+    edited in place, or posted anew at the bottom (the old copy deleted) once it has sunk."""
     _, table = game
     boards = [m for m in table.public() if (m.get("content") or "").startswith("👻 **Turn") and not m.get("deleted")]
     assert len(boards) == 1, [m.get("content") for m in boards]
     (picture,) = board(table)["attachments"]
     assert picture["filename"].endswith(".png") and picture.get("description"), picture  # alt text for screen readers
-    assert board(table).get("edits", 0) >= 1  # edited in place (a fast game's intermediate boards are debounced)
     assert "Game over" in board(table)["content"] and "Winner" in board(table)["content"]
+    depths = table.board_depths
+    assert len(depths) > 20 and max(depths) < IN_VIEW, depths
+    reposted = [m for m in table.public() if m.get("attachments") and m.get("deleted")]
+    assert reposted, "the board was never posted anew below the game's story"
 
 
 def test_public_messages_show_no_hand_and_no_raw_keys(game):

@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 
 from engines.midnight_hunt.rules import DEFAULT_RULES
+from tests.e2e.board_view import IN_VIEW, board_in_view
 from tests.e2e.harness import NAVIGATION, BotProcess, GameTable, game_controls
 from tests.fakediscord import FakeDiscord
 
@@ -61,6 +62,8 @@ class HuntTable(GameTable):
         self.picked: dict[tuple[int, str], str] = {}  # (player, select id) -> the option's value to send
         self.paused = False  # a test holds the players (SIGKILL scenario)
         self.sent_at: list[float] = []  # when each click was sent (wall clock, to bound when a prompt opened)
+        #: How deep the board was found after each step, when a test checks it stays in view (issue 29)
+        self.board_depths: list[int] | None = None
 
     async def interact(self, coro) -> Any:
         self.sent_at.append(time.time())
@@ -173,6 +176,8 @@ class HuntTable(GameTable):
         for _ in range(steps):
             if done() or not await self.step():
                 return
+            if self.board_depths is not None:
+                await board_in_view(self.server, self.thread, self.board_depths)
 
 
 # -- the lobby -----------------------------------------------------------------------------------------------
@@ -265,6 +270,7 @@ async def play_duel(tmp_path):
         spectator = server.user_id("Cleo")
         table.answers = await start(table, [spectator])
         table.spectator = spectator
+        table.board_depths = []
         # the spectator presses the public Surrender button: told they watch, nothing changes (MH-61)
         prompt = await server.wait_for(lambda s: table.open_public_prompt(), timeout=30, what="a public prompt")
         button = next(c for c in game_controls(prompt) if "🏳️" in str(c.get("label")))
@@ -356,6 +362,7 @@ async def play_teams(tmp_path):
         await bot.start()
         table = await open_table(server, bot, NAMES[:4], {"mode": "2v2"})
         await start(table)
+        table.board_depths = []
         if LONG:
             await table.play_until(lambda: False)
         else:  # the draft and the first two plays, then a member of team B surrenders (MH-54)
@@ -434,14 +441,23 @@ def test_mh_p1_mh_p2_no_hand_bag_or_seal_choice_is_ever_public(duel):
         assert any("Your draft pick" in t for t in dms)
 
 
-def test_the_board_is_one_picture_edited_in_place_with_alt_text(duel):
+def test_the_board_is_one_picture_with_alt_text_kept_in_view(duel):
+    """One board at a time, with alt text, among the thread's last few messages after every play (issue 29): edited
+    in place, or posted anew at the bottom (the old copy deleted) once the game's story has sunk it."""
     _, table = duel
     pictures = [m for m in table.public() if m.get("attachments") and not m.get("deleted")]
     assert len(pictures) == 1
     (picture,) = pictures[0]["attachments"]
     assert picture["filename"].endswith(".png") and "Midnight Hunt board" in picture.get("description", "")
-    assert pictures[0].get("edits", 0) >= 3
     assert "Game over" in pictures[0]["content"]
+    assert len(table.board_depths) > 10 and max(table.board_depths) < IN_VIEW, table.board_depths
+    assert [m for m in table.public() if m.get("attachments") and m.get("deleted")], "never posted anew"
+
+
+def test_the_2v2_board_is_kept_in_view(teams):
+    _, table = teams
+    assert len(table.board_depths) > 5 and max(table.board_depths) < IN_VIEW, table.board_depths
+    assert len([m for m in table.public() if m.get("attachments") and not m.get("deleted")]) == 1
 
 
 def test_mh_22_plays_are_chosen_step_by_step_in_private(duel):
