@@ -385,8 +385,9 @@ TURN_MOVES: dict[str, Move] = {
 }
 
 
-def legal_turn_args(state: GhostState, player: str) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Every legal turn action of ``player`` as ``(kind, args)``: the candidates that pass their check."""
+def legal_turn_args_checked(state: GhostState, player: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every legal turn action of ``player`` as ``(kind, args)``: the candidates that pass their check (the
+    definition; :func:`legal_turn_args` lists the same, faster)."""
     for kind, move in TURN_MOVES.items():
         for args in move.candidates(state, player):
             try:
@@ -394,3 +395,37 @@ def legal_turn_args(state: GhostState, player: str) -> Iterator[tuple[str, dict[
             except IllegalAction:
                 continue
             yield kind, args
+
+
+def legal_turn_args(state: GhostState, player: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The same list as :func:`legal_turn_args_checked`, in the same order, without running every check: each
+    candidate generator proposes only what its check accepts, except for rooms (GH-11: floor capacity and lower
+    floors first, tested here directly) and lightning (GH-25: the target's top floor must be lit). A computer
+    player's search lists actions at every step, so this is its engine's hottest path (issue 31)."""
+    for kind, move in TURN_MOVES.items():
+        if kind == "rooms":
+            house = state.houses[player]
+            filled = [house.rooms_on(f) for f in FLOORS]
+            for args in move.candidates(state, player):
+                if _rooms_fit(filled, args["floors"]):
+                    yield kind, args
+        elif kind == "lightning":
+            for args in move.candidates(state, player):
+                target = state.houses[args["target"]]
+                top = target.highest_explored()
+                if top is not None and target.is_lit(top):
+                    yield kind, args
+        else:
+            for args in move.candidates(state, player):
+                yield kind, args
+
+
+def _rooms_fit(filled: list[int], floors: list[int]) -> bool:
+    """GH-11 for placements in floor order (as :func:`rooms_candidates` gives them): room left on each floor,
+    every lower floor full when a room goes on."""
+    count = list(filled)
+    for floor in floors:
+        if count[floor - 1] >= 2 or any(count[f] < 2 for f in range(floor - 1)):
+            return False
+        count[floor - 1] += 1
+    return True
