@@ -63,6 +63,9 @@ DECIDE_TIMEOUT = 30.0
 #: Most computers a lobby seats beyond which ids would run out of digits (never reached: tables seat at most 25).
 MAX_NUMBER = 99
 
+#: Moves a computer never makes on its own, not even as a fallback (giving up is a person's choice).
+NEVER = frozenset({"leave", "surrender", "resign"})
+
 #: A decider: (game, view, player, level, seed) -> Action.to_json().
 Decider = Callable[[str, dict, str, str, int], dict]
 
@@ -297,10 +300,13 @@ class Computers:
                 decided: dict | None = await self._decide(live.engine.name, view, player, level_of(player), _seed(live, player, step, "think"))
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                self.failures += 1
-                log.exception("game %s: %s's decision failed; a random legal move instead", live.id, player)
+            except Exception as exc:
                 decided = None
+                if type(exc).__name__ == "NothingToDecide":  # only giving up is open to it: the prompt times out
+                    log.debug("game %s: %s has nothing to decide", live.id, player)
+                else:
+                    self.failures += 1
+                    log.exception("game %s: %s's decision failed; a random legal move instead", live.id, player)
             await self.clock.sleep_until(due)
             await self.runtime.timers.present()  # away: nobody moves, computers neither
             self._working += 1
@@ -333,9 +339,10 @@ class Computers:
 
         for attempt in ("decided", "fallback"):
             if action is None:
-                action = live.engine.random_action(state, player, random.Random(_seed(live, player, step, "fallback")))
-                if action is None:
+                legal = [a for a in live.engine.legal_actions(state, player) if a.kind not in NEVER]
+                if not legal:
                     return
+                action = random.Random(_seed(live, player, step, "fallback")).choice(legal)
             try:
                 await self.runtime.act(game_id, action, exactly_then)
                 self.moves += 1
