@@ -104,12 +104,13 @@ class Answers:
         claimed = self._claimed.get(game_id)
         if claimed is None or claimed[0] != row_ids:
             return
-        del self._claimed[game_id]
         live = self.runtime.games.get(game_id)  # still there: a game with claimed rows is busy, never evicted
         try:
             if answered and live is not None:
                 await self._mark_sent(live, [(row_id, {"edited": claimed[1], "by": "answer"}) for row_id in row_ids])
         finally:
+            # claimed until marked: a drain meanwhile would deliver these rows again (unsent until the mark)
+            del self._claimed[game_id]
             self.kick(game_id, handed=True)
 
     def answering(self, game_id: int, token: str) -> None:

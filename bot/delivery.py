@@ -280,17 +280,21 @@ class Dispatcher(Outbox, Rush, Answers, Executors):
         while True:
             self._again.discard(game_id)
             self._prune_first(game_id)
-            pending = [row for row in await self._pending_rows(game_id) if row.id not in self._first.get(game_id, {})]
-            rows = first_ahead(await self._parts(live, pending))
-            if not rows:
-                if game_id in self._again:
-                    continue
-                self._resumed.pop(game_id, None)
-                if not self._known.get(game_id, True):
-                    del self._known[game_id]  # nothing pending: an idle game keeps no empty map
-                return
+            # in flight from the read of the rows on, not only from their delivery: a click's answer that rewrote
+            # a message while they were read or worded (awaits) would show a newer step than theirs, and then be
+            # undone by them (after a restart, the outbox read back saw a vote's row, the next vote was answered
+            # with the newer tally meanwhile, and the older tally was edited over it)
             self._in_flight.add(game_id)
             try:
+                pending = [row for row in await self._pending_rows(game_id) if row.id not in self._first.get(game_id, {})]
+                rows = first_ahead(await self._parts(live, pending))
+                if not rows:
+                    if game_id in self._again:
+                        continue
+                    self._resumed.pop(game_id, None)
+                    if not self._known.get(game_id, True):
+                        del self._known[game_id]  # nothing pending: an idle game keeps no empty map
+                    return
                 failures = await self._deliver_rows(live, rows, failures)
             finally:
                 self._in_flight.discard(game_id)

@@ -101,9 +101,11 @@ class Outbox:
     async def _pending_rows(self, game_id: int) -> list[Row]:
         """The game's next undelivered rows, oldest first: from memory when its outbox is known (SQLite), else read
         from the outbox (after a restart, after a write that was not handed over, always on PostgreSQL)."""
+        if game_id in self._claimed:
+            # a click's answer is rewriting a message: what comes after waits for it (:meth:`rewritten`), and the
+            # rows it delivers, unsent in the table until it marks them, are not read back and delivered twice
+            return []
         if game_id in self._synced:
-            if game_id in self._claimed:
-                return []  # a click's answer is rewriting a message: what comes after waits for it (:meth:`rewritten`)
             known = self._known.get(game_id, {})
             return [Row(row_id, known[row_id]) for row_id in sorted(known)[:BATCH]]
         sqlite = self.runtime.db.is_sqlite
@@ -148,10 +150,13 @@ class Outbox:
     async def _parts(self, live: Live, rows: list[Row]) -> list[Row]:
         """``rows`` with each render request replaced by the ops it is worded into (worded once, kept until the
         row is marked sent), less the parts already delivered."""
-        worded = self._worded.setdefault(live.id, {})
+        worded = self._worded.get(live.id, {})
         requests = [row for row in rows if row.op.get("do") == PRESENT and row.id not in worded]
         if requests:
-            for row, ops in zip(requests, await self.runtime.presented(live, [row.op for row in requests])):
+            presented = await self.runtime.presented(live, [row.op for row in requests])
+            # looked up after the wording: rows marked meanwhile (a rush's) may have taken the game's map away
+            worded = self._worded.setdefault(live.id, {})
+            for row, ops in zip(requests, presented):
                 worded[row.id] = ops or [NOTHING]
         return self._split(live.id, rows)
 
