@@ -98,10 +98,13 @@ def _ready() -> int:
     return os.getpid()
 
 
-def draw_with(renderer: Renderer, view: Mapping[str, Any], lang: str, names: Mapping[str, str]) -> Drawn:
+def draw_with(
+    renderer: Renderer, view: Mapping[str, Any], lang: str, names: Mapping[str, str], before: Mapping[str, Any] | None = None
+) -> Drawn:
     """Draw one board and return what the executors attach (in a worker, ``renderer`` arrives by name: pickling a
-    module-level function sends its module and name, which the worker imported at its start)."""
-    image = renderer(view, RenderContext(lang, names))
+    module-level function sends its module and name, which the worker imported at its start). ``before``: the view
+    the previous board showed, whose changes the picture marks."""
+    image = renderer(view, RenderContext(lang, names, before=before))
     return image.filename, image.png, image.description
 
 
@@ -163,7 +166,7 @@ class Boards:
         # the first board starts the workers: in a thread, since starting processes takes a while
         executor = self._executor or await asyncio.to_thread(self.start)
         future = executor.submit(draw_with, renderer, request["view"], request.get("lang", "en"),
-                                 dict(request.get("names") or {}))
+                                 dict(request.get("names") or {}), request.get("before"))
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), self.timeout)
         except BrokenProcessPool:

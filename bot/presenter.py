@@ -326,7 +326,8 @@ class Presenter:
         if not self.has_board:
             return []
         view = table.view(after, None)
-        if before is not None and _same(view, table.view(before, None)):
+        previous = table.view(before, None) if before is not None else None
+        if previous is not None and _same(view, previous):
             return []
         render = {"engine": table.engine.name, "view": view, "lang": table.lang, "names": table.names}
         return [post("game", self.board_caption(table, view) or "\u200b", slot="board", render=render)]
@@ -370,6 +371,8 @@ def chunks(lines: Sequence[str], limit: int = MAX_CONTENT) -> list[str]:
     current = ""
     for line in lines:
         line = line if len(line) <= limit else line[: limit - 1] + "…"
+        if previous is not None:  # the picture marks what changed since (bot.render.RenderContext.before)
+            render["before"] = previous
         if current and len(current) + 1 + len(line) > limit:
             out.append(current)
             current = line

@@ -40,6 +40,11 @@ SEAT_COLOURS: tuple[tuple[int, int, int], ...] = (
     (0, 0, 0),  # black
 )
 SEAT_LETTERS = "ABCDEFGH"
+#: What changed since the previous board (a moved piece, a changed room or location) is ringed in this colour: a
+#: light cyan that no seat or side colour is near, under any of the common colour-vision deficiencies (the board
+#: tests check it), and drawn thick, so the ring's shape tells it too.
+CHANGED = (80, 230, 255)
+CHANGED_WIDTH = 5
 BACKGROUND = (32, 34, 37)
 FOREGROUND = (235, 235, 235)
 MUTED = (150, 150, 155)
@@ -61,6 +66,9 @@ class RenderContext:
     lang: str
     names: Mapping[str, str] = field(default_factory=dict)
     translate: Callable[..., str] | None = None
+    #: The public view the board showed before this one (``None``: the first board): what changed since is marked
+    #: (:data:`CHANGED`), so a player who looks back at the board sees what the last play did.
+    before: Mapping[str, Any] | None = None
 
     def t(self, key: str, **args: Any) -> str:
         if self.translate is None:
@@ -164,6 +172,7 @@ def describe(lines: list[str]) -> str:
 
 
 __all__ = [
+    "CHANGED",
     "MIN_TEXT_PX",
     "MIN_WIDTH",
     "SEAT_COLOURS",

@@ -22,6 +22,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.render import (
+    CHANGED,
+    CHANGED_WIDTH,
     FOREGROUND,
     MAX_DESCRIPTION,
     MIN_WIDTH,
@@ -229,7 +231,7 @@ def render(view: Mapping[str, Any], ctx: RenderContext) -> BoardImage:
     for i, player in enumerate(players):
         x = MARGIN + (i % columns) * (CELL_W + GAP)
         y = header_h + (i // columns) * (CELL_H + GAP)
-        _house_cell(pen, view, ctx, player, i, x, y)
+        _house_cell(pen, view, ctx, player, i, x, y, _changes(ctx.before, view, player))
     _legend(pen, legend, MARGIN, header_h + rows * CELL_H + (rows - 1) * GAP + 14)
 
     # scale down (a box filter is exact for a whole factor) and keep a palette: the board is flat colours, and a
@@ -309,8 +311,39 @@ def _tag(view: Mapping[str, Any], player: str) -> tuple[str, tuple[int, int, int
     return None
 
 
+def _changes(before: Mapping[str, Any] | None, view: Mapping[str, Any], player: str) -> tuple[set[int], set[int]]:
+    """What changed in ``player``'s house since the previous board: the rooms (slots) explored, haunted or guarded
+    or freed, and the floors lit or put out. Nothing on the first board, or for a house that was not there."""
+    old = (before or {}).get("houses", {}).get(player)
+    if old is None:
+        return set(), set()
+    new = view["houses"][player]
+    slots = {
+        i
+        for i in range(len(new["rooms"]))
+        if old["rooms"][i] != new["rooms"][i] or old["occupants"][i] != new["occupants"][i]
+    }
+    floors = {f for f in FLOORS if bool(old["lit"][f - 1]) != bool(new["lit"][f - 1])}
+    return slots, floors
+
+
+def _changed(pen: _Pen, box) -> None:
+    """Ring what the last play changed (:data:`bot.render.CHANGED`), with a dark line inside so it reads on a lit
+    floor as on a dark one."""
+    x0, y0, x1, y1 = box
+    pen.rect((x0 - 3, y0 - 3, x1 + 3, y1 + 3), outline=CHANGED, width=CHANGED_WIDTH, radius=8)
+    pen.rect((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=INK, width=1.5, radius=6)
+
+
 def _house_cell(
-    pen: _Pen, view: Mapping[str, Any], ctx: RenderContext, player: str, index: int, x: float, y: float
+    pen: _Pen,
+    view: Mapping[str, Any],
+    ctx: RenderContext,
+    player: str,
+    index: int,
+    x: float,
+    y: float,
+    changes: tuple[set[int], set[int]] = (set(), set()),
 ) -> None:
     house = view["houses"][player]
     seated = player in view["seats"]
@@ -353,11 +386,15 @@ def _house_cell(
         pen.text((hx0 + LABEL_W / 2 + 2, fy0 + 22), str(floor), 22, fill=INK if lit else FOREGROUND, bold=True,
                  anchor="mm")  # fmt: skip
         _bulb(pen, hx0 + LABEL_W / 2 + 2, fy0 + 54, 9, lit)
+        if floor in changes[1]:  # lit or put out by the last play: its bulb is ringed
+            _changed(pen, (hx0 + 6, fy0 + 40, hx0 + LABEL_W - 2, fy1 - 8))
         for side in (0, 1):
             slot = (floor - 1) * 2 + side
             sx0 = hx0 + LABEL_W + SLOT_GAP + side * (slot_w + SLOT_GAP)
             box = (sx0, fy0 + 8, sx0 + slot_w, fy1 - 8)
             _slot(pen, box, house["rooms"][slot], house["occupants"][slot], lit)
+            if slot in changes[0]:
+                _changed(pen, box)
             if slot == target:
                 _incoming(pen, box, view["players"].index(attack["attacker"]))
     ground_y = roof_bottom + 3 * FLOOR_H

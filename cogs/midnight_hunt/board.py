@@ -34,6 +34,8 @@ from typing import Any
 from PIL import Image
 
 from bot.render import (
+    CHANGED,
+    CHANGED_WIDTH,
     FOREGROUND,
     MAX_DESCRIPTION,
     MIN_TEXT_PX,
@@ -461,6 +463,7 @@ def _board(p: _Painter, w: _Words, top: int, radius: int, size: int, height: int
     view = w.view
     locations = {loc["hex"]: (lid, loc) for lid, loc in view["locations"].items()}
     p.image.paste(_plain_hexes(radius, size, height, frozenset(locations)), (0, top * SCALE))
+    changed = changed_hexes(w.ctx.before, view)
     for q, r in disk(radius):
         h = hex_id(q, r)
         cx, cy = _centre(q, r, top, radius, size)
@@ -478,6 +481,21 @@ def _board(p: _Painter, w: _Words, top: int, radius: int, size: int, height: int
             p.text((cx, cy + size * 0.72), h, SMALL, anchor="mm")
         if unit is not None:
             _unit(p, w, (cx, cy), size, unit)
+        if h in changed:  # what the last play changed: a unit placed, moved, stacked or killed, a location taken
+            p.polygon(_corners(cx, cy, size - 3), outline=CHANGED, width=CHANGED_WIDTH)
+
+
+def changed_hexes(before: Mapping[str, Any] | None, view: Mapping[str, Any]) -> set[str]:
+    """The hexes the last play changed: a unit deployed, moved (both ends), bolstered, attacked or killed, and a
+    location whose control changed. Nothing on the first board."""
+    if before is None:
+        return set()
+    old, new = before.get("board") or {}, view.get("board") or {}
+    hexes = {h for h in set(old) | set(new) if old.get(h) != new.get(h)}
+    then = before.get("locations") or {}
+    return hexes | {
+        loc["hex"] for lid, loc in (view.get("locations") or {}).items() if (then.get(lid) or {}).get("control") != loc.get("control")
+    }
 
 
 def _location_mark(p: _Painter, centre, radius: float, colour, mark: str, held: bool) -> None:
@@ -630,4 +648,4 @@ def _seat_line(w: _Words, player: str, detail: int) -> str:
     return text
 
 
-__all__ = ["clock_text", "printable", "render"]
+__all__ = ["changed_hexes", "clock_text", "printable", "render"]

@@ -22,6 +22,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.render import (
+    CHANGED,
+    CHANGED_WIDTH,
     FOREGROUND,
     MUTED,
     BoardImage,
@@ -333,11 +335,19 @@ def _draw_grid(
     for p, loc in (view.get("avatars") or {}).items():
         standing.setdefault(loc, []).append(p)
     horror = view.get("horror")
+    changed = changed_cells(ctx.before, view)
     for r in range(ROWS):
         for c in range(COLUMNS):
             x0, y0 = GRID_X + c * CELL + INSET, grid_y + r * CELL + INSET
             box = (x0, y0, x0 + CELL - 2 * INSET, y0 + CELL - 2 * INSET)
             entry = by_cell.get(f"{'ABCD'[c]}{r + 1}")
+            if f"{'ABCD'[c]}{r + 1}" in changed:  # what the last play changed: ringed outside the card
+                draw.rounded_rectangle(
+                    (x0 - INSET + 1, y0 - INSET + 1, box[2] + INSET - 1, box[3] + INSET - 1),
+                    radius=20,
+                    outline=CHANGED,
+                    width=CHANGED_WIDTH + 1,
+                )
             if entry is None:
                 _empty_cell(draw, box)
                 continue
@@ -358,6 +368,19 @@ def _draw_grid(
             for (x, y), p in zip(_slots(box, len(players)), players):
                 _avatar(draw, (x, y), seat_of.get(p, 0), p == horror, letters.get(p, ""))
     return grid_y + ROWS * CELL
+
+
+def changed_cells(before: Mapping[str, Any] | None, view: Mapping[str, Any]) -> set[str]:
+    """The cells the last play changed: a card placed, slid, turned or taken away (MN-21), and the cell an avatar
+    moved to (the Horror's included). Nothing on the first board."""
+    if before is None:
+        return set()
+    old = {e["cell"]: e for e in before.get("board") or []}
+    new = {e["cell"]: e for e in view.get("board") or []}
+    cells = {cell for cell in set(old) | set(new) if old.get(cell) != new.get(cell)}
+    where = {e["location"]: e["cell"] for e in new.values()}
+    moved = {loc for p, loc in (view.get("avatars") or {}).items() if (before.get("avatars") or {}).get(p) != loc}
+    return cells | {where[loc] for loc in moved if loc in where}
 
 
 def _empty_cell(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
@@ -542,4 +565,4 @@ def render(view: Mapping[str, Any], ctx: RenderContext) -> BoardImage:
     return BoardImage(png, describe_board(view, ctx), "midnighters.png")
 
 
-__all__ = ["describe_board", "draw_board", "render"]
+__all__ = ["changed_cells", "describe_board", "draw_board", "render"]

@@ -317,3 +317,50 @@ def test_reference_picture_matches(tmp_path):
     assert actual.size == expected.size, f"size {actual.size} != {expected.size}: {hint}"
     difference = sum(ImageStat.Stat(ImageChops.difference(actual, expected)).mean) / 3
     assert difference < TOLERANCE, f"mean pixel difference {difference:.2f} >= {TOLERANCE}: {hint}"
+
+
+# -- what changed since the previous board (issue 29) --------------------------------------------------------
+
+
+def _changed_pixels(image: Image.Image) -> list[tuple[int, int]]:
+    """Where the picture shows the ring of what changed (:data:`bot.render.CHANGED`, give or take the scaling)."""
+    rgb = image.convert("RGB")
+    return [
+        (x, y)
+        for y in range(0, rgb.height, 2)
+        for x in range(0, rgb.width, 2)
+        if sum(abs(a - b) for a, b in zip(rgb.getpixel((x, y)), bot.render.CHANGED)) < 40
+    ]
+
+
+def test_the_board_rings_the_room_the_last_play_explored_and_only_it():
+    """GH-5 / GH-6: the previous board had Alice's first floor with one room; this one has two: the new room (floor 1,
+    right) is ringed, nothing else in the picture differs from the same board drawn with nothing to compare."""
+    before = GH.view(Table(2, houses={"p1": house("room1 -")}).state, None)
+    after = GH.view(Table(2, houses={"p1": house("room1 room1")}).state, None)
+    plain = _open(board.render(after, _ctx()).png)
+    marked = _open(board.render(after, RenderContext("en", NAMES, before=before)).png)
+    assert not _changed_pixels(plain)
+    ring = _changed_pixels(marked)
+    assert ring, "nothing marked"
+    # what differs visibly (the palette of 256 colours shifts other pixels by a shade or two)
+    box = ImageChops.difference(plain.convert("L"), marked.convert("L")).point(lambda v: 255 if v > 24 else 0).getbbox()
+    assert box is not None
+    # within Alice's house (the first cell), on its right half, at its bottom floor
+    cell_right = board.MARGIN + board.CELL_W
+    assert board.MARGIN + board.CELL_W / 2 - 30 < box[0] and box[2] <= cell_right + 4, box
+    xs, ys = [x for x, _ in ring], [y for _, y in ring]
+    assert min(xs) > board.MARGIN + board.CELL_W / 2 - 30 and max(xs) < cell_right
+    assert max(ys) - min(ys) < board.FLOOR_H + 10  # one room's ring, not a house's
+    # the same view as before marks nothing
+    same = _open(board.render(after, RenderContext("en", NAMES, before=after)).png)
+    assert not _changed_pixels(same)
+
+
+def test_a_light_turned_on_rings_its_floor():
+    """GH-18: a floor lit by the last play has its bulb ringed."""
+    before = GH.view(Table(2, houses={"p2": house("room1 room1")}).state, None)
+    after = GH.view(Table(2, houses={"p2": house("*room1 room1")}).state, None)
+    ring = _changed_pixels(_open(board.render(after, RenderContext("en", NAMES, before=before)).png))
+    second = board.MARGIN + board.CELL_W + board.GAP  # Bartholomew's house, the second cell
+    assert ring and all(second < x < second + board.CELL_W / 2 for x, _ in ring), ring[:5]

@@ -219,3 +219,57 @@ def test_clock_text():
     assert board.clock_text(605) == "10:05"
     assert board.clock_text(3725) == "1:02:05"
     assert board.clock_text(-3) == "0:00"
+
+
+# -- what changed since the previous board (issue 29) --------------------------------------------------------
+
+
+def _ring(image: Image.Image) -> list[tuple[int, int]]:
+    """Where the picture shows the ring of what changed (:data:`bot.render.CHANGED`)."""
+    from bot.render import CHANGED
+
+    rgb = image.convert("RGB")
+    return [
+        (x, y)
+        for y in range(0, rgb.height, 2)
+        for x in range(0, rgb.width, 2)
+        if sum(abs(a - b) for a, b in zip(rgb.getpixel((x, y)), CHANGED)) < 40
+    ]
+
+
+def test_mh_22_the_board_rings_the_hexes_the_last_play_changed():
+    """MH-22 / MH-27: plays of a random game that deploy, move or attack: drawn with the previous board's view, the
+    picture rings the hexes that changed, there and nowhere else; without a previous board it rings nothing."""
+    import math
+
+    from engines.midnight_hunt.hexgrid import parse_hex
+
+    chooser = random.Random("mh-changed")
+    state, _ = MH.setup(["p1", "p2"], {}, seed="mh-changed")
+    checked = 0
+    for _ in range(300):
+        if state.outcome is not None or checked >= 3:
+            break
+        prompt = state.prompts[0]
+        action = MH.random_action(state, prompt.players[0], chooser)
+        if action.kind in ("leave", "surrender"):
+            continue
+        before = MH.view(state, None)
+        state, _ = MH.apply(state, action)
+        after = MH.view(state, None)
+        hexes = board.changed_hexes(before, after)
+        if not hexes or after["phase"] == "draft":
+            continue
+        checked += 1
+        assert not _ring(_open(board.render(after, _ctx()).png))
+        ring = _ring(_open(board.render(after, RenderContext("en", NAMES, before=before)).png))
+        assert ring, action
+        radius = board._radius(after)
+        size = min(board.MAX_HEX, math.floor((board.WIDTH - 2 * board.MARGIN) / ((2 * radius + 1) * math.sqrt(3))))
+        top = board.MARGIN + board.HEADER_H + board._panel_height(board._rows(after)) + board.GAP
+        centres = [board._centre(*parse_hex(h), top, radius, size) for h in hexes]
+        for x, y in ring:  # every ringed pixel is on a changed hex
+            assert any(math.dist((x, y), c) <= size + 2 for c in centres), ((x, y), hexes)
+        for c in centres:  # and every changed hex is ringed
+            assert any(math.dist((x, y), c) <= size + 2 for x, y in ring), (c, hexes)
+    assert checked >= 2

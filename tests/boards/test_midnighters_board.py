@@ -225,3 +225,48 @@ def test_reference_picture():
     assert sum(difference) / len(difference) <= TOLERANCE, difference
     for words in ("Ivanova", "Midnight Horror", "Red", "immune: Šárka Dvořáková", "Midnight Star", "Deck: "):
         assert words in image.description, words
+
+
+# -- what changed since the previous board (issue 29) --------------------------------------------------------
+
+
+def _ring(image: Image.Image) -> list[tuple[int, int]]:
+    """Where the picture shows the ring of what changed (:data:`bot.render.CHANGED`)."""
+    rgb = image.convert("RGB")
+    return [
+        (x, y)
+        for y in range(0, rgb.height, 2)
+        for x in range(0, rgb.width, 2)
+        if sum(abs(a - b) for a, b in zip(rgb.getpixel((x, y)), bot.render.CHANGED)) < 40
+    ]
+
+
+def test_mn_21_the_board_rings_the_cell_an_avatar_moved_to():
+    """MN-21: of a random game's plays, one that moves an avatar (and any that slides or turns a card): the picture
+    drawn with the previous board's view rings exactly the cells that changed, at their place on the grid; the
+    same picture without a previous board rings nothing."""
+    chooser = random.Random("mn-changed")
+    state, _ = MN.setup(["p1", "p2", "p3"], {}, seed="mn-changed")
+    checked = 0
+    for _ in range(120):
+        if state.outcome is not None or checked >= 3:
+            break
+        prompt = state.prompts[0]
+        action = next((a for p in prompt.players if (a := MN.random_action(state, p, chooser)) is not None), None)
+        before = MN.view(state, None)
+        state, _ = MN.apply(state, action or Action.timeout(prompt.id))
+        after = MN.view(state, None)
+        moved = {p for p, loc in after.get("avatars", {}).items() if before.get("avatars", {}).get(p) != loc}
+        cells = board.changed_cells(before, after)
+        if not moved or not cells:
+            continue
+        checked += 1
+        assert not _ring(board.draw_board(after, _ctx()))
+        ring = _ring(board.draw_board(after, RenderContext("en", NAMES, before=before)))
+        assert ring
+        columns = {"ABCD".index(cell[0]) for cell in cells}
+        for x, _ in ring:  # every ringed pixel lies in a changed cell's column
+            assert any(board.GRID_X + c * board.CELL - 2 <= x <= board.GRID_X + (c + 1) * board.CELL + 2 for c in columns)
+        for c in columns:  # and every changed cell's column has its ring
+            assert any(board.GRID_X + c * board.CELL - 2 <= x <= board.GRID_X + (c + 1) * board.CELL + 2 for x, _ in ring)
+    assert checked >= 1
