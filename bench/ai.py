@@ -90,21 +90,23 @@ def play(game: str, levels: Sequence[str], seed: int, cpu: dict[str, list[float]
                 cpu.setdefault(level, []).append(time.process_time() - started)
         state, _ = engine.apply(state, action)
     outcome = state.outcome
-    if outcome is None or outcome.draw:
+    if outcome is None or outcome.draw or not outcome.winners:  # a draw, or a dream nobody woke from (MN-60)
         return tuple(0.5 for _ in players)
     return tuple(1.0 if p in outcome.winners else 0.0 for p in players)
 
 
 def match(game: str, first: str, second: str, games: int, cpu: dict[str, list[float]], log=print) -> dict[str, Any]:
     """``first`` against ``second``, seats swapped every other game: ``first``'s score and its interval."""
-    score = 0.0
+    score, drawn = 0.0, 0
     for i in range(games):
         levels = (first, second) if i % 2 == 0 else (second, first)
         result = play(game, levels, i, cpu)
         score += result[levels.index(first)]
+        drawn += result[0] == 0.5
+        log(f"      game {i}: {dict(zip(levels, result))}")
     low, high = wilson(score, games)
-    row = {"game": game, "first": first, "second": second, "games": games, "score": score, "rate": score / games, "low": low, "high": high}
-    log(f"    {TABLES[game]['label']}: {first} vs {second}: {score:g}/{games} = {score / games:.0%} ({low:.0%}-{high:.0%})")
+    row = {"game": game, "first": first, "second": second, "games": games, "score": score, "rate": score / games, "low": low, "high": high, "drawn": drawn}
+    log(f"    {TABLES[game]['label']}: {first} vs {second}: {score:g}/{games} = {score / games:.0%} ({low:.0%}-{high:.0%}), {drawn} drawn")
     return row
 
 
@@ -156,8 +158,9 @@ def run(games: int, speed_seconds: float, pairs: Sequence[tuple[str, str]] = PAI
             continue
         log(f"{TABLES[game]['label']}")
         cpu: dict[str, list[float]] = {}
-        results["speed"][game] = engine_speed(game, speed_seconds)
-        results["self_play"][game] = self_play(game, max(2, games // 4))
+        if speed_seconds > 0:
+            results["speed"][game] = engine_speed(game, speed_seconds)
+            results["self_play"][game] = self_play(game, max(2, games // 4))
         for first, second in pairs:
             n = games if "hard" not in (first, second) else max(2, games // 2)
             results["rows"].append(match(game, first, second, n, cpu, log))
@@ -174,13 +177,13 @@ def render(results: dict[str, Any], machine: str = "") -> str:
         "Targets (issue 31): normal vs easy >= 70 % with the interval's lower end >= 60 %; hard vs normal >= 60 %;",
         "normal <= 0.5 s CPU a decision.",
         "",
-        "| game | match | games | score | 95 % interval |",
-        "|---|---|---|---|---|",
+        "| game | match | games | score | 95 % interval | drawn or nobody won |",
+        "|---|---|---|---|---|---|",
     ]
     for row in results["rows"]:
         label = TABLES[row["game"]]["label"]
         lines.append(
-            f"| {label} | {row['first']} vs {row['second']} | {row['games']} | {row['rate']:.0%} | {row['low']:.0%}–{row['high']:.0%} |"
+            f"| {label} | {row['first']} vs {row['second']} | {row['games']} | {row['rate']:.0%} | {row['low']:.0%}–{row['high']:.0%} | {row.get('drawn', 0)} |"
         )
     lines += ["", "| game | level | CPU per decision, mean | worst | decisions |", "|---|---|---|---|---|"]
     for game, levels in results["cpu"].items():
@@ -217,10 +220,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--pair", action="append", default=[], help="only this match, e.g. normal:easy (repeatable)")
     parser.add_argument("--write", action="store_true", help="put the table into bench/RESULTS.md")
     parser.add_argument("--json", help="also keep the raw figures in this file")
+    parser.add_argument("--no-speed", action="store_true", help="skip the engine speed and self-play figures")
     args = parser.parse_args(argv)
     games = 2 if args.quick else args.games
     pairs = [tuple(p.split(":")) for p in args.pair] or (PAIRS[:1] if args.quick else PAIRS)
-    results = run(games, 0.05 if args.quick else 2.0, pairs, args.game, log=lambda m: print(m, file=sys.stderr))
+    results = run(games, 0 if args.no_speed else 0.05 if args.quick else 2.0, pairs, args.game, log=lambda m: print(m, file=sys.stderr))
     import os
     import platform
 

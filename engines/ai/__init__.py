@@ -28,9 +28,9 @@ GAMES = frozenset({"ghost_at_home", "midnighters", "midnight_hunt"})
 #: Search budgets by game and level, calibrated on this project's machine by ``python -m bench.ai`` (normal
 #: <= 0.5 s of CPU a decision, hard <= about 1.5 s).
 BUDGETS: dict[str, dict[str, Budget]] = {
-    "ghost_at_home": {"normal": Budget(60, 6), "hard": Budget(180, 8)},
-    "midnight_hunt": {"normal": Budget(60, 6), "hard": Budget(180, 8)},
-    "midnighters": {"normal": Budget(40, 6), "hard": Budget(120, 8)},
+    "ghost_at_home": {"normal": Budget(110, 6), "hard": Budget(330, 8)},
+    "midnight_hunt": {"normal": Budget(100, 6), "hard": Budget(300, 8)},
+    "midnighters": {"normal": Budget(120, 6), "hard": Budget(360, 8)},
 }
 
 

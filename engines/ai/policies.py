@@ -200,34 +200,68 @@ def mh_evaluate(engine: Engine, state: Any, player: str) -> float:
 
 # -- Midnighters -----------------------------------------------------------------------------------------------
 
-def _mn_distance(state: Any, player: str) -> int:
+def _mn_distances(state: Any, target: str) -> dict[str, int]:
+    """Fewest Sleepwalk steps from each location to ``target`` (absent: unreachable by walking)."""
     from engines.midnighters import board
 
-    dist = board.distances_to_bridge(state.cells, state.turns)
-    return dist.get(state.avatars.get(player, ""), 9)
+    into: dict[str, list[str]] = {}
+    for loc in state.cells:
+        for direction in board.arrows(loc, state.turns[loc]):
+            to = board.sleepwalk_target(state.cells, state.turns, loc, direction)
+            if to is not None:
+                into.setdefault(to, []).append(loc)
+    dist = {target: 0}
+    frontier = [target]
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for source in into.get(here, ()):
+                if source not in dist:
+                    dist[source] = dist[here] + 1
+                    nxt.append(source)
+        frontier = nxt
+    return dist
+
+
+def _mn_goal(state: Any, player: str) -> str:
+    """Where ``player`` wants to activate: the Town Hall for the Horror (MN-47) and for a dreamer holding a nightmare
+    (MN-40: rid of it there; MN-36: no waking with it), else the Bridge (MN-59)."""
+    from engines.midnighters.data import NIGHTMARES
+    from engines.midnighters.rules import BRIDGE, TOWN_HALL
+
+    if player == state.horror or any(c in NIGHTMARES for c in state.hands[player]):
+        return TOWN_HALL
+    return BRIDGE
+
+
+def _mn_standing(state: Any, player: str, cache: dict[str, dict[str, int]]) -> float:
+    from engines.midnighters.data import NIGHTMARES
+    from engines.midnighters.rules import BRIDGE
+
+    goal = _mn_goal(state, player)
+    if goal not in cache:
+        cache[goal] = _mn_distances(state, goal)
+    hand = state.hands[player]
+    value = -1.0 * cache[goal].get(state.avatars[player], 6)
+    value -= 1.5 * sum(c in NIGHTMARES for c in hand) if player != state.horror else 0.0
+    value += 0.6 * ("star" in hand) + 0.1 * len(hand) + 0.2 * sum(c in ("sleepwalk", "vertigo") for c in hand)
+    value += 0.15 * sum(c in ("dutch", "catcher") for c in hand)
+    value += 0.3 * sum(1 for t in state.traps if t.owner == player)
+    if goal == BRIDGE and state.avatars[player] == BRIDGE:
+        value += 1.0
+    return value
 
 
 def mn_evaluate(engine: Engine, state: Any, player: str) -> float:
-    from engines.midnighters import board
-
     done = outcome_value(state, player)
     if done is not None:
         return done
     if player not in state.active:
         return 0.0
-    dist = board.distances_to_bridge(state.cells, state.turns)
-    mine = dist.get(state.avatars[player], 9)
-    others = [dist.get(state.avatars[p], 9) for p in state.active if p != player]
-    best = min(others, default=9)
-    hand = state.hands[player]
-    x = 0.9 * (best - mine) + 0.25 * (("star" in hand) - 0.0) + 0.1 * len(hand)
-    x += 0.15 * sum(c in ("dutch", "catcher", "sleepwalk", "vertigo") for c in hand)
-    x += 0.3 * sum(1 for t in state.traps if t.owner == player)
-    if mine == 0:
-        x += 1.0
-    if best == 0:
-        x -= 1.5
-    return squash(x / 2.0)
+    cache: dict[str, dict[str, int]] = {}
+    mine = _mn_standing(state, player, cache)
+    best = max((_mn_standing(state, p, cache) for p in state.active if p != player), default=-6.0)
+    return squash(0.7 * (mine - best))
 
 
 def settle(engine: Engine, state: Any, player: str, action: Action, limit: int = 12) -> Any:
@@ -276,28 +310,33 @@ def mn_score(engine: Engine, state: Any, player: str, action: Action) -> float:
 
 
 def mn_quick(engine: Engine, state: Any, player: str, action: Action) -> float:
-    """A cheap score for playouts: wake on the Bridge, walk towards it, rarely answer, end when little is left."""
+    """A cheap score for playouts: wake on the Bridge (or, for the Horror or with a nightmare in hand, activate the
+    Town Hall), walk towards that goal, answer a winning card, rarely anything else."""
     from engines.midnighters import board
-    from engines.midnighters.rules import BRIDGE
+    from engines.midnighters.rules import BRIDGE, TOWN_HALL
 
     kind, args = action.kind, action.args
+    cur = state.current
     if kind == "star":
-        return 100.0 if state.avatars[state.current] == BRIDGE else 3.0
-    if kind == "pass":
+        here = state.avatars[cur]
+        goal = _mn_goal(state, cur)
+        if here == goal:
+            return 100.0
+        return 4.0 if here in ("square", "motel", "forest") else 1.0
+    if kind in ("pass", "cancel", "intercept"):
         top = state.stack[-1] if state.stack else None
-        if top is not None and top.kind == "star" and state.avatars.get(top.player) == BRIDGE:
-            return -5.0  # cancel a wake-up if at all possible
-        return 5.0
-    if kind in ("cancel", "intercept"):
-        return 0.0
+        winning = top is not None and top.kind == "star" and state.avatars.get(top.player) in (BRIDGE, TOWN_HALL)
+        if kind == "pass":
+            return -5.0 if winning else 5.0
+        return 10.0 if winning else 0.0
     if kind == "sleepwalk":
-        here = state.avatars[state.current]
+        here = state.avatars[cur]
         to = board.sleepwalk_target(state.cells, state.turns, here, args["direction"])
-        dist = board.distances_to_bridge(state.cells, state.turns)
-        return 6.0 + 3.0 * (dist.get(here, 9) - dist.get(to, 9))
+        dist = _mn_distances(state, _mn_goal(state, cur))
+        return 6.0 + 3.0 * (dist.get(here, 6) - dist.get(to, 6))
     if kind == "end":
         return 1.0
-    if kind in ("leave",):
+    if kind == "leave":
         return -1000.0
     return 2.0
 
