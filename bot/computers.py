@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import String, cast, select
 
+from bot import thinking
 from bot.db import Game
 from engines.core import Action, IllegalAction
 
@@ -148,11 +149,6 @@ def decider_spec() -> str:
     return os.environ.get(DECIDER_ENV, "").strip() or DECIDER
 
 
-def _resolve(spec: str) -> Decider:
-    module, _, function = spec.partition(":")
-    return getattr(importlib.import_module(module), function or "decide")
-
-
 _offered: frozenset[str] | None = None
 
 
@@ -172,26 +168,6 @@ def offered_games() -> frozenset[str]:
 def offers(engine_name: str) -> bool:
     """Can a lobby of ``engine_name`` seat computers?"""
     return engine_name in offered_games()
-
-
-# -- in a worker ----------------------------------------------------------------------------------------------------
-
-
-def _init(spec: str, bot: int) -> None:
-    """A worker's start: it leaves when the bot is gone (as a board worker does) and imports its decider now."""
-    from bot.boards import _watch_the_bot
-
-    threading.Thread(target=_watch_the_bot, args=(bot,), name="watch-the-bot", daemon=True).start()
-    _resolve(spec)
-
-
-def think(spec: str, game: str, view: dict, player: str, level: str, seed: int) -> dict:
-    """One decision, in a worker: the decider named by ``spec`` given the seat's view alone."""
-    return _resolve(spec)(game, view, player, level, seed)
-
-
-def _ready() -> int:
-    return os.getpid()
 
 
 def workers_from_env() -> int:
@@ -363,7 +339,7 @@ class Computers:
         if self.decider is not None:
             return self.decider(game, view, player, level, seed)
         executor = self._executor or await asyncio.to_thread(self._start)
-        future = executor.submit(think, decider_spec(), game, view, player, level, seed)
+        future = executor.submit(thinking.think, decider_spec(), game, view, player, level, seed)
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), DECIDE_TIMEOUT)
         except BrokenProcessPool:
@@ -380,10 +356,10 @@ class Computers:
                 workers = self.workers or workers_from_env()
                 executor = ProcessPoolExecutor(
                     workers, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_init, initargs=(decider_spec(), os.getpid()),
+                    initializer=thinking.start, initargs=(decider_spec(), os.getpid()),
                 )
                 for _ in range(workers):
-                    executor.submit(_ready)
+                    executor.submit(thinking.ready)
                 self._executor = executor
             return self._executor
 
@@ -438,6 +414,5 @@ __all__ = [
     "offered_games",
     "offers",
     "seat",
-    "think",
     "unseat",
 ]
