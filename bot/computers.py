@@ -14,8 +14,9 @@ by name, so ``bot`` still names no game, and a missing package offers computers 
 the deal, a resume, a restart's recovery), the runtime arms the computer's turn: its decision starts at once, off
 the event loop in a worker process (spawned, like the board workers of :mod:`bot.boards`), given only
 ``engine.view(state, player)``, what a person in that seat would see; the move is made no sooner than a second
-or two after the prompt opened (the injected clock: a person's pace, and the game reads naturally in its thread),
-and never while the bot is away. It goes through :meth:`bot.runtime.Runtime.act` like a click: logged, delivered,
+or two after the prompt opened (the injected clock: a person's pace), once what the game said before it has reached
+Discord (so a game of computers only reads naturally in its thread, at the pace the thread can show), and never
+while the bot is away or the game is paused. It goes through :meth:`bot.runtime.Runtime.act` like a click: logged, delivered,
 timed. A decision whose state moved on meanwhile is dropped (the commit that moved it armed a new one); a restart
 derives every pending computer turn from the games' states again (:meth:`Computers.recover`). A decider that fails
 costs the computer its considered move, never the game: it plays a random legal move instead, and the prompt's
@@ -61,6 +62,11 @@ WORKERS_ENV = "COMPUTER_WORKERS"
 PACE = (1.0, 2.0)
 #: Seconds a decision may take, queue included, before the computer plays a random legal move instead.
 DECIDE_TIMEOUT = 30.0
+#: Real seconds a computer's move waits, at most, for what the game said before it to reach Discord (a game of
+#: computers only would otherwise outrun the thread's pace of five posts in five seconds and read ever further behind).
+DELIVERY_WAIT = 15.0
+#: How often that wait looks (real seconds: Discord's pace is the wall clock's, whatever the games' clock).
+DELIVERY_POLL = 0.05
 #: Most computers a lobby seats beyond which ids would run out of digits (never reached: tables seat at most 25).
 MAX_NUMBER = 99
 
@@ -287,6 +293,7 @@ class Computers:
             await self.runtime.timers.present()  # away: nobody moves, computers neither
             self._working += 1
             try:
+                await self._delivered(live.id)
                 await self._move(live.id, player, step, decided)
             finally:
                 self._working -= 1
@@ -296,6 +303,15 @@ class Computers:
             entry = self.tasks.get((live.id, player))
             if entry is not None and entry[1] is asyncio.current_task():
                 del self.tasks[(live.id, player)]
+
+    async def _delivered(self, game_id: int) -> None:
+        """Wait (up to DELIVERY_WAIT) until the game's outbox is delivered: a computer answers what was shown, as a
+        person does, and a game of computers only moves at the pace its thread can show it."""
+        dispatcher = self.runtime.dispatcher
+        waited = 0.0
+        while dispatcher is not None and dispatcher.busy(game_id) and waited < DELIVERY_WAIT:
+            await asyncio.sleep(DELIVERY_POLL)
+            waited += DELIVERY_POLL
 
     async def _move(self, game_id: int, player: str, step: int, decided: dict | None) -> None:
         live = self.runtime.games.get(game_id) or await self.runtime.get(game_id)

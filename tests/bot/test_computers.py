@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -276,6 +277,28 @@ async def test_no_computer_moves_while_the_bot_is_away_or_the_game_is_paused(run
     await clock.advance(2.01)
     await runtime.idle()
     assert live.state.step == step + 1
+
+
+async def test_a_computer_answers_what_was_shown_its_move_waits_for_the_games_delivery(runtime, clock, monkeypatch):
+    """A game of computers only moves at the pace its thread can show it, never ever further ahead of it."""
+
+    class Slow(Undelivered):
+        delivering = True
+
+        def busy(self, game_id: int) -> bool:
+            return self.delivering
+
+    monkeypatch.setattr(computers, "DELIVERY_POLL", 0.0)  # looks again at every turn of the loop, never times out
+    fake(runtime)
+    runtime.dispatcher = slow = Slow()
+    live = await open_game(runtime, "midnight_hunt", [HUMAN, "-12"])
+    await clock.advance(2.01)
+    for _ in range(50):
+        await asyncio.sleep(0)
+    assert live.state.step == 0  # what the deal said is still on its way to Discord
+    slow.delivering = False
+    await runtime.idle()
+    assert live.state.step == 1
 
 
 @pytest.mark.parametrize("broken", ["raises", "nonsense", "for_another"])
