@@ -55,7 +55,18 @@ class Answers:
         #: Clicks' answers on their way whose content is also an ``answer`` op in the outbox, by game and token: set
         #: to whether the answer went out (:meth:`answering`, :meth:`answered`); the op then makes no call.
         self._answers: dict[int, dict[str, _Pending]] = {}
+        #: Each game's turn to rewrite its messages (:meth:`_turn`).
+        self._turns: dict[int, asyncio.Lock] = {}
         super().__init__()
+
+    def _turn(self, game_id: int) -> asyncio.Lock:
+        """The game's turn to rewrite its messages, held by its drain while it reads, words and delivers rows, and by
+        a timer's warning on its way (:meth:`bot.executors.Executors.send_now`): one at a time, so an older rewrite
+        never lands after a newer one; and a click's answer rewrites nothing while either holds it or waits."""
+        turn = self._turns.get(game_id)
+        if turn is None:
+            turn = self._turns[game_id] = asyncio.Lock()
+        return turn
 
     def take_rewrites(self, game_id: int, message_id: int) -> tuple[list[int], dict[str, Any]] | None:
         """The rewrites of message ``message_id`` that a click on it just caused, for the click's own answer: an
@@ -70,6 +81,9 @@ class Answers:
         The rows stay unsent in the outbox until :meth:`rewritten` marks them, and the game's drain waits until
         then: a crash meanwhile sends the edit (idempotent) again after the restart."""
         if game_id not in self._synced or game_id in self._claimed or game_id in self._in_flight:
+            return None
+        turn = self._turns.get(game_id)
+        if turn is not None and turn.locked():  # a warning's edit on its way: the answer could land before it
             return None
         live = self.runtime.games.get(game_id)
         known = self._known.get(game_id)

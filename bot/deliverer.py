@@ -44,8 +44,9 @@ class Deliverer(Protocol):
     def release(self, game_id: int, users: Iterable[str] = ()) -> None:
         """Forget what is kept for a game that is over and delivered, and the DM channels of its ``users``."""
 
-    async def send_now(self, live: LiveGame, op: Op) -> None:
-        """Send something transient (a timer warning) at once, outside the outbox."""
+    async def send_now(self, live: LiveGame, op: Op, seq: int | None = None) -> bool:
+        """Send something transient (a timer warning) at once, outside the outbox; ``False``: not sent, the game
+        moved on from step ``seq``, which it was worded from."""
 
     def resume(self, game_id: int) -> None:
         """Deliver the rows a crash left unsent."""
@@ -73,8 +74,8 @@ class Undelivered:
     def release(self, game_id: int, users: Iterable[str] = ()) -> None:
         pass
 
-    async def send_now(self, live: LiveGame, op: Op) -> None:
-        pass
+    async def send_now(self, live: LiveGame, op: Op, seq: int | None = None) -> bool:
+        return True
 
     def resume(self, game_id: int) -> None:
         pass

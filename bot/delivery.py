@@ -184,6 +184,7 @@ class Dispatcher(Outbox, Rush, Answers, Executors):
         self._drain_failures.pop(game_id, None)
         self._first.pop(game_id, None)
         self._board_shown.pop(game_id, None)
+        self._turns.pop(game_id, None)
         self.moderation.forget(game_id)
         for user in users:
             if str(user).isdigit():
@@ -286,16 +287,17 @@ class Dispatcher(Outbox, Rush, Answers, Executors):
             # with the newer tally meanwhile, and the older tally was edited over it)
             self._in_flight.add(game_id)
             try:
-                pending = [row for row in await self._pending_rows(game_id) if row.id not in self._first.get(game_id, {})]
-                rows = first_ahead(await self._parts(live, pending))
-                if not rows:
-                    if game_id in self._again:
-                        continue
-                    self._resumed.pop(game_id, None)
-                    if not self._known.get(game_id, True):
-                        del self._known[game_id]  # nothing pending: an idle game keeps no empty map
-                    return
-                failures = await self._deliver_rows(live, rows, failures)
+                async with self._turn(game_id):  # after a timer's warning on its way, if one is (send_now)
+                    pending = [row for row in await self._pending_rows(game_id) if row.id not in self._first.get(game_id, {})]
+                    rows = first_ahead(await self._parts(live, pending))
+                    if not rows:
+                        if game_id in self._again:
+                            continue
+                        self._resumed.pop(game_id, None)
+                        if not self._known.get(game_id, True):
+                            del self._known[game_id]  # nothing pending: an idle game keeps no empty map
+                        return
+                    failures = await self._deliver_rows(live, rows, failures)
             finally:
                 self._in_flight.discard(game_id)
 

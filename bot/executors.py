@@ -66,6 +66,7 @@ class Executors:
     transport: Transport
     moderation: mod.Moderation
     _parts_done: dict[int, dict[int, list[dict[str, Any]]]]
+    _turn: Callable[[int], asyncio.Lock]
 
     def __init__(self) -> None:
         #: Each user's DM channel: kept in memory, else read from the table (:class:`bot.db.DMChannel`), else opened
@@ -81,17 +82,27 @@ class Executors:
         self._resumed: dict[int, _Resumed | None] = {}
         super().__init__()
 
-    async def send_now(self, live: Live, op: Op) -> None:
+    async def send_now(self, live: Live, op: Op, seq: int | None = None) -> bool:
         """Send something transient (a timer warning) directly, outside the outbox. A DM its player is done with
         (its controls taken off by their last answer, see :meth:`controls_gone`) is not warned: the warning would
-        rewrite it from the prompt and lose the answer shown in it (a check result)."""
+        rewrite it from the prompt and lose the answer shown in it (a check result).
+
+        An edit of one of the game's messages goes in turn with the game's drain and its clicks' answers
+        (:meth:`_turn`): it was worded from the game at step ``seq``, and should the game have moved on by its turn,
+        it is not sent (returns ``False``: word it again), since a newer rewrite of the message (a vote's tally, a
+        prompt closed) may have landed already, and this one would undo it."""
         slot = live.row.slots.get(op.get("slot"))
         if slot and slot.get("bare"):
-            return
-        try:
-            await self.execute(live, op, nonce=None)
-        except DeliveryError as exc:
-            log.info("game %s: transient message not sent (%s)", live.id, exc.kind)
+            return True
+        turn = self._turn(live.id) if op.get("do") == "edit" and slot else contextlib.nullcontext()
+        async with turn:
+            if seq is not None and self.runtime.games.get(live.id, live).row.seq != seq:
+                return False
+            try:
+                await self.execute(live, op, nonce=None)
+            except DeliveryError as exc:
+                log.info("game %s: transient message not sent (%s)", live.id, exc.kind)
+        return True
 
     async def execute(self, live: Live, op: Op, nonce: str | None) -> dict[str, Any]:
         kind = op["do"]

@@ -38,6 +38,8 @@ TIMER_RETRY_SECONDS = 2.0
 TIMER_PARKED_SECONDS = 60.0
 #: Warnings before a prompt times out, in seconds left (each only when the prompt lasts at least twice that).
 WARN_AT = (30, 10)
+#: Most times a warning is worded and sent, when actions keep coming in while it is on its way (see ``_warn``).
+WARN_TRIES = 3
 #: Tries of moving the deadlines on when the bot is back (the database busy); after that the timers are let go
 #: on the deadlines they had rather than held for good.
 BACK_ATTEMPTS = 3
@@ -159,19 +161,30 @@ class Timers:
 
     async def _warn(self, game_id: int, prompt_id: str, seconds_left: int) -> None:
         """Edit "N seconds left" into the prompt's own messages (a prompt lasting at least twice that long), so
-        only its audience sees it: nothing public for a private prompt or a reaction window."""
-        live = await self.runtime.get(game_id)
-        dispatcher = self.runtime.dispatcher
-        prompt = next((p for p in live.state.prompts if p.id == prompt_id), None) if live.state else None
-        if prompt is None or not prompt.timeout or prompt.timeout < 2 * seconds_left or dispatcher is None:
-            return
-        try:
-            ops = game_ui(live.engine.name).presenter.warn_ops(live.table(), live.state, prompt, seconds_left)
-        except Exception:
-            log.exception("game %s: warning for %s failed", game_id, prompt_id)
-            return
-        for op in ops:
-            await dispatcher.send_now(live, op)
+        only its audience sees it: nothing public for a private prompt or a reaction window.
+
+        The warning rewrites those messages as the game stands when it is worded, and waits its turn with the
+        game's other rewrites (:meth:`bot.executors.Executors.send_now`); should an action come in meanwhile (its
+        rewrite, a vote's newer tally, may land first), it is worded again from the game as it is then (at most
+        :data:`WARN_TRIES` times), rather than undo that rewrite."""
+        for _ in range(WARN_TRIES):
+            live = await self.runtime.get(game_id)
+            dispatcher = self.runtime.dispatcher
+            prompt = next((p for p in live.state.prompts if p.id == prompt_id), None) if live.state else None
+            if prompt is None or not prompt.timeout or prompt.timeout < 2 * seconds_left or dispatcher is None:
+                return
+            seq = live.row.seq
+            try:
+                ops = game_ui(live.engine.name).presenter.warn_ops(live.table(), live.state, prompt, seconds_left)
+            except Exception:
+                log.exception("game %s: warning for %s failed", game_id, prompt_id)
+                return
+            for op in ops:
+                if not await dispatcher.send_now(live, op, seq):
+                    log.info("game %s: the game moved on before the warning for %s went; worded again", game_id, prompt_id)
+                    break
+            else:
+                return
 
     async def settled(self) -> None:
         """Wait until no timer work runs (queued work included)."""

@@ -193,3 +193,91 @@ async def test_nw_10_a_drain_reading_the_outbox_while_a_vote_is_answered_in_plac
         await process.runtime.close()
     finally:
         await database.close()
+
+
+async def test_nw_10_a_time_warning_on_its_way_as_a_vote_is_answered_in_place_does_not_bring_back_the_older_tally(tmp_path):
+    """NW-10: the timer's "30 seconds left" rewrites the vote message from the game as it was when it was worded;
+    when that edit is still on its way to Discord (the bot-wide pace, a slow call) as a vote comes in, the vote's
+    rewrite (it was answered in place, type 7, landing before the warning) must not be undone by it: the message
+    ends showing the newer tally."""
+    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'nocturne.sqlite3'}")
+    clock, transport = ManualClock(), RecordingTransport()
+    discord_ = Discord(transport)
+    process = Process(database, clock, discord_)
+    try:
+        live = await open_game(process.runtime, players=TEN)
+        await process.runtime.act(live.id, Action(HOST, live.state.prompts[0].id, "skip"))  # to the vote
+        await process.runtime.idle()
+        vote = live.state.prompts[0]
+        slot = live.row.slots[prompt_slot(vote)]
+        message_id = slot["message"]
+        on_its_way, lands = asyncio.Event(), asyncio.Event()
+        edit = transport.edit
+
+        async def slow(channel_id: int, edited: int, payload: dict[str, Any], files: Any = None) -> None:
+            if edited == message_id and "⏳" in (payload.get("content") or "") and not lands.is_set():
+                on_its_way.set()
+                await lands.wait()
+            await edit(channel_id, edited, payload, files)
+
+        discord_.edit = discord_._guarded(slow)
+        warning = asyncio.ensure_future(clock.advance(live.deadlines[vote.id] - clock.now() - 30))  # the 30 s warning
+        await asyncio.wait_for(on_its_way.wait(), 5)
+        voter, target = TEN[0], TEN[1]
+        interaction = Interaction(
+            discord_, clock, voter, transport.messages[message_id], guild_id=GUILD, channel_id=slot["channel"], message_id=message_id
+        )
+        await process.click(interaction, live, Action(voter, vote.id, "vote", {"target": target}))
+        lands.set()
+        await warning
+        await process.runtime.idle()
+        assert interaction.answers  # privately: the message is the warning's to rewrite until it landed
+        assert tally(transport, message_id) == "Votes cast: 1 of 10."
+        await process.runtime.close()
+    finally:
+        await database.close()
+
+
+async def test_nw_10_a_time_warning_whose_turn_comes_after_a_vote_is_worded_again(tmp_path):
+    """NW-10: a warning worded while the drain delivers the previous vote's tally waits its turn; a vote that comes
+    in meanwhile makes it stale, so it goes out worded from the game with that vote (never the older tally over the
+    newer one, whichever lands last)."""
+    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'nocturne.sqlite3'}")
+    clock, transport = ManualClock(), RecordingTransport()
+    discord_ = Discord(transport)
+    process = Process(database, clock, discord_)
+    try:
+        live = await open_game(process.runtime, players=TEN)
+        await process.runtime.act(live.id, Action(HOST, live.state.prompts[0].id, "skip"))  # to the vote
+        await process.runtime.idle()
+        vote = live.state.prompts[0]
+        message_id = live.row.slots[prompt_slot(vote)]["message"]
+        on_its_way, lands = asyncio.Event(), asyncio.Event()
+        sent: list[str] = []
+        edit = transport.edit
+
+        async def slow(channel_id: int, edited: int, payload: dict[str, Any], files: Any = None) -> None:
+            if edited == message_id:
+                sent.append(payload.get("content") or "")
+                if not lands.is_set():
+                    on_its_way.set()
+                    await lands.wait()
+            await edit(channel_id, edited, payload, files)
+
+        discord_.edit = discord_._guarded(slow)
+        target = TEN[1]
+        await process.runtime.act(live.id, Action(TEN[0], vote.id, "vote", {"target": target}))  # delivered by the drain
+        await asyncio.wait_for(on_its_way.wait(), 5)
+        warning = asyncio.ensure_future(clock.advance(live.deadlines[vote.id] - clock.now() - 30))  # worded now, waits
+        for _ in range(50):
+            await asyncio.sleep(0)
+        await process.runtime.act(live.id, Action(TEN[2], vote.id, "vote", {"target": target}))  # the warning is stale
+        lands.set()
+        await warning
+        await process.runtime.idle()
+        warnings = [text for text in sent if "seconds left" in text]
+        assert warnings and all("Votes cast: 2 of 10." in text for text in warnings), [t.splitlines()[-3:] for t in sent]
+        assert tally(transport, message_id) == "Votes cast: 2 of 10."
+        await process.runtime.close()
+    finally:
+        await database.close()
