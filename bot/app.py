@@ -175,6 +175,8 @@ class Nocturne(commands.AutoShardedBot):
     async def close(self) -> None:
         if self.heartbeat is not None:
             self.heartbeat.stop()
+        if self.runtime is not None:  # no computer moves any more, and its worker processes stop (bot.computers)
+            await self.runtime.computers.close()
         await super().close()
         if self._boards is not None:
             # the pool this bot installed goes, and whatever the process drew with before comes back (a bot run
