@@ -391,3 +391,29 @@ async def test_decisions_run_in_a_spawned_worker_process(database, clock, monkey
         await rt.close()
     assert answer["args"]["keys"] == ["hand", "you"] and answer["args"]["level"] == "hard" and answer["args"]["seed"] == 7
     assert answer["args"]["pid"] != os.getpid()
+
+
+@pytest.mark.parametrize(("game", "options"), [("midnighters", {"max_turns": 2}), ("midnight_hunt", {})])
+async def test_the_real_players_moves_are_legal_through_the_runtime(runtime, clock, game, options):
+    """engines.ai.decide itself (inline here, at easy: instant), given the seat's view by the runtime: every move it
+    makes is taken by the engine, none falls back to a random one."""
+    from engines.ai import decide
+
+    runtime.computers.decider = decide
+    live = await open_game(runtime, game, ["-11", "-21"], start=False)
+
+    def short(row):
+        row.options = dict(options)
+
+    await runtime.update_lobby(live.id, short, lobby_ops)
+    await runtime.start(live.id, lambda g: [{"do": "open_thread", "name": f"game {g.id}"}])
+    live = await runtime.get(live.id)
+    for _ in range(60):
+        if live.state.outcome is not None:
+            break
+        await clock.advance(2.01)
+        await runtime.idle()
+    assert runtime.computers.moves >= 5 and runtime.computers.failures == 0
+    assert all(a["player"] in ("-11", "-21", "@clock") for a in await actions_of(runtime, live.id))
+    if game == "midnighters":
+        assert live.state.outcome is not None  # two turns each (MN-62's limit): over
