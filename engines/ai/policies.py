@@ -200,14 +200,17 @@ def mh_evaluate(engine: Engine, state: Any, player: str) -> float:
 
 # -- Midnighters -----------------------------------------------------------------------------------------------
 
-def _mn_distances(state: Any, target: str) -> dict[str, int]:
-    """Fewest Sleepwalk steps from each location to ``target`` (absent: unreachable by walking)."""
+def _mn_distances(state: Any, target: str, cells: Any = None, turns: Any = None) -> dict[str, int]:
+    """Fewest Sleepwalk steps from each location to ``target`` (absent: unreachable by walking), on the board as it
+    is or as ``cells`` and ``turns`` would make it."""
     from engines.midnighters import board
 
+    cells = state.cells if cells is None else cells
+    turns = state.turns if turns is None else turns
     into: dict[str, list[str]] = {}
-    for loc in state.cells:
-        for direction in board.arrows(loc, state.turns[loc]):
-            to = board.sleepwalk_target(state.cells, state.turns, loc, direction)
+    for loc in cells:
+        for direction in board.arrows(loc, turns[loc]):
+            to = board.sleepwalk_target(cells, turns, loc, direction)
             if to is not None:
                 into.setdefault(to, []).append(loc)
     dist = {target: 0}
@@ -313,6 +316,7 @@ def mn_quick(engine: Engine, state: Any, player: str, action: Action) -> float:
     """A cheap score for playouts: wake on the Bridge (or, for the Horror or with a nightmare in hand, activate the
     Town Hall), walk towards that goal, answer a winning card, rarely anything else."""
     from engines.midnighters import board
+    from engines.midnighters.plays import ROTATE
     from engines.midnighters.rules import BRIDGE, TOWN_HALL
 
     kind, args = action.kind, action.args
@@ -322,18 +326,31 @@ def mn_quick(engine: Engine, state: Any, player: str, action: Action) -> float:
         goal = _mn_goal(state, cur)
         if here == goal:
             return 100.0
-        return 4.0 if here in ("square", "motel", "forest") else 1.0
+        return 30.0 if here == "forest" else 4.0 if here in ("square", "motel") else 1.0
     if kind in ("pass", "cancel", "intercept"):
         top = state.stack[-1] if state.stack else None
         winning = top is not None and top.kind == "star" and state.avatars.get(top.player) in (BRIDGE, TOWN_HALL)
         if kind == "pass":
             return -5.0 if winning else 5.0
         return 10.0 if winning else 0.0
-    if kind == "sleepwalk":
+    if kind in ("sleepwalk", "vertigo_move", "vertigo_rotate"):
         here = state.avatars[cur]
-        to = board.sleepwalk_target(state.cells, state.turns, here, args["direction"])
-        dist = _mn_distances(state, _mn_goal(state, cur))
-        return 6.0 + 3.0 * (dist.get(here, 6) - dist.get(to, 6))
+        goal = _mn_goal(state, cur)
+        before = _mn_distances(state, goal).get(here, 6)
+        if kind == "sleepwalk":
+            to = board.sleepwalk_target(state.cells, state.turns, here, args["direction"])
+            return 6.0 + 3.0 * (before - _mn_distances(state, goal).get(to, 6))
+        cells, turns = dict(state.cells), dict(state.turns)
+        loc = args["location"]
+        if kind == "vertigo_move":
+            cell = board.step(cells[loc], args["direction"])
+            if cell is None:
+                return 0.0
+            cells[loc] = cell
+        else:
+            turns[loc] = (turns[loc] + ROTATE[args["direction"]]) % 4
+        after = _mn_distances(state, goal, cells, turns).get(here, 6)
+        return 3.0 + 3.0 * (before - after)
     if kind == "end":
         return 1.0
     if kind == "leave":
