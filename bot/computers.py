@@ -14,9 +14,9 @@ by name, so ``bot`` still names no game, and a missing package offers computers 
 the deal, a resume, a restart's recovery), the runtime arms the computer's turn: its decision starts at once, off
 the event loop in a worker process (spawned, like the board workers of :mod:`bot.boards`), given only
 ``engine.view(state, player)``, what a person in that seat would see; the move is made no sooner than a second
-or two after the prompt opened (the injected clock: a person's pace), once what the game said before it has reached
-Discord (so a game of computers only reads naturally in its thread, at the pace the thread can show), and never
-while the bot is away or the game is paused. It goes through :meth:`bot.runtime.Runtime.act` like a click: logged, delivered,
+or two after the prompt opened (the injected clock: a person's pace), in a game of computers only once what the
+game said before has reached Discord (so that it reads naturally in its thread, at the pace the thread can show),
+and never while the bot is away or the game is paused. It goes through :meth:`bot.runtime.Runtime.act` like a click: logged, delivered,
 timed. A decision whose state moved on meanwhile is dropped (the commit that moved it armed a new one); a restart
 derives every pending computer turn from the games' states again (:meth:`Computers.recover`). A decider that fails
 costs the computer its considered move, never the game: it plays a random legal move instead, and the prompt's
@@ -293,7 +293,8 @@ class Computers:
             await self.runtime.timers.present()  # away: nobody moves, computers neither
             self._working += 1
             try:
-                await self._delivered(live.id)
+                if all(is_computer(p) for p in live.row.seats):  # nobody's pace but the thread's to keep
+                    await self._delivered(live.id)
                 await self._move(live.id, player, step, decided)
             finally:
                 self._working -= 1
@@ -305,8 +306,8 @@ class Computers:
                 del self.tasks[(live.id, player)]
 
     async def _delivered(self, game_id: int) -> None:
-        """Wait (up to DELIVERY_WAIT) until the game's outbox is delivered: a computer answers what was shown, as a
-        person does, and a game of computers only moves at the pace its thread can show it."""
+        """Wait (up to DELIVERY_WAIT) until the game's outbox is delivered: a game of computers only moves at the pace
+        its thread can show it. (With a person seated, the person's pace is the game's, as at any table.)"""
         dispatcher = self.runtime.dispatcher
         waited = 0.0
         while dispatcher is not None and dispatcher.busy(game_id) and waited < DELIVERY_WAIT:

@@ -279,8 +279,10 @@ async def test_no_computer_moves_while_the_bot_is_away_or_the_game_is_paused(run
     assert live.state.step == step + 1
 
 
-async def test_a_computer_answers_what_was_shown_its_move_waits_for_the_games_delivery(runtime, clock, monkeypatch):
-    """A game of computers only moves at the pace its thread can show it, never ever further ahead of it."""
+@pytest.mark.parametrize("seats", [["-22", "-12"], [HUMAN, "-12"]])
+async def test_a_game_of_computers_only_moves_at_the_pace_its_thread_is_delivered(runtime, clock, monkeypatch, seats):
+    """Computers only: a move waits until what the game said before reached Discord, so the game never runs ever
+    further ahead of its thread. With a person seated, the person's pace is the game's: the computer moves at its own."""
 
     class Slow(Undelivered):
         delivering = True
@@ -291,10 +293,14 @@ async def test_a_computer_answers_what_was_shown_its_move_waits_for_the_games_de
     monkeypatch.setattr(computers, "DELIVERY_POLL", 0.0)  # looks again at every turn of the loop, never times out
     fake(runtime)
     runtime.dispatcher = slow = Slow()
-    live = await open_game(runtime, "midnight_hunt", [HUMAN, "-12"])
+    live = await open_game(runtime, "midnight_hunt", seats)
     await clock.advance(2.01)
     for _ in range(50):
         await asyncio.sleep(0)
+    if HUMAN in seats:
+        await runtime.idle()
+        assert live.state.step == 1
+        return
     assert live.state.step == 0  # what the deal said is still on its way to Discord
     slow.delivering = False
     await runtime.idle()

@@ -1,7 +1,7 @@
 """Computer players through the real bot and the fake Discord server (issue 31), with the real deciders
 (``engines.ai``, in the bot's worker processes):
 
-* a Ghost at Home game of a person against an easy computer the host seats from the lobby's Computers panel: the
+* a Midnighters game of a person against an easy computer the host seats from the lobby's Computers panel: the
   bot is SIGKILLed while the computer's move is pending (the person has just played, the computer has not yet), and
   the restarted bot resumes the computer's turn; the game is played to its end;
 * a game of computers only (the host leaves their own seat and fills the table with computers), watched to its end
@@ -9,7 +9,7 @@
 * nothing is ever sent to a computer (no DM channel is opened for one), no stats results are written for either
   game, and the record names the computers with their levels.
 
-The bot's clock runs five times faster (a computer's 1-2 s pace and the rules' timers alike), so both games take
+The bot's clock runs three times faster (a computer's 1-2 s pace and the rules' timers alike), so both games take
 seconds of play, mostly Discord's pace.
 """
 
@@ -29,12 +29,16 @@ from tests.fakediscord import FakeDiscord
 pytestmark = pytest.mark.e2e
 
 SEED = "computers-e2e-1"
-TIME_SCALE = 5.0
+TIME_SCALE = 3.0
 MAX_STEPS = 400
 BOT_1 = "-11"
 #: The game against a computer: Midnighters, short (MN-62's turn limit), with reaction windows for both sides.
 VERSUS = "midnighters"
-VERSUS_OPTIONS = {"max_turns": "4"}  # the first computer the host seats, at easy (bot/computers.py: -<number><level>)
+VERSUS_OPTIONS = {"max_turns": "4"}
+#: The game of computers only: Midnighters too, held to 6 turns (a Ghost at Home game of computers only is played
+#: to its end in tests/bot/test_computers.py; here it would take a minute of Discord's pace).
+SHOWCASE = "midnighters"
+SHOWCASE_OPTIONS = {"max_turns": "6"}  # the first computer the host seats, at easy (bot/computers.py: -<number><level>)
 
 
 def stored_actions(db, game_id: int) -> list[dict]:
@@ -112,9 +116,10 @@ async def play_against_a_computer(server: FakeDiscord, bot: BotProcess, db) -> t
 
 async def start_computers_only(server: FakeDiscord, bot: BotProcess) -> GameTable:
     ada = server.user_id("Ada")
-    table = GameTable(server, bot, [ada], "ghost_at_home")
+    table = GameTable(server, bot, [ada], SHOWCASE)
     table.channel = server.channel_id("showcase")
     lobby = await table.open_lobby()
+    await table.set_options(lobby, SHOWCASE_OPTIONS)  # the host sets the table up without a seat of their own
     rec = await table.interact(server.click(ada, lobby, f"nl:{table.game_id}:leave"))  # the host watches
     assert rec.ephemeral
     await seat_computer(server, table, lobby, "easy")
