@@ -70,6 +70,7 @@ class GhostAtHomeWords(Presenter):
         for name in ("side", "from_side"):
             if name in a:
                 params[name] = self.side(table, a[name], name)
+                params[f"{name}_id"] = str(a[name])  # left / right: a label words the place its own short way
         key = f"gh.do.{kind}"
         if not table.has(key):
             return self.kind_label(table, kind)

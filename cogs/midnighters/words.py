@@ -177,7 +177,12 @@ class MidnightersWords(Presenter):
             effect = table.t("mn.spring.star")
         else:
             effect = table.t("mn.spring.any")
-        return f"{ICONS['spring']} " + table.t("mn.do.spring", trap=self.trap_text(table, view, a.get("trap")), effect=effect)
+        # the trap named by where it lies (its effect tells its card): short enough for a button with a long name;
+        # once sprung (the confirmation) it is no longer in its owner's view
+        if trap is None:
+            return f"{ICONS['spring']} " + table.t("mn.do.spring_gone", effect=effect)
+        where = self.location(table, trap["location"])
+        return f"{ICONS['spring']} " + table.t("mn.do.spring", location=where, effect=effect)
 
     def hand_lines(self, table: Table, view: Mapping[str, Any], player: str) -> list[str]:
         lines = []

@@ -619,4 +619,4 @@ def test_mn_53_a_sprung_trap_says_what_it_did(lang):
         assert texts["vertigo"] == "💥 Trap sprung by Ada at the Forest: Vertigo."
         # the confirmation comes after the spring, when the trap is gone from the owner's view: no "trap no. 1"
         spring = Action(ada, "window#1", "spring", {"trap": 1, "mode": "self"})
-        assert PRESENTER.ack_text(t, spring) == "✅ 💥 Spring: your trap — step onto it yourself"
+        assert PRESENTER.ack_text(t, spring) == "✅ 💥 Your trap: step onto it yourself"

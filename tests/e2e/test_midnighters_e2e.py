@@ -119,7 +119,7 @@ class MidnightTable(GameTable):
         super().__init__(server, bot, players, **kwargs)
         self.names = {uid: name for name, uid in server._names.items() if uid in players}  # noqa: SLF001 - who is who
         self.intent: dict[tuple[int, str], ctl.Partial] = {}  # what a player set out to do on a prompt
-        self.trap_label: dict[tuple[int, str], str] = {}  # the trap they spring there ("Sleepwalk trap at the Bridge")
+        self.trap_label: dict[tuple[int, str], str] = {}  # the trap they spring there ("the Bridge:")
         self.values: dict[tuple[int, str], list[str]] = {}  # the option picked in a select
         self.cancelled: set[int] = set()  # players who used their one opening cancel
         self.sprung: set[tuple[int, str]] = set()  # (player, window) where they sprang a trap
@@ -262,9 +262,8 @@ class MidnightTable(GameTable):
             if good:
                 best = min(good, key=dist)
                 self.sprung.add((player, prompt))
-                self.trap_label[(player, prompt)] = en(
-                    "mn.label.trap", card=en("mn.card.sleepwalk"), location=en(f"mn.location.{best}")
-                )
+                # a spring's button names the trap by where it lies ("Trap at the Bridge: …")
+                self.trap_label[(player, prompt)] = en("mn.location." + best) + ":"
                 return ctl.Partial("spring", {"mode": "self"})
         what = line_value(text, r"⚡ \*\*(.+?) Answer it\?\*\*") or ""
         if "cancel" in kinds:

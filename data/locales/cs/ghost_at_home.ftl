@@ -230,13 +230,34 @@ gh-pick-light = Rozsvítit: vyberte karty k zaplacení ({ $bulbs }+ 💡)
 gh-pick-discard = Odhodit a dobrat: vyberte karty k odhození
 gh-pick-light_floor = Platba: { $cards }. Které patro rozsvítíte?
 gh-do-rooms = Prozkoumat: { $rooms }
-gh-do-ghost = Poslat ducha na hráče { $player }: patro { $floor }, { $side } pokoj
-gh-do-cat = Posadit kočku do svého patra { $floor }, { $side } pokoj
+gh-do-ghost = Duch → { $player }: { $floor }. patro { $side_id ->
+        [left] vlevo
+       *[right] vpravo
+    }
+gh-do-cat = Kočka do vašeho { $floor }. patra { $side_id ->
+        [left] vlevo
+       *[right] vpravo
+    }
 gh-do-light = Rozsvítit patro { $floor }: { $cards }
-gh-do-space_hole = Prostorová díra: duch z vašeho patra { $from_floor } jde k hráči { $player }: patro { $floor }, { $side } pokoj
+gh-do-space_hole = Díra: duch z { $from_floor }. patra → { $player }: { $floor }. patro { $side_id ->
+        [left] vlevo
+       *[right] vpravo
+    }
 gh-do-light_bulb = Žárovka: rozsvítit patro { $floor }
-gh-do-cat_food = Kočičí žrádlo: kočka hráče { $player } z patra { $from_floor } (z { $from_side } pokoje) přejde do vašeho patra { $floor }, { $side } pokoj
-gh-do-elevator = Výtah: vaše kočka z patra { $from_floor } (z { $from_side } pokoje) do patra { $floor }, { $side } pokoj
+gh-do-cat_food = Žrádlo: { $player }, { $from_floor }. patro { $from_side_id ->
+        [left] vlevo
+       *[right] vpravo
+    } → { $floor }. patro { $side_id ->
+        [left] vlevo
+       *[right] vpravo
+    }
+gh-do-elevator = Výtah: vaše kočka, { $from_floor }. patro { $from_side_id ->
+        [left] vlevo
+       *[right] vpravo
+    } → { $floor }. patro { $side_id ->
+        [left] vlevo
+       *[right] vpravo
+    }
 gh-do-lightning = Blesk do domu hráče { $player }
 gh-do-discard = Odhodit a dobrat stejný počet: { $cards }
 gh-do-answer_cat = Zahrát kočku

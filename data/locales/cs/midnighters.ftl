@@ -416,13 +416,14 @@ mn-do-blind_discard = Odhodit hráči { $player } { $count ->
 }
 mn-do-assign = Poslat hráče { $player }: { $corridor }
 mn-do-remove = Odebrat hráče { $player } ze snu
-mn-do-spring = Spustit: { $trap } — { $effect }
+mn-do-spring = Past ({ $location }): { $effect }
+mn-do-spring_gone = Vaše past: { $effect }
 mn-spring-self = vstoupit tam sami
-mn-spring-corridor = poslat hráče { $target }: { $corridor }
-mn-spring-vertigo = přenést lokaci na pole { $cell }, { $turns }
+mn-spring-corridor = hráč { $target } → { $corridor }
+mn-spring-vertigo = na pole { $cell }, { $turns }
 mn-spring-star = aktivovat Radnici na dálku
-mn-spring-dutch = vyměnit si místo s hráčem { $target }
-mn-spring-catcher = vidět karty hráče { $target } a odehrát příští tah za tohoto hráče
+mn-spring-dutch = výměna míst s hráčem { $target }
+mn-spring-catcher = odehrát tah za hráče { $target }
 mn-spring-any = spustit
 
 ## Discord: soukromé zprávy

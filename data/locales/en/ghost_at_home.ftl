@@ -204,13 +204,34 @@ gh-pick-light = Turn on a light: pick the cards to pay ({ $bulbs }+ 💡)
 gh-pick-discard = Discard and draw: pick the cards to discard
 gh-pick-light_floor = Paying { $cards }: which floor do you light?
 gh-do-rooms = Explore { $rooms }
-gh-do-ghost = Send a ghost at { $player }: floor { $floor }, { $side } room
-gh-do-cat = Put a cat on your floor { $floor }, { $side } room
+gh-do-ghost = Ghost → { $player }: floor { $floor }, { $side_id ->
+        [left] left
+       *[right] right
+    }
+gh-do-cat = Cat on your floor { $floor }, { $side_id ->
+        [left] left
+       *[right] right
+    }
 gh-do-light = Light floor { $floor }: { $cards }
-gh-do-space_hole = Space hole: the ghost on your floor { $from_floor } goes to { $player }: floor { $floor }, { $side } room
+gh-do-space_hole = Space hole: floor { $from_floor } ghost → { $player }: floor { $floor }, { $side_id ->
+        [left] left
+       *[right] right
+    }
 gh-do-light_bulb = Light bulb: light floor { $floor }
-gh-do-cat_food = Cat food: the cat of { $player } (floor { $from_floor }, { $from_side } room) comes to your floor { $floor }, { $side } room
-gh-do-elevator = Elevator: your cat from floor { $from_floor } ({ $from_side } room) to floor { $floor }, { $side } room
+gh-do-cat_food = Cat food: { $player }’s cat, floor { $from_floor } { $from_side_id ->
+        [left] left
+       *[right] right
+    } → floor { $floor } { $side_id ->
+        [left] left
+       *[right] right
+    }
+gh-do-elevator = Elevator: your cat, floor { $from_floor } { $from_side_id ->
+        [left] left
+       *[right] right
+    } → floor { $floor } { $side_id ->
+        [left] left
+       *[right] right
+    }
 gh-do-lightning = Lightning at { $player }
 gh-do-discard = Discard { $cards } and draw as many
 gh-do-answer_cat = Play a cat

@@ -386,13 +386,14 @@ mn-do-blind_discard = Discard { $count ->
 } from the hand of { $player }
 mn-do-assign = Send { $player } to { $corridor }
 mn-do-remove = Remove { $player } from the dream
-mn-do-spring = Spring: { $trap } — { $effect }
+mn-do-spring = Trap at { $location }: { $effect }
+mn-do-spring_gone = Your trap: { $effect }
 mn-spring-self = step onto it yourself
 mn-spring-corridor = send { $target } to { $corridor }
 mn-spring-vertigo = move it to cell { $cell }, { $turns }
 mn-spring-star = activate the Town Hall from afar
 mn-spring-dutch = swap places with { $target }
-mn-spring-catcher = see the hand of { $target } and play their next turn
+mn-spring-catcher = play the next turn of { $target }
 mn-spring-any = spring it
 
 ## Discord: private messages

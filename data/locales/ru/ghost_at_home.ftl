@@ -230,13 +230,34 @@ gh-pick-light = Включить свет: выберите карты для о
 gh-pick-discard = Сбросить и добрать: выберите карты для сброса
 gh-pick-light_floor = Оплата: { $cards }. На каком этаже включить свет?
 gh-do-rooms = Исследовать: { $rooms }
-gh-do-ghost = Натравить призрака на игрока { $player }: этаж { $floor }, { $side } комната
-gh-do-cat = Посадить котика на свой этаж { $floor }, { $side } комната
-gh-do-light = Свет на этаже { $floor }: { $cards }
-gh-do-space_hole = Пространственная дыра: призрак с вашего этажа { $from_floor } — к игроку { $player }: этаж { $floor }, { $side } комната
+gh-do-ghost = Призрак → { $player }: этаж { $floor } { $side_id ->
+        [left] слева
+       *[right] справа
+    }
+gh-do-cat = Котика на свой этаж { $floor } { $side_id ->
+        [left] слева
+       *[right] справа
+    }
+gh-do-light = Этаж { $floor }: { $cards }
+gh-do-space_hole = Дыра: призрак с этажа { $from_floor } → { $player }: этаж { $floor } { $side_id ->
+        [left] слева
+       *[right] справа
+    }
 gh-do-light_bulb = Лампочка: включить свет на этаже { $floor }
-gh-do-cat_food = Кошачий корм: котик игрока { $player } с этажа { $from_floor } (из { $from_side } комнаты) — на ваш этаж { $floor }, { $side } комната
-gh-do-elevator = Лифт: ваш котик с этажа { $from_floor } (из { $from_side } комнаты) — на этаж { $floor }, { $side } комната
+gh-do-cat_food = Кошачий корм: { $player }, этаж { $from_floor } { $from_side_id ->
+        [left] слева
+       *[right] справа
+    } → этаж { $floor } { $side_id ->
+        [left] слева
+       *[right] справа
+    }
+gh-do-elevator = Лифт: ваш котик, этаж { $from_floor } { $from_side_id ->
+        [left] слева
+       *[right] справа
+    } → этаж { $floor } { $side_id ->
+        [left] слева
+       *[right] справа
+    }
 gh-do-lightning = Молния по дому игрока { $player }
 gh-do-discard = Сбросить и добрать столько же: { $cards }
 gh-do-answer_cat = Сыграть котика

@@ -416,13 +416,14 @@ mn-do-blind_discard = Сбросить у игрока { $player } { $count ->
 }
 mn-do-assign = Отправить игрока { $player }: { $corridor }
 mn-do-remove = Убрать игрока { $player } из сновидения
-mn-do-spring = Запустить: { $trap } — { $effect }
+mn-do-spring = Ловушка ({ $location }): { $effect }
+mn-do-spring_gone = Ваша ловушка: { $effect }
 mn-spring-self = встать туда самому
-mn-spring-corridor = отправить игрока { $target }: { $corridor }
-mn-spring-vertigo = перенести локацию на клетку { $cell } { $turns }
+mn-spring-corridor = игрок { $target } → { $corridor }
+mn-spring-vertigo = на клетку { $cell } { $turns }
 mn-spring-star = активировать Ратушу издалека
-mn-spring-dutch = поменяться местами с игроком { $target }
-mn-spring-catcher = увидеть карты игрока { $target } и сыграть следующий ход за этого игрока
+mn-spring-dutch = обмен местами с игроком { $target }
+mn-spring-catcher = сыграть ход за игрока { $target }
 mn-spring-any = запустить
 
 ## Discord: личные сообщения
