@@ -205,6 +205,7 @@ class Computers:
         #: The pending turn of each (game, computer): the step it was armed at and its task.
         self.tasks: dict[tuple[int, str], tuple[int, asyncio.Task[None]]] = {}
         self._executor: Executor | None = None
+        self._starting: asyncio.Task[Executor] | None = None
         self._lock = threading.Lock()
         self._working = 0
         self._settled = asyncio.Event()
@@ -222,6 +223,10 @@ class Computers:
         if self.closed or not self.runtime.owns_guild(live.row.guild_id):
             return
         state = live.state
+        if self.decider is None and self._executor is None and self._starting is None and computers_in(live.row.seats):
+            # the workers start with the first game that seats a computer, before its first turn needs them
+            self._starting = asyncio.get_running_loop().create_task(asyncio.to_thread(self._start))
+            self._starting.add_done_callback(_quietly)
         awaited: set[str] = set()
         if live.row.status == "running" and state is not None and state.outcome is None and not live.row.paused:
             awaited = {p for prompt in live.engine.prompts(state) for p in prompt.players if is_computer(p)}
@@ -355,6 +360,8 @@ class Computers:
     async def _decide(self, game: str, view: dict, player: str, level: str, seed: int) -> dict:
         if self.decider is not None:
             return self.decider(game, view, player, level, seed)
+        if self._starting is not None and not self._starting.done():
+            await asyncio.wait([self._starting])  # being started already: the same pool
         executor = self._executor or await asyncio.to_thread(self._start)
         future = executor.submit(thinking.think, decider_spec(), game, view, player, level, seed)
         try:
@@ -402,10 +409,18 @@ class Computers:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self._starting is not None:  # a pool being started ahead of need is shut down with the rest
+            await asyncio.wait([self._starting])
         with self._lock:
             executor, self._executor = self._executor, None
         if executor is not None:
             executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _quietly(task: asyncio.Task[Any]) -> None:
+    """A pool started ahead of need that failed (or was closed first) is started again by the first decision."""
+    if not task.cancelled() and task.exception() is not None:
+        log.info("the computers' workers did not start ahead: %s", task.exception())
 
 
 def _seed(live: LiveGame, player: str, step: int, what: str) -> int:
