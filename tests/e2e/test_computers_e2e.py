@@ -16,12 +16,14 @@ seconds of play, mostly Discord's pace.
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import sqlite3
 
 import pytest
 
 from engines import get_engine
+from engines.__main__ import main as engines_main
 from engines.core import Action
 from tests.e2e.harness import BotProcess, GameTable, find_component
 from tests.fakediscord import FakeDiscord
@@ -150,8 +152,10 @@ def played(tmp_path_factory):
             await server.wait_for_message(  # the record, attached to the showcase's final message
                 showcase.thread, lambda m: any(a["filename"].endswith(".json") for a in m.get("attachments") or []), timeout=30
             )
+            iid = await server.slash(server.user_id("Ada"), server.channel_id("general"), "game", [{"type": 1, "name": "history", "options": []}])
+            history = (await server.wait_for_response(iid, timeout=30)).responses[0].get("content") or ""
             return {"server": server, "db": db, "versus": versus, "killed": killed, "showcase": showcase, "log": bot.log(),
-                    "seconds": (middle - began, loop.time() - began)}
+                    "seconds": (middle - began, loop.time() - began), "history": history}
         finally:
             await bot.stop()
             await server.stop()
@@ -190,12 +194,23 @@ def test_computers_get_nothing_sent_and_their_games_count_for_no_stats(played):
         assert server.dm_channel_id(computer) is None
 
 
-def test_the_record_names_the_computers_and_their_levels(played):
+def test_the_record_and_history_name_the_computers_and_their_levels(played, tmp_path):
     server, showcase = played["server"], played["showcase"]
-    record = next(a for m in showcase.public() for a in m.get("attachments") or [] if a["filename"].endswith(".json"))
-    data = json.loads(server.attachment_bytes(int(record["id"])))
-    assert data["computers"] == {"🤖 Bot 1 · easy": "easy", "🤖 Bot 2 · normal": "normal"}
-    assert data["players"] == ["🤖 Bot 1 · easy", "🤖 Bot 2 · normal"]
+    attachment = next(a for m in showcase.public() for a in m.get("attachments") or [] if a["filename"].endswith(".json"))
+    data = server.attachment_bytes(int(attachment["id"]))
+    record = json.loads(data)
+    assert record["computers"] == {"🤖 Bot 1 · easy": "easy", "🤖 Bot 2 · normal": "normal"}
+    assert record["players"] == ["🤖 Bot 1 · easy", "🤖 Bot 2 · normal"]
+    # a game of computers is as verifiable as any: it replays from its seed under the computers' names
+    path = tmp_path / attachment["filename"]
+    path.write_bytes(data)
+    out, err = io.StringIO(), io.StringIO()
+    code = engines_main(["verify", str(path), "--digest", record["digest"]], out=out, err=err)
+    assert code == 0 and out.getvalue().startswith("fair: "), (out.getvalue(), err.getvalue())
+    # /game history: both games, each marked as played with computers and not counted in stats
+    history = played["history"]
+    assert history.count("not counted in stats") == 2, history
+    assert "with computers: 🤖 Bot 1 · easy, 🤖 Bot 2 · normal" in history
 
 
 def test_it_takes_seconds(played):
