@@ -153,6 +153,7 @@ class Presenter:
             ops += [self.dm(table, player, chunk) for chunk in chunks([table.header(), *texts])]
         ops += public_prompt_ops
         ops += self.board_ops(table, before, after)
+        ops += self.refresh_ops(table, before, after)
         return ops
 
     # -- hooks ---------------------------------------------------------------------------------------------
@@ -175,6 +176,49 @@ class Presenter:
                 text = "\n".join(filter(None, [table.header(), self.prompt_text(table, state, prompt, player), table.deadline(prompt)]))
                 ops.append(self.dm(table, person, text, components=components, slot=dm_slot(prompt, person)))
         return ops
+
+    def prompt_messages(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
+        """The messages that offer ``prompt`` in ``state``, as :meth:`open_prompt` sends them (a game that offers it
+        in more messages adds them): what :meth:`refresh_ops` compares."""
+        return self.open_prompt(table, state, prompt)
+
+    def refresh_ops(self, table: Table, before: State | None, after: State) -> list[Op]:
+        """A prompt still open whose controls changed for someone (their own answer took a choice off, a player
+        left and is no target any more, a trap was sprung): each private message of it whose controls differ is
+        rewritten with those of now, so no control stays that the engine would refuse (issue 28). A message its
+        player is done with (its answer written in it) is left alone (``unless_bare``); one with nothing left
+        loses its controls. The thread's messages of a prompt are the game's to keep (a live tally, a clue turn),
+        each as its events say."""
+        if before is None:
+            return []
+        was_open = {p.id: p for p in before.prompts}
+        ops: list[Op] = []
+        for prompt in after.prompts:
+            if prompt.id not in was_open or not self._choices_changed(table, before, after, prompt.id):
+                continue
+            was = {op["slot"]: op for op in self.prompt_messages(table, before, was_open[prompt.id]) if _private(op)}
+            now = {op["slot"]: op for op in self.prompt_messages(table, after, prompt) if _private(op)}
+            for slot in dict.fromkeys([*was, *now]):
+                components = (now.get(slot) or {}).get("components") or []
+                if ((was.get(slot) or {}).get("components") or []) == components:
+                    continue
+                user = str((now.get(slot) or was[slot]).get("user"))
+                seat = HOST if HOST in prompt.players and user not in prompt.players and user == table.host else user
+                if slot in now and ctl.playable(table.legal(after, seat), prompt.id):
+                    content = now[slot]["content"]
+                    ops.append({"do": "edit", "to": "dm", "user": user, "slot": slot, "content": content, "components": components, "unless_bare": True})
+                else:  # done with it (its answer took the controls off already, when clicked there): no call then
+                    ops.append({"do": "edit", "slot": slot, "components": []})
+        return ops
+
+    @staticmethod
+    def _choices_changed(table: Table, before: State, after: State, prompt_id: str) -> bool:
+        """Has anyone's choice on ``prompt_id`` changed (the cheap test before its messages are rendered twice)?"""
+        for player in [*after.players, HOST]:
+            was = ctl.playable(table.legal(before, player), prompt_id)
+            if was != ctl.playable(table.legal(after, player), prompt_id):
+                return True
+        return False
 
     def close_prompt(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
         """A prompt closed: its messages (public and private) lose their controls, so nothing stale looks
@@ -330,6 +374,8 @@ class Presenter:
         if previous is not None and _same(view, previous):
             return []
         render = {"engine": table.engine.name, "view": view, "lang": table.lang, "names": table.names}
+        if previous is not None:  # the picture marks what changed since (bot.render.RenderContext.before)
+            render["before"] = previous
         return [post("game", self.board_caption(table, view) or "\u200b", slot="board", render=render)]
 
     @staticmethod
@@ -355,6 +401,11 @@ class Presenter:
         return post("team", text, team=team, members=audience, name=table.t(f"{table.prefix}.team.{team}"))
 
 
+def _private(op: Op) -> bool:
+    """A private message with a slot, which a prompt's controls are in (a DM)."""
+    return op.get("to") == "dm" and bool(op.get("slot"))
+
+
 def prompt_slot(prompt: Prompt) -> str:
     """The slot of a prompt's public message."""
     return f"prompt:{prompt.id}"
@@ -371,8 +422,6 @@ def chunks(lines: Sequence[str], limit: int = MAX_CONTENT) -> list[str]:
     current = ""
     for line in lines:
         line = line if len(line) <= limit else line[: limit - 1] + "…"
-        if previous is not None:  # the picture marks what changed since (bot.render.RenderContext.before)
-            render["before"] = previous
         if current and len(current) + 1 + len(line) > limit:
             out.append(current)
             current = line

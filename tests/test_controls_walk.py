@@ -320,16 +320,7 @@ def walk(ui: GameUI, seed: int) -> Walk:
     return w
 
 
-#: Games whose findings are being fixed (each named with what the walk finds there).
-KNOWN: dict[str, str] = {
-    "night_watch": "a night DM keeps the target just proposed, which the engine refuses as a bad target",
-    "midnighters": "a turn DM keeps its spring and move buttons after a spring changed them",
-}
-
-
-@pytest.mark.parametrize(
-    "game", [pytest.param(ui.name, marks=[pytest.mark.xfail(reason=KNOWN[ui.name], strict=True)] if ui.name in KNOWN else []) for ui in REGISTERED]
-)
+@pytest.mark.parametrize("game", [ui.name for ui in REGISTERED])
 def test_every_control_sent_is_a_choice_its_reader_has(game: str) -> None:
     ui = next(u for u in REGISTERED if u.name == game)
     problems: list[str] = []
@@ -399,3 +390,49 @@ def test_mh_55_a_player_who_left_pressing_the_public_surrender_is_told_to_rejoin
     surrender = {"type": 2, "custom_id": ctl.picker_id(GAME_ID, turn.id, 0, ctl.Partial("surrender"), []), "label": "Surrender"}
     result = _click(ui, table, state, away, surrender, [])
     assert result[0] == "refused" and result[2] and result[1].startswith("away:"), result
+
+
+def _dm_rewrites(ui: GameUI, seed: int, kind: str) -> list[tuple[Action, list[dict[str, Any]], list[Action]]]:
+    """Each action of ``kind`` by a player whose prompt stays open with choices changed: the edit of their DM it
+    brings (its controls) and their choices after it."""
+    players = players_for(ui, seed)
+    w = Walk(ui, players, seed)
+    found = []
+    for before, after, events, action in transitions(ui.engine, players, seed):
+        if before is None or action is None or action.kind != kind or not any(p.id == action.prompt for p in after.prompts):
+            continue
+        choices = ctl.playable(ui.engine.legal_actions(after, action.player), action.prompt)
+        if not choices or choices == ctl.playable(ui.engine.legal_actions(before, action.player), action.prompt):
+            continue
+        slot = f"dm:{action.prompt}:{action.player}"
+        edits = [op for op in ui.presenter.present(w.table, before, after, events, action.player) if op.get("do") == "edit" and op.get("slot") == slot]
+        found.append((action, edits[-1]["components"] if edits else None, choices))
+    return found
+
+
+def test_nw_13_a_watch_members_night_dm_is_rewritten_after_a_proposal_with_the_targets_left() -> None:
+    """NW-13 (a proposal may be changed while the night lasts): the engine takes a proposal away from the
+    proposer's choices once made, but their DM kept it, and choosing it again was refused as "You cannot pick that
+    player". The DM is now rewritten with the choices the proposer has."""
+    ui = next(u for u in REGISTERED if u.name == "night_watch")
+    found = _dm_rewrites(ui, 1, "kill")
+    assert found, "no proposal in the seeded game left the night open"
+    for action, components, choices in found:
+        assert components is not None, f"{action}: the proposer's DM is not rewritten"
+        offered = json.dumps(components)
+        assert f"target='{action.args['target']}" not in offered, f"{action}: the DM still offers the target proposed"
+        assert all(f"target='{a.args['target']}" in offered for a in choices if a.kind == "kill"), action
+
+
+def test_mn_53_a_turn_dm_is_rewritten_after_a_spring_with_the_choices_left() -> None:
+    """MN-53 (a sprung trap resolves at once; its cards go to the discard): after a spring in a turn that goes on,
+    the turn's DM kept the sprung trap's buttons and moves its effect made impossible ("That trap cannot be
+    sprung that way now", "The way is blocked"). The DM is now rewritten with the choices left."""
+    ui = next(u for u in REGISTERED if u.name == "midnighters")
+    found = [f for seed in SEEDS for f in _dm_rewrites(ui, seed, "spring")]
+    assert found, "no spring in the seeded games left its prompt open"
+    for action, components, choices in found:
+        assert components is not None, f"{action}: the DM is not rewritten"
+        shown = {c["custom_id"] for c in controls_of(components)}
+        code = ctl.encode(action.kind, action.args)
+        assert not any(cid.endswith(f":{code}") for cid in shown), f"{action}: the sprung trap is still offered"

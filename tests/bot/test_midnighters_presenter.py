@@ -525,7 +525,10 @@ def test_mn_p7_a_mark_is_answered_to_its_owner_only():
     assert _shape([dm])[0][:4] == ("dm", boris, dm_slot(prompt, boris), None) and "fallback" not in other
     action = Action(boris, prompt.id, "mark", {"trap": 1})
     after, events = MN.apply(state, action)
-    assert PRESENTER.present(table("en", 3, after), state, after, events, boris) == []
+    # only Boris's own window DM changes: its Mark button goes (issue 28: no control left that is no choice)
+    ops = PRESENTER.present(table("en", 3, after), state, after, events, boris)
+    assert [(o["do"], o["slot"]) for o in ops] == [("edit", dm_slot(prompt, boris))]
+    assert "⭐" not in json.dumps(ops[0]["components"], ensure_ascii=False) and "pass" in json.dumps(ops[0]["components"])
     assert PRESENTER.answer_lines(t, action, events) == ["Your Midnight Star trap in the Forest is marked."]
 
 
