@@ -59,8 +59,10 @@ WIDTH = max(960, MIN_WIDTH)
 MARGIN = 20
 GAP = 14
 #: The sides' colours (the rules: A red, B purple); each is always drawn with the side's letter.
-SIDE_COLOURS: dict[str, tuple[int, int, int]] = {"A": (205, 48, 48), "B": (146, 98, 218)}
-NEUTRAL = (228, 190, 50)  # MH-10: a neutral location is yellow
+#: Side A a deep crimson and the neutral yellow a light one: apart in lightness as in hue, so that under a
+#: deuteranopia or protanopia simulation (the board tests) red and yellow do not both turn the same olive.
+SIDE_COLOURS: dict[str, tuple[int, int, int]] = {"A": (190, 30, 45), "B": (146, 98, 218)}
+NEUTRAL = (240, 228, 66)  # MH-10: a neutral location is yellow
 NECROPOLIS = (150, 150, 158)  # MH-10: the 2v2 Necropolis is grey
 HEX_FILL = (54, 57, 64)
 HEX_EDGE = (84, 88, 97)
@@ -559,10 +561,12 @@ def _legend(p: _Painter, w: _Words, top: float) -> None:
 
 
 def _description(w: _Words) -> str:
-    """The board in words, in the same order as the picture's facts; shortened in steps to fit Discord's limit
-    (seat details go first, then the token lists), never cut mid-fact unless nothing else is left."""
+    """The board in words, in the same order as the picture's facts; shortened in steps to fit Discord's limit (the
+    discard and dead piles summarised to their counts first, then the supply; then each unit and seat said in short;
+    last, the units counted by seat), never cut mid-fact unless nothing else is left: however long the game, every
+    column of the seat panels is said."""
     text = ""
-    for detail in (2, 1, 0):
+    for detail in (2, 1, 0, -1, -2):
         text = "\n".join(_description_lines(w, detail))
         if len(text) <= MAX_DESCRIPTION:
             return text
@@ -601,17 +605,36 @@ def _description_lines(w: _Words, detail: int) -> list[str]:
     if view["phase"] != "draft":
         by_hex = {loc["hex"]: lid for lid, loc in view["locations"].items()}
         on_board = sorted(view["board"].items(), key=lambda item: (view["seats"][item[1]["owner"]]["seat"], item[0]))
-        units = [
-            t(
-                "mh.board.alt-unit",
-                seat=w.seat(u["owner"]),
-                unit=w.unit_name(u["owner"], u["unit"]),
-                stack=u["stack"],
-                hex=f"{by_hex[h]} ({h})" if h in by_hex else h,
-            )
-            for h, u in on_board
-        ]
-        lines.append(t("mh.board.alt-units", units="; ".join(units) if units else t("mh.board.alt-none")) + ".")
+        if detail >= 0:
+            units = [
+                t(
+                    "mh.board.alt-unit",
+                    seat=w.seat(u["owner"]),
+                    unit=w.unit_name(u["owner"], u["unit"]),
+                    stack=u["stack"],
+                    hex=f"{by_hex[h]} ({h})" if h in by_hex else h,
+                )
+                for h, u in on_board
+            ]
+        elif detail == -1:  # each unit still, in short: "A1 Archer ×2 SA1"
+            units = [
+                t(
+                    "mh.board.alt-unit-short",
+                    seat=w.seat(u["owner"]),
+                    unit=w.unit_name(u["owner"], u["unit"]),
+                    stack=u["stack"],
+                    hex=by_hex.get(h, h),
+                )
+                for h, u in on_board
+            ]
+        else:  # how many units each seat has on the board (the picture shows where)
+            per_seat: dict[str, int] = {}
+            for _, u in on_board:
+                per_seat[w.seat(u["owner"])] = per_seat.get(w.seat(u["owner"]), 0) + 1
+            lines.append(t("mh.board.alt-units-by-seat", units=", ".join(f"{s} {n}" for s, n in per_seat.items())) + ".")
+            units = None
+        if units is not None:
+            lines.append(t("mh.board.alt-units", units="; ".join(units) if units else t("mh.board.alt-none")) + ".")
     for side in ("A", "B"):
         for player in _seats_of(view, side):
             lines.append(_seat_line(w, player, detail))
@@ -619,28 +642,32 @@ def _description_lines(w: _Words, detail: int) -> list[str]:
 
 
 def _seat_line(w: _Words, player: str, detail: int) -> str:
-    """A seat in words; ``detail`` 2: with supply, discard and dead tokens by type, 1: supply only, 0: counts."""
+    """A seat in words; ``detail`` 2: with supply, discard and dead tokens by type, 1: the supply by type and the
+    discard and dead counted, 0: all three counted; below 0 the bag, hand and face-down counts in short too."""
     view, t = w.view, w.t
     seat = view["seats"][player]
     text = t("mh.board.alt-seat", seat=w.seat(player), player=w.name(player), faction=w.faction(player))
     if view["phase"] == "draft":
         names = ", ".join(w.unit_name(player, u) for u in seat["units"]) or t("mh.board.alt-none")
         return f"{text} {t('mh.board.alt-drafted', units=names)}."
-    text += " " + t("mh.board.alt-counts", bag=seat["bag"], hand=seat["hand"], hidden=seat["discard_hidden"])
+    counts = "mh.board.alt-counts" if detail >= 0 else "mh.board.alt-counts-short"
+    text += " " + t(counts, bag=seat["bag"], hand=seat["hand"], hidden=seat["discard_hidden"])
 
-    def listed(counts: Mapping[str, int]) -> str:
+    def listed(counts: Mapping[str, int], by_type: bool) -> str:
+        """Each type with its count, or (to fit) the total alone: summarised, never left out."""
+        if not by_type:
+            return str(sum(counts.values()))
         items = [f"{w.unit_name(player, u)} {n}" for u, n in counts.items() if n]
         return ", ".join(items) if items else t("mh.board.alt-none")
 
-    if detail >= 2:
-        text += " " + t(
-            "mh.board.alt-tokens",
-            supply=listed(seat["supply"]),
-            discard=listed(seat["discard"]),
-            dead=listed(seat["dead"]),
-        )
-    elif detail == 1:
-        text += " " + t("mh.board.alt-supply", supply=listed(seat["supply"]))
+    # detail 2: every pile by type; 1: the supply (what can still be recruited) by type, the discard and the dead
+    # counted; 0: all three counted
+    text += " " + t(
+        "mh.board.alt-tokens",
+        supply=listed(seat["supply"], detail >= 1),
+        discard=listed(seat["discard"], detail >= 2),
+        dead=listed(seat["dead"], detail >= 2),
+    )
     if seat.get("clock") is not None:
         text += " " + t("mh.board.alt-clock", time=clock_text(seat["clock"]))
     if seat.get("away"):

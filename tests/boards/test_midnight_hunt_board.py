@@ -273,3 +273,51 @@ def test_mh_22_the_board_rings_the_hexes_the_last_play_changed():
         for c in centres:  # and every changed hex is ringed
             assert any(math.dist((x, y), c) <= size + 2 for x, y in ring), (c, hexes)
     assert checked >= 2
+
+
+# -- the alt text as the game grows, and the sides' colours (issue 29, item 5) ---------------------------------
+
+LONG_NAMES = {p: f"Bartholomew Alexander Longname-{i}" for i, p in enumerate(TEAMS)}  # 32 characters each
+PILES = {"en": ("Supply:", "Discard:", "Dead:"), "ru": ("Запас:", "Сброс:", "Павшие:"), "cs": ("Zásoba:", "Odhoz:", "Padlé:")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_2v2_alt_text_summarises_every_seat_as_the_game_grows(lang):
+    """MH-49: a whole 2v2 game with 32-character names: at every state the board's alt text fits Discord's 1,024
+    characters, and still says, for each of the four seats, its supply, its discard and its dead (their counts when
+    the lists do not fit), never dropping a column of the seat panels; it is never cut mid-fact."""
+    chooser = random.Random(f"alt/{lang}")
+    state, _ = MH.setup(list(TEAMS), {"mode": "2v2"}, seed=f"alt-{lang}")
+    ctx = RenderContext(lang, LONG_NAMES)
+    summarised = 0
+    for _ in range(400):
+        if state.outcome is not None:
+            break
+        prompt = state.prompts[0]
+        action = MH.random_action(state, prompt.players[0], chooser)
+        if action.kind in ("leave", "surrender"):
+            action = chooser.choice([a for a in MH.legal_actions(state, prompt.players[0]) if a.kind not in ("leave", "surrender")] or [action])
+        state, _ = MH.apply(state, action)
+        view = MH.view(state, None)
+        if view["phase"] == "draft":
+            continue
+        text = board._description(board._Words(view, ctx))
+        assert len(text) <= MAX_DESCRIPTION and not text.endswith("…"), len(text)
+        for pile in PILES[lang]:
+            assert text.count(pile) == 4, (pile, text)
+        full = "\n".join(board._description_lines(board._Words(view, ctx), 2))
+        summarised += len(full) > MAX_DESCRIPTION
+    assert summarised, "the game never grew past the limit: the test shows nothing"
+
+
+def test_mh_10_the_sides_stay_apart_for_colour_blind_players():
+    """MH-10: side A (red), side B (purple) and a neutral location (yellow) stay far apart for normal vision and
+    under a simulated deuteranopia and protanopia (ΔE >= 40, CIE76), so red and yellow never both turn olive; the
+    2v2 Necropolis's grey (with its ✝) stays apart from all three (ΔE >= 30)."""
+    from tests.boards.cvd import closest
+
+    sides = {"A": board.SIDE_COLOURS["A"], "B": board.SIDE_COLOURS["B"], "neutral": board.NEUTRAL}
+    worst = closest(sides, ("deuteranopia", "protanopia"))
+    assert worst[0] >= 40, worst
+    worst = closest({**sides, "necropolis": board.NECROPOLIS}, ("deuteranopia", "protanopia"))
+    assert worst[0] >= 30, worst

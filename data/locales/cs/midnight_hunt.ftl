@@ -211,6 +211,9 @@ mh-board-alt-holds = { $side } drží { $locations }
 mh-board-alt-neutral = neutrální: { $locations }
 mh-board-alt-units = Jednotky na plánu: { $units }
 mh-board-alt-unit = { $seat } { $unit }, stoh { $stack }, na { $hex }
+mh-board-alt-unit-short = { $seat } { $unit } ×{ $stack } { $hex }
+mh-board-alt-units-by-seat = Jednotek na plánu podle míst: { $units }
+mh-board-alt-counts-short = pytel { $bag }, ruka { $hand }, skryté { $hidden }.
 mh-board-alt-none = žádné
 mh-board-alt-seat = { $seat } { $player } ({ $faction }):
 mh-board-alt-drafted = vybráno: { $units }
@@ -221,7 +224,6 @@ mh-board-alt-counts = v pytli { $bag ->
    *[other] { $bag } žetonů
 }, v ruce { $hand }, skrytě v odhazovací hromádce { $hidden }.
 mh-board-alt-tokens = Zásoba: { $supply }. Odhoz: { $discard }. Padlé: { $dead }.
-mh-board-alt-supply = Zásoba: { $supply }.
 mh-board-alt-clock = Hodiny: { $time }.
 mh-board-alt-away = Mimo hru.
 mh-board-picked = vybráno { $count } z { $total }

@@ -197,6 +197,9 @@ mh-board-alt-holds = { $side } holds { $locations }
 mh-board-alt-neutral = neutral: { $locations }
 mh-board-alt-units = Units on the board: { $units }
 mh-board-alt-unit = { $seat } { $unit }, stack { $stack }, at { $hex }
+mh-board-alt-unit-short = { $seat } { $unit } ×{ $stack } { $hex }
+mh-board-alt-units-by-seat = Units on the board, by seat: { $units }
+mh-board-alt-counts-short = bag { $bag }, hand { $hand }, face down { $hidden }.
 mh-board-alt-none = none
 mh-board-alt-seat = { $seat } { $player } ({ $faction }):
 mh-board-alt-drafted = drafted { $units }
@@ -205,7 +208,6 @@ mh-board-alt-counts = { $bag ->
    *[other] { $bag } tokens
 } in the bag, { $hand } in hand, { $hidden } face down in the discard.
 mh-board-alt-tokens = Supply: { $supply }. Discard: { $discard }. Dead: { $dead }.
-mh-board-alt-supply = Supply: { $supply }.
 mh-board-alt-clock = Clock: { $time }.
 mh-board-alt-away = Away.
 mh-board-picked = drafted { $count } of { $total }

@@ -211,6 +211,9 @@ mh-board-alt-holds = { $side } удерживает { $locations }
 mh-board-alt-neutral = нейтральные: { $locations }
 mh-board-alt-units = Отряды на поле: { $units }
 mh-board-alt-unit = { $seat } { $unit }, стопка { $stack }, на { $hex }
+mh-board-alt-unit-short = { $seat } { $unit } ×{ $stack } { $hex }
+mh-board-alt-units-by-seat = Отрядов на поле по местам: { $units }
+mh-board-alt-counts-short = мешок { $bag }, рука { $hand }, скрыто { $hidden }.
 mh-board-alt-none = нет
 mh-board-alt-seat = { $seat } { $player } ({ $faction }):
 mh-board-alt-drafted = выбраны { $units }
@@ -221,7 +224,6 @@ mh-board-alt-counts = в мешке { $bag ->
    *[other] { $bag } жетона
 }, в руке { $hand }, скрыто в сбросе { $hidden }.
 mh-board-alt-tokens = Запас: { $supply }. Сброс: { $discard }. Павшие: { $dead }.
-mh-board-alt-supply = Запас: { $supply }.
 mh-board-alt-clock = Часы: { $time }.
 mh-board-alt-away = Вне игры.
 mh-board-picked = выбрано { $count } из { $total }
