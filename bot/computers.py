@@ -192,8 +192,8 @@ class Computers:
     """The computers' turns of this process's games.
 
     ``decider``: a callable run on the event loop itself (tests inject a fake one), or ``None``: the decider named by
-    :func:`decider_spec`, run in ``workers`` spawned processes (started with the first decision). ``pace``: the
-    range of seconds a move waits after its prompt opened."""
+    :func:`decider_spec`, run in ``workers`` spawned processes (started, in the background, with the first game that
+    seats a computer). ``pace``: the range of seconds a move waits after its prompt opened."""
 
     def __init__(self, runtime: Runtime, *, decider: Decider | None = None, workers: int | None = None,
                  pace: tuple[float, float] = PACE) -> None:
