@@ -207,6 +207,7 @@ class Clicks:
             if is_private_step(interaction) and not interaction.response.is_done():
                 await interaction.response.edit_message(content=text, view=None)  # the finished picker shows the answer
                 shown = True
+                await self._bare_the_prompts_dm(live, action, str(interaction.user.id))
             elif planned["in_dm"]:
                 shown = await self._answer_in_the_dm(interaction, live, planned["dm"])
                 if not shown:
@@ -221,6 +222,27 @@ class Clicks:
         finally:
             if dispatcher is not None and "op" in planned:
                 dispatcher.answered(live.id, token, shown)
+
+    async def _bare_the_prompts_dm(self, live: LiveGame, action: Action, person: str) -> None:
+        """A picker step ended the action and left its player nothing more on the prompt: the prompt's DM, where the
+        step was opened, loses its controls now, with this answer, rather than when the dispatcher takes them off
+        (0.5-1 s later, a click there got "That choice is no longer open"). Marked so (:meth:`controls_gone`), the
+        dispatcher's own edit makes no call; should this one fail, that edit takes them off as before."""
+        dispatcher = getattr(self.bot, "dispatcher", None)
+        transport = getattr(dispatcher, "transport", None)
+        if transport is None or live.state is None:
+            return
+        if any(p.id == action.prompt for p in live.state.prompts) and ctl.playable(live.engine.legal_actions(live.state, action.player), action.prompt):
+            return  # another choice of this prompt is open to them: its buttons stay (the dispatcher rewrites them)
+        slot = live.row.slots.get(f"dm:{action.prompt}:{person}")
+        if not isinstance(slot, dict) or slot.get("bare") or not slot.get("message"):
+            return
+        try:
+            await transport.edit(slot["channel"], slot["message"], {"components": []})
+        except Exception as exc:  # noqa: BLE001 - the dispatcher's edit takes them off as before
+            log.info("game %s: the prompt's DM kept its controls until the dispatcher's edit (%s)", live.id, exc)
+            return
+        dispatcher.controls_gone(live.id, slot["message"])
 
     def _rewrites_the_dm(self, interaction: discord.Interaction, live: LiveGame, action: Action, state: Any) -> bool:
         """Is the click on a prompt's DM, leaving its player nothing more to do there (a night task, the last of
