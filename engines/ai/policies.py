@@ -226,6 +226,10 @@ def _mn_distances(state: Any, target: str, cells: Any = None, turns: Any = None)
     return dist
 
 
+#: The distance counted for a location from which no Sleepwalk path leads to the goal (longer than any path).
+UNREACHABLE = 8
+
+
 def _mn_goal(state: Any, player: str) -> str:
     """Where ``player`` wants to activate: the Town Hall for the Horror (MN-47) and for a dreamer holding a nightmare
     (MN-40: rid of it there; MN-36: no waking with it), else the Bridge (MN-59)."""
@@ -245,7 +249,7 @@ def _mn_standing(state: Any, player: str, cache: dict[str, dict[str, int]]) -> f
     if goal not in cache:
         cache[goal] = _mn_distances(state, goal)
     hand = state.hands[player]
-    value = -1.0 * cache[goal].get(state.avatars[player], 6)
+    value = -1.0 * cache[goal].get(state.avatars[player], UNREACHABLE)
     value -= 1.5 * sum(c in NIGHTMARES for c in hand) if player != state.horror else 0.0
     value += 0.6 * ("star" in hand) + 0.1 * len(hand) + 0.2 * sum(c in ("sleepwalk", "vertigo") for c in hand)
     value += 0.15 * sum(c in ("dutch", "catcher") for c in hand)
@@ -267,7 +271,9 @@ def mn_evaluate(engine: Engine, state: Any, player: str) -> float:
     return squash(0.7 * (mine - best))
 
 
-def settle(engine: Engine, state: Any, player: str, action: Action, limit: int = 12) -> Any:
+def settle(
+    engine: Engine, state: Any, player: str, action: Action, limit: int = 12, own_choices: int = 0, evaluate: Any = None
+) -> Any:
     """``action`` applied, then the others answering as a quiet table would (windows passed, other choices made
     by their first option) until ``player`` decides again, another turn starts, or the game ends: where the one
     step's effect shows."""
@@ -278,7 +284,15 @@ def settle(engine: Engine, state: Any, player: str, action: Action, limit: int =
             break
         prompt = state.prompts[0]
         if player in prompt.players:
-            break
+            if prompt.kind == "turn" or own_choices <= 0:
+                break
+            own_choices -= 1  # the choice the action led to (the Forest's destination, MN-31): its best outcome
+            options = [a for a in engine.legal_actions(state, player) if a.kind not in ("leave", "spring")]
+            if not options:
+                break
+            outcomes = [engine.apply(state, option).state for option in options]
+            state = max(outcomes, key=lambda after: evaluate(engine, after, player))
+            continue
         if prompt.kind == "turn" and getattr(state, "turn", None) != start_turn:
             break
         actor = prompt.players[0]
@@ -303,7 +317,7 @@ def mn_score(engine: Engine, state: Any, player: str, action: Action) -> float:
     if action.kind in ("leave",):
         return -1000.0
     try:
-        after = settle(engine, state, player, action)
+        after = settle(engine, state, player, action, own_choices=1, evaluate=mn_evaluate)
     except Exception:  # noqa: BLE001  (a sample's odd corner: never let a heuristic break a move)
         return -1.0
     value = mn_evaluate(engine, after, player) * 100.0
@@ -336,10 +350,10 @@ def mn_quick(engine: Engine, state: Any, player: str, action: Action) -> float:
     if kind in ("sleepwalk", "vertigo_move", "vertigo_rotate"):
         here = state.avatars[cur]
         goal = _mn_goal(state, cur)
-        before = _mn_distances(state, goal).get(here, 6)
+        before = _mn_distances(state, goal).get(here, UNREACHABLE)
         if kind == "sleepwalk":
             to = board.sleepwalk_target(state.cells, state.turns, here, args["direction"])
-            return 6.0 + 3.0 * (before - _mn_distances(state, goal).get(to, 6))
+            return 6.0 + 3.0 * (before - _mn_distances(state, goal).get(to, UNREACHABLE))
         cells, turns = dict(state.cells), dict(state.turns)
         loc = args["location"]
         if kind == "vertigo_move":
@@ -349,7 +363,7 @@ def mn_quick(engine: Engine, state: Any, player: str, action: Action) -> float:
             cells[loc] = cell
         else:
             turns[loc] = (turns[loc] + ROTATE[args["direction"]]) % 4
-        after = _mn_distances(state, goal, cells, turns).get(here, 6)
+        after = _mn_distances(state, goal, cells, turns).get(here, UNREACHABLE)
         return 3.0 + 3.0 * (before - after)
     if kind == "end":
         return 1.0
