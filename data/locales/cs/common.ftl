@@ -64,7 +64,7 @@ common-lobby-counts_label = Počty rolí, například: hlídka=2 obyvatel=5
 common-lobby-started = Hra začala!
 common-lobby-seats_of = Hráči ({ $count } z { $seats }): { $players }
 common-lobby-watchers = Diváci: { $players }
-common-lobby-watching = Všechna místa jsou obsazená, takže se díváte: ve vlákně hry uvidíte plán a všechny veřejné tahy, ničí ruku ale neuvidíte.
+common-lobby-watching = Všechna místa jsou obsazená, takže se díváte: ve vlákně hry uvidíte všechny veřejné tahy, nic tajného vám ale nepřijde.
 
 common-host-panel = Ovládání hostitele:
 common-host-pause = Pozastavit časovače

@@ -3,6 +3,7 @@
 gh-name = Dům duchů
 gh-tagline = Prozkoumejte svůj strašidelný dům patro po patře a dostaňte se ven jako první. Posílejte duchy na soupeře; přátelské kočky ochrání vás.
 gh-recommended = Pro 2 až 4 hráče.
+gh-lobby-joined = Jste ve hře. Až začne, vaše karty a vaše tahy přijdou soukromou zprávou; domy jsou na plánu ve vlákně hry.
 
 gh-card-room1 = Pokoj 1. patra
 gh-card-room2 = Pokoj 2. patra

@@ -3,6 +3,7 @@
 ks-name = Když sním
 ks-tagline = Jeden hráč sní, ostatní mu šeptají jednoslovné nápovědy. Víly pomáhají, Bubáci matou, Raraši chtějí rovnováhu.
 ks-recommended = Doporučeno: 6 a více hráčů.
+ks-lobby-joined = Jste ve hře. Každou noc vám soukromou zprávou přijde vaše role, a pokud nejste Snílek, i snová karta; nápovědy a tipy jsou ve vlákně hry.
 
 ks-role-dreamer = Snílek
 ks-role-fairy = Víla

@@ -3,6 +3,7 @@
 la-name = Lucerny
 cmd-choice-lanterns = Lucerny
 la-recommended = Pro 2 hráče, na pár minut.
+la-lobby-joined = Jste ve hře. Až začne, vaše lucerny a vaše tahy přijdou soukromou zprávou.
 la-option-turn_seconds = Sekund na tah
 la-button-light = Rozsvítit
 

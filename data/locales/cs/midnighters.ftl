@@ -2,6 +2,7 @@
 
 mn-name = Půlnočníci
 mn-tagline = Režírujte surreálný lucidní sen. Probuďte se na Mostě dřív, než Půlnoční hrůza sen zapečetí.
+mn-lobby-joined = Jste ve hře. Až začne, vaše ruka, vaše pasti a vaše tahy přijdou soukromou zprávou; plán je ve vlákně hry.
 
 ## Karty lokací
 mn-location-corridor1 = Chodba 1

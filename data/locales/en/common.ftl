@@ -56,7 +56,7 @@ common-lobby-counts_label = Counts, like: watch=2 citizen=5
 common-lobby-started = The game has started!
 common-lobby-seats_of = Players ({ $count } of { $seats }): { $players }
 common-lobby-watchers = Watching: { $players }
-common-lobby-watching = Every seat is taken, so you watch: the game's thread shows the board and every public move; you see no one's hand.
+common-lobby-watching = Every seat is taken, so you watch: the game's thread shows every public move, and nothing private reaches you.
 
 common-host-panel = Host controls:
 common-host-pause = Pause timers

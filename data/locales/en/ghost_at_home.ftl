@@ -3,6 +3,7 @@
 gh-name = Ghost at Home
 gh-tagline = Explore your haunted house floor by floor and be the first to get out. Set ghosts on the others; friendly cats keep yours away.
 gh-recommended = For 2 to 4 players.
+gh-lobby-joined = You have joined. When the game starts, your cards and your turns come by private message; the houses are on the board in the game's thread.
 
 gh-card-room1 = Floor-1 room
 gh-card-room2 = Floor-2 room

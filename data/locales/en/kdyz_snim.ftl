@@ -3,6 +3,7 @@
 ks-name = When I Dream (Když sním)
 ks-tagline = One player dreams, the others whisper one-word clues. Fairies help, Boogeymen mislead, Sandmen want balance.
 ks-recommended = Recommended: 6 or more players.
+ks-lobby-joined = You have joined. Each night your role comes by private message, with the dream card unless you are the Dreamer; clues and guesses are in the game's thread.
 
 ks-role-dreamer = Dreamer
 ks-role-fairy = Fairy

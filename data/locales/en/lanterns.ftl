@@ -3,6 +3,7 @@
 la-name = Lanterns
 cmd-choice-lanterns = Lanterns
 la-recommended = For 2 players, a few minutes.
+la-lobby-joined = You have joined. When the game starts, your lanterns and your turns come by private message.
 la-option-turn_seconds = Seconds per turn
 la-button-light = Light
 

@@ -2,6 +2,7 @@
 
 mn-name = Midnighters
 mn-tagline = Direct a surreal lucid dream. Wake up on the Bridge before the Midnight Horror seals the dream.
+mn-lobby-joined = You have joined. When the game starts, your hand, your traps and your turns come by private message; the board is in the game's thread.
 
 ## Location cards
 mn-location-corridor1 = Corridor 1

@@ -65,7 +65,7 @@ common-lobby-counts_label = Число ролей, например: страж=
 common-lobby-started = Игра началась!
 common-lobby-seats_of = Игроки ({ $count } из { $seats }): { $players }
 common-lobby-watchers = Зрители: { $players }
-common-lobby-watching = Все места заняты, поэтому вы зритель: в ветке игры видны поле и все открытые ходы, но ничьих жетонов и карт на руке вы не видите.
+common-lobby-watching = Все места заняты, поэтому вы зритель: в ветке игры видны все открытые ходы, а ничего тайного вам не приходит.
 
 common-host-panel = Управление организатора:
 common-host-pause = Остановить таймеры

@@ -3,6 +3,7 @@
 la-name = Фонари
 cmd-choice-lanterns = Фонари
 la-recommended = Для 2 игроков, на несколько минут.
+la-lobby-joined = Вы в игре. Когда она начнётся, ваши фонари и ваши ходы придут в личные сообщения.
 la-option-turn_seconds = Секунд на ход
 la-button-light = Зажечь
 
