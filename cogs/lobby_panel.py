@@ -174,7 +174,7 @@ class LobbyPanel:
         except computers.SeatRefused as exc:
             await self.reply(interaction, "⚠️ " + table.t(f"computers.{exc.code}"))
             return
-        await self.reply(interaction, table.t("computers.added" if what == "addbot" else "computers.removed", name=done[-1]))
+        await self.reply(interaction, table.t("computers.added" if what == "addbot" else "computers.removed", player=done[-1]))
 
     async def _check_dms(self, interaction: discord.Interaction, table: Any) -> None:
         """Say hello by DM to a player who joins, so one whose DMs are closed learns it now, privately, and not

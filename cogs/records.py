@@ -87,7 +87,7 @@ def history_text(lang: str, guild_id: int, games: list[stats.PastGame]) -> str:
                 duration=duration_text(lang, game.seconds),
                 link=link,
             )
-            + (f" · {i18n.translate(lang, 'computers.history', computers=', '.join(game.computers))}" if game.computers else "")
+            + (f" · {i18n.translate(lang, 'computers.history', players=', '.join(game.computers))}" if game.computers else "")
         )
     return _join(lines)
 
