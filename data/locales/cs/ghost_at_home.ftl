@@ -235,7 +235,7 @@ gh-do-ghost = Duch → { $player }: { $floor }. patro { $side_id ->
         [left] vlevo
        *[right] vpravo
     }
-gh-do-cat = Kočka do vašeho { $floor }. patra { $side_id ->
+gh-do-cat = Posadit kočku: vaše { $floor }. patro { $side_id ->
         [left] vlevo
        *[right] vpravo
     }

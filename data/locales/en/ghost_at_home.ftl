@@ -209,27 +209,27 @@ gh-do-ghost = Ghost → { $player }: floor { $floor }, { $side_id ->
         [left] left
        *[right] right
     }
-gh-do-cat = Cat on your floor { $floor }, { $side_id ->
+gh-do-cat = Put a cat on your floor { $floor }, { $side_id ->
         [left] left
        *[right] right
     }
 gh-do-light = Light floor { $floor }: { $cards }
-gh-do-space_hole = Space hole: floor { $from_floor } ghost → { $player }: floor { $floor }, { $side_id ->
+gh-do-space_hole = Space hole: ghost, floor { $from_floor } → { $player }: floor { $floor }, { $side_id ->
         [left] left
        *[right] right
     }
 gh-do-light_bulb = Light bulb: light floor { $floor }
-gh-do-cat_food = Cat food: { $player }’s cat, floor { $from_floor } { $from_side_id ->
+gh-do-cat_food = Cat food: { $player }, floor { $from_floor }, { $from_side_id ->
         [left] left
        *[right] right
-    } → floor { $floor } { $side_id ->
+    } → floor { $floor }, { $side_id ->
         [left] left
        *[right] right
     }
-gh-do-elevator = Elevator: your cat, floor { $from_floor } { $from_side_id ->
+gh-do-elevator = Elevator: your cat, floor { $from_floor }, { $from_side_id ->
         [left] left
        *[right] right
-    } → floor { $floor } { $side_id ->
+    } → floor { $floor }, { $side_id ->
         [left] left
        *[right] right
     }

@@ -235,7 +235,7 @@ gh-do-ghost = Призрак → { $player }: этаж { $floor } { $side_id ->
         [left] слева
        *[right] справа
     }
-gh-do-cat = Котика на свой этаж { $floor } { $side_id ->
+gh-do-cat = Посадить котика: ваш этаж { $floor } { $side_id ->
         [left] слева
        *[right] справа
     }
