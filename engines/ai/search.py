@@ -28,6 +28,10 @@ class Budget:
     candidates: int  # root actions searched (the heuristic's best)
     depth_scale: float = 1.0  # playout length, as a share of the game's own depth
     explore: float = 0.5  # UCB1's exploration constant (values are in [0, 1])
+    #: Weight of the heuristic's own ranking (0 for the best candidate's rival at its worst, 1 for the heuristic's
+    #: favourite) added to a candidate's playout mean, in choosing and in the final pick: a game whose playouts
+    #: judge less well than its heuristic (Midnighters) lets the search overrule the heuristic only when clear.
+    prior: float = 0.0
 
 
 def playout_action(engine: Engine, ai: GameAI, state: State, chooser: random.Random, epsilon: float) -> Action | None:
@@ -69,10 +73,12 @@ def search(
     candidates: list[Action],
 ) -> Action:
     ai = GAME_AI[game]
-    ranked = sorted(candidates, key=lambda a: -ai.score(engine, first, player, a))
-    roots = ranked[: budget.candidates]
+    scored = sorted(((ai.score(engine, first, player, a), a) for a in candidates), key=lambda sa: -sa[0])
+    roots = [a for _, a in scored[: budget.candidates]]
     if len(roots) == 1:
         return roots[0]
+    top, low = scored[0][0], scored[len(roots) - 1][0]
+    bias = [budget.prior * ((sc - low) / (top - low) if top > low else 1.0) for sc, _ in scored[: len(roots)]]
     visits = [0] * len(roots)
     totals = [0.0] * len(roots)
     depth = max(1, int(ai.depth * budget.depth_scale))
@@ -83,7 +89,7 @@ def search(
             log_n = math.log(it)
             i = max(
                 range(len(roots)),
-                key=lambda k: totals[k] / visits[k] + budget.explore * math.sqrt(log_n / visits[k]),
+                key=lambda k: totals[k] / visits[k] + bias[k] + budget.explore * math.sqrt(log_n / visits[k]),
             )
         state = first if it == 0 else engine.sample_state(view, player, chooser)
         try:  # the same action in every sample: its legal actions are the seat's (sample_state's promise)
@@ -94,5 +100,6 @@ def search(
             value = rollout(engine, ai, after, player, depth, chooser)
         visits[i] += 1
         totals[i] += value
-    top = max(range(len(roots)), key=lambda k: (visits[k], totals[k] / max(1, visits[k])))
-    return roots[top]
+    if budget.prior:
+        return roots[max(range(len(roots)), key=lambda k: totals[k] / max(1, visits[k]) + bias[k])]
+    return roots[max(range(len(roots)), key=lambda k: (visits[k], totals[k] / max(1, visits[k])))]
