@@ -373,12 +373,16 @@ def mn_quick(engine: Engine, state: Any, player: str, action: Action) -> float:
 
 
 class GameAI:
-    def __init__(self, score: Score, evaluate: Evaluate, quick: Score, depth: int) -> None:
-        self.score, self.evaluate, self.quick, self.depth = score, evaluate, quick, depth
+    """A game's heuristics for the search: ``score`` orders the candidates, ``quick`` plays the playouts,
+    ``evaluate`` scores where a playout of ``depth`` steps stops; ``diverse``: search the best action of each kind
+    before a second of any kind (Ghost at Home's best few are otherwise all ways of placing the same rooms)."""
+
+    def __init__(self, score: Score, evaluate: Evaluate, quick: Score, depth: int, diverse: bool = False) -> None:
+        self.score, self.evaluate, self.quick, self.depth, self.diverse = score, evaluate, quick, depth, diverse
 
 
 GAME_AI: dict[str, GameAI] = {
-    "ghost_at_home": GameAI(gh_score, gh_evaluate, gh_score, 24),
+    "ghost_at_home": GameAI(gh_score, gh_evaluate, gh_score, 24, diverse=True),
     "midnight_hunt": GameAI(mh_score, mh_evaluate, mh_score, 24),
     "midnighters": GameAI(mn_score, mn_evaluate, mn_quick, 40),
 }

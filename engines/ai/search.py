@@ -74,6 +74,13 @@ def search(
 ) -> Action:
     ai = GAME_AI[game]
     scored = sorted(((ai.score(engine, first, player, a), a) for a in candidates), key=lambda sa: -sa[0])
+    if ai.diverse:  # the best of each kind first (build, attack, light ...), then the next best of any kind
+        kinds: dict[str, tuple[float, Action]] = {}
+        for sa in scored:
+            kinds.setdefault(sa[1].kind, sa)
+        firsts = sorted(kinds.values(), key=lambda sa: -sa[0])[: budget.candidates]
+        chosen = {id(a) for _, a in firsts}
+        scored = sorted(firsts, key=lambda sa: -sa[0]) + [sa for sa in scored if id(sa[1]) not in chosen]
     roots = [a for _, a in scored[: budget.candidates]]
     if len(roots) == 1:
         return roots[0]
