@@ -249,7 +249,8 @@ def test_a_deleted_board_is_posted_again_and_the_game_goes_on(cases):
     assert again["attachments"][0]["filename"].endswith(".png")
     assert seen["moves"] >= 3 and seen["status"] == "running" and seen["unsent"] == 0
     boards = [m for m in table.public() if m.get("attachments") and not m.get("deleted")]
-    assert len(boards) == 1 and boards[0]["id"] == seen["board"]["id"]  # one board, kept up to date after the moves
+    # one board, kept up to date after the moves (edited, or posted anew below them once they sank it: issue 29)
+    assert len(boards) == 1 and boards[0]["id"] != old["id"] and boards[0]["content"] != old["content"]
 
 
 def test_a_deleted_thread_ends_the_game_and_tells_its_players_by_dm(cases):
