@@ -5,15 +5,18 @@ prompt the moment after its phase ended; each is answered privately with the rea
 Night Watch, five players and a member of the server who never joined (Cleo): the day's public discussion has a
 Ready button for everyone (NW-9) and the vote a select of the living (NW-10), both in the thread, where anyone can
 press them. "The moment after" is two players pressing Ready at once when one more ends the discussion: whichever
-lands second finds the phase over."""
+lands second finds the phase over. Když sním, five players and Cleo: the clue turn's public buttons, each refused
+before a form opens, and the giver's Pass pressed twice at once."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
-from tests.e2e.harness import BotProcess, NightWatchTable, game_controls
+from bot import i18n
+from tests.e2e.harness import BotProcess, GameTable, NightWatchTable, game_controls
 from tests.fakediscord import FakeDiscord
 
 pytestmark = pytest.mark.e2e
@@ -86,6 +89,54 @@ async def test_nw_a_spectator_tries_every_public_control_and_a_late_click_is_tol
         assert "Votes cast: 0" in tally, tally
 
         # a spectator is never written to privately
+        assert server.dm_messages(cleo) == []
+        assert "Traceback" not in bot.log(), bot.log()[-3000:]
+    finally:
+        await bot.stop()
+        await server.stop()
+
+
+GENERIC = {i18n.translate("en", key) for key in ("common.error.bad_action", "common.error.not_legal", "common.error.stale", "common.error.internal")}
+MENTION = re.compile(r"<@(\d+)>")
+
+
+async def test_ks_a_spectator_tries_every_public_control_and_a_double_pass_is_told_the_turn_ended(tmp_path):
+    """Když sním's clue turn is a public message with the giver's Give a clue / Pass my turn (KS-14) and the
+    Dreamer's Guess / Pass this card (KS-19): a member who never joined pressing each is answered privately with
+    the engine's reason, before any form opens. The giver pressing Pass twice at once: the second finds the turn
+    over ("Too late")."""
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Cleo"]
+    server = FakeDiscord(guild_name="Dreamland", users=names, text_channels=["general"])
+    await server.start()
+    bot = BotProcess(server, tmp_path / "nocturne.sqlite3", "spectators-ks-1")
+    try:
+        await bot.start()
+        players = [server.user_id(n) for n in names[:5]]
+        cleo = server.user_id("Cleo")
+        table = GameTable(server, bot, players, "kdyz_snim")
+        await table.seat_everyone_and_start(await table.open_lobby())
+        turn = await server.wait_for(
+            lambda s: next((m for m in reversed(table.public()) if any(":clue#" in c["custom_id"] for c in game_controls(m))), None),
+            timeout=30,
+            what="the first clue turn",
+        )
+        shown = server.message(int(turn["id"]))["content"]
+        for control in game_controls(turn):
+            for values in uses(control):
+                rec = await table.interact(server.click(cleo, int(turn["id"]), control["custom_id"], values))
+                assert rec.modal is None, f"{control['custom_id']}: a form opened for a spectator"
+                answer = answer_of(rec)
+                text = answer.get("content") or ""
+                assert answer["ephemeral"] and not game_controls(answer), (control["custom_id"], answer)
+                assert text.strip("⚠️ ") not in GENERIC and text not in GENERIC and NOT_PLAYING in text, (control["custom_id"], text)
+        assert server.message(int(turn["id"]))["content"] == shown, "a spectator's click changed the turn"
+
+        giver = int(MENTION.search(shown.split("✏️", 1)[1]).group(1))
+        pass_turn = next(c["custom_id"] for c in game_controls(turn) if c["custom_id"].startswith("nc:") and ":clue#" in c["custom_id"])
+        both = [await server.click(giver, int(turn["id"]), pass_turn) for _ in range(2)]
+        answers = [answer_of(await server.wait_for_response(iid, timeout=30)) for iid in both]
+        late = [a for a in answers if TOO_LATE in (a.get("content") or "")]
+        assert len(late) == 1 and late[0]["ephemeral"] and not game_controls(late[0]), answers
         assert server.dm_messages(cleo) == []
         assert "Traceback" not in bot.log(), bot.log()[-3000:]
     finally:
