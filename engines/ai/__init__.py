@@ -30,7 +30,7 @@ GAMES = frozenset({"ghost_at_home", "midnighters", "midnight_hunt"})
 BUDGETS: dict[str, dict[str, Budget]] = {
     "ghost_at_home": {"normal": Budget(200, 5), "hard": Budget(500, 8)},
     "midnight_hunt": {"normal": Budget(100, 6), "hard": Budget(300, 8)},
-    "midnighters": {"normal": Budget(120, 6, prior=0.15), "hard": Budget(360, 8, prior=0.15)},
+    "midnighters": {"normal": Budget(80, 5), "hard": Budget(200, 8)},
 }
 
 

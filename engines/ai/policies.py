@@ -384,7 +384,7 @@ class GameAI:
 GAME_AI: dict[str, GameAI] = {
     "ghost_at_home": GameAI(gh_score, gh_evaluate, gh_score, 24, diverse=True),
     "midnight_hunt": GameAI(mh_score, mh_evaluate, mh_score, 24),
-    "midnighters": GameAI(mn_score, mn_evaluate, mn_quick, 40),
+    "midnighters": GameAI(mn_score, mn_evaluate, mn_score, 10),
 }
 
 
