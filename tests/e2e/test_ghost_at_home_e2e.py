@@ -153,6 +153,7 @@ def test_the_board_is_one_message_with_a_caption_kept_in_view(game):
     assert len(depths) > 20 and max(depths) < IN_VIEW, depths
     reposted = [m for m in table.public() if m.get("attachments") and m.get("deleted")]
     assert reposted, "the board was never posted anew below the game's story"
+    assert game[0].pace_refusals == []  # posting it anew kept to Discord's pace (5 posts in 5 s a channel)
 
 
 def test_public_messages_show_no_hand_and_no_raw_keys(game):

@@ -452,6 +452,7 @@ def test_the_board_is_one_picture_with_alt_text_kept_in_view(duel):
     assert "Game over" in pictures[0]["content"]
     assert len(table.board_depths) > 10 and max(table.board_depths) < IN_VIEW, table.board_depths
     assert [m for m in table.public() if m.get("attachments") and m.get("deleted")], "never posted anew"
+    assert duel[0].pace_refusals == []  # posting it anew kept to Discord's pace (5 posts in 5 s a channel)
 
 
 def test_the_2v2_board_is_kept_in_view(teams):

@@ -515,6 +515,7 @@ def test_the_board_is_one_message_with_a_caption_kept_in_view(game):
     )
     assert len(table.board_depths) > 20 and max(table.board_depths) < IN_VIEW, table.board_depths
     assert [m for m in table.public() if m.get("attachments") and m.get("deleted")], "never posted anew"
+    assert game.server.pace_refusals == []  # posting it anew kept to Discord's pace (5 posts in 5 s a channel)
     assert "woke up on the Bridge and wins; the dream is over." in boards[0]["content"]  # MN-60: as the thread says
 
 
