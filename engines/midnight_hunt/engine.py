@@ -604,9 +604,9 @@ class MidnightHunt(Engine):
                 "side": state.outcome.teams[0] if state.outcome.teams else None,
             },
         }
-        me = state.seats.get(viewer) if viewer is not None else None
         if state.outcome is None:  # the public table whole, for computer players' sampling (issue 31)
             view["known"] = sampling.known(state)
+        me = state.seats.get(viewer) if viewer is not None else None
         if me is not None:
             view["you"] = viewer
             view["hand"] = list(me.hand)
@@ -614,11 +614,11 @@ class MidnightHunt(Engine):
             view["pending"] = None if me.pending is None else {"choice": me.pending.choice, "unit": me.pending.unit}
         return view
 
-    def describe(self, state: MidnightHuntState, viewer: str | None) -> str:
     def sample_state(self, view: dict[str, Any], player: str, chooser: random.Random) -> MidnightHuntState:
         """A full state consistent with ``player``'s view: others' hands, bags and Seal choices drawn at random."""
         return sampling.sample(view, player, chooser, self.rules)
 
+    def describe(self, state: MidnightHuntState, viewer: str | None) -> str:
         from engines.midnight_hunt.text import describe
 
         return describe(self, state, viewer)
