@@ -377,7 +377,9 @@ class Executors:
     async def _post_dm(self, live: Live, op: Op, nonce: str | None, row: int | None = None) -> dict[str, Any]:
         """A private message. ``row``: the outbox row it belongs to, when its ``nonce`` does not say (a relay)."""
         if not str(op["user"]).isdigit():  # not a Discord user (an engine's actor id): nobody to tell
-            log.warning("game %s: DM to %r skipped", live.id, op["user"])
+            # a computer player (bot.computers: a negative id) is never written to, by design: no warning for it
+            level = logging.DEBUG if str(op["user"]).startswith("-") else logging.WARNING
+            log.log(level, "game %s: DM to %r skipped", live.id, op["user"])
             return {"skipped": "not_a_user"}
         user = int(op["user"])
         try:
