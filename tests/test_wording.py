@@ -42,7 +42,7 @@ from engines.core import CLOCK, HOST, Action
 
 LANGUAGES = i18n.LANGUAGES
 #: Catalogues whose wording is checked (issue #20): the shared ones and every game's own.
-POLISHED = ("common.ftl", *(f"{name}.ftl" for name in ENGINE_NAMES), "records.ftl", "rules.ftl")
+POLISHED = ("common.ftl", *(f"{name}.ftl" for name in ENGINE_NAMES), "records.ftl", "rules.ftl", "computers.ftl")
 #: Games whose presenters' texts are checked over random games: every game on Discord.
 GAMES = tuple(ui.name for ui in registered())
 
