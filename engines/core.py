@@ -44,6 +44,10 @@ HOST = "@host"
 CLOCK = "@clock"
 #: The viewer who sees the whole game (a narrator, NW-25); engines without a narrator treat it as a spectator.
 NARRATOR = "@narrator"
+#: The key of a view that holds what a computer player samples the hidden rest from (:meth:`Engine.sample_state`,
+#: ``engines.ai``): bookkeeping for a search, not something shown. What people see (the board drawn from the public
+#: view) leaves it out, so it neither redraws a board nor travels to the board workers.
+SAMPLING = "known"
 #: The key of :attr:`Action.elapsed` among a logged action's args.
 ELAPSED = "elapsed"
 

@@ -21,6 +21,7 @@ from engines.core import (
     CLOCK,
     HOST,
     PUBLIC,
+    SAMPLING,
     Action,
     Engine,
     Event,
@@ -587,7 +588,7 @@ class GhostAtHome(Engine):
             else {"reason": state.outcome.reason, "winners": list(state.outcome.winners)},
         }
         if state.outcome is None:  # the public table whole, for computer players' sampling (issue 31)
-            view["known"] = sampling.known(state)
+            view[SAMPLING] = sampling.known(state)
         if state.outcome is not None:  # GH-33
             view["hands"] = {p: sort_cards(state.hands[p]) for p in state.players}
             view["seed"] = state.seed

@@ -37,6 +37,7 @@ from typing import Any
 from engines.core import (
     CLOCK,
     HOST,
+    SAMPLING,
     Action,
     Engine,
     Event,
@@ -605,7 +606,7 @@ class MidnightHunt(Engine):
             },
         }
         if state.outcome is None:  # the public table whole, for computer players' sampling (issue 31)
-            view["known"] = sampling.known(state)
+            view[SAMPLING] = sampling.known(state)
         me = state.seats.get(viewer) if viewer is not None else None
         if me is not None:
             view["you"] = viewer

@@ -43,7 +43,19 @@ import dataclasses
 import random
 from typing import Any
 
-from engines.core import CLOCK, HOST, Action, Engine, Event, IllegalAction, Option, Prompt, Transition, require
+from engines.core import (
+    CLOCK,
+    HOST,
+    SAMPLING,
+    Action,
+    Engine,
+    Event,
+    IllegalAction,
+    Option,
+    Prompt,
+    Transition,
+    require,
+)
 from engines.midnighters import (  # noqa: F401  (their agenda tasks register on import)
     activations,
     agenda,
@@ -206,12 +218,12 @@ class Midnighters(Engine):
     def _view(self, state: MidnightersState, viewer: str | None) -> dict[str, Any]:
         shown = views.view(state, viewer)
         if state.outcome is None and viewer in state.seats:  # what the seat knows, for a computer player (issue 31)
-            shown["known"] = sampling.known(state, viewer)
+            shown[SAMPLING] = sampling.known(state, viewer)
         return shown
 
     def sample_state(self, view: dict[str, Any], player: str, chooser: random.Random) -> MidnightersState:
         """A full state consistent with ``player``'s view: every card they cannot see dealt at random."""
-        return sampling.sample(view["known"], player, chooser)
+        return sampling.sample(view[SAMPLING], player, chooser)
 
     def describe(self, state: MidnightersState, viewer: str | None) -> str:
         return describe_state(self.view(state, viewer))
