@@ -29,6 +29,7 @@ from bot.render import MAX_DESCRIPTION, MIN_TEXT_PX, MIN_WIDTH, RenderContext
 from cogs.ghost_at_home import board
 from engines.core import HOST, Action
 from engines.ghost_at_home.cards import CARD_IDS
+from tests.boards.rings import ringed_pixels
 from tests.engines.ghost_at_home.helpers import GH, Table, house
 
 REFERENCE = Path(__file__).resolve().parent / "reference" / "ghost_at_home.png"
@@ -322,17 +323,6 @@ def test_reference_picture_matches(tmp_path):
 # -- what changed since the previous board (issue 29) --------------------------------------------------------
 
 
-def _changed_pixels(image: Image.Image) -> list[tuple[int, int]]:
-    """Where the picture shows the ring of what changed (:data:`bot.render.CHANGED`, give or take the scaling)."""
-    rgb = image.convert("RGB")
-    return [
-        (x, y)
-        for y in range(0, rgb.height, 2)
-        for x in range(0, rgb.width, 2)
-        if sum(abs(a - b) for a, b in zip(rgb.getpixel((x, y)), bot.render.CHANGED)) < 40
-    ]
-
-
 def test_the_board_rings_the_room_the_last_play_explored_and_only_it():
     """GH-5 / GH-6: the previous board had Alice's first floor with one room; this one has two: the new room (floor 1,
     right) is ringed, nothing else in the picture differs from the same board drawn with nothing to compare."""
@@ -340,8 +330,8 @@ def test_the_board_rings_the_room_the_last_play_explored_and_only_it():
     after = GH.view(Table(2, houses={"p1": house("room1 room1")}).state, None)
     plain = _open(board.render(after, _ctx()).png)
     marked = _open(board.render(after, RenderContext("en", NAMES, before=before)).png)
-    assert not _changed_pixels(plain)
-    ring = _changed_pixels(marked)
+    assert not ringed_pixels(plain)
+    ring = ringed_pixels(marked)
     assert ring, "nothing marked"
     # what differs visibly (the palette of 256 colours shifts other pixels by a shade or two)
     box = ImageChops.difference(plain.convert("L"), marked.convert("L")).point(lambda v: 255 if v > 24 else 0).getbbox()
@@ -354,13 +344,13 @@ def test_the_board_rings_the_room_the_last_play_explored_and_only_it():
     assert max(ys) - min(ys) < board.FLOOR_H + 10  # one room's ring, not a house's
     # the same view as before marks nothing
     same = _open(board.render(after, RenderContext("en", NAMES, before=after)).png)
-    assert not _changed_pixels(same)
+    assert not ringed_pixels(same)
 
 
 def test_a_light_turned_on_rings_its_floor():
     """GH-18: a floor lit by the last play has its bulb ringed."""
     before = GH.view(Table(2, houses={"p2": house("room1 room1")}).state, None)
     after = GH.view(Table(2, houses={"p2": house("*room1 room1")}).state, None)
-    ring = _changed_pixels(_open(board.render(after, RenderContext("en", NAMES, before=before)).png))
+    ring = ringed_pixels(_open(board.render(after, RenderContext("en", NAMES, before=before)).png))
     second = board.MARGIN + board.CELL_W + board.GAP  # Bartholomew's house, the second cell
     assert ring and all(second < x < second + board.CELL_W / 2 for x, _ in ring), ring[:5]

@@ -28,6 +28,7 @@ from bot.render import MAX_DESCRIPTION, MIN_TEXT_PX, MIN_WIDTH, RenderContext
 from cogs.midnight_hunt import board
 from engines.core import Action
 from engines.midnight_hunt.rules import SEAL
+from tests.boards.rings import ringed_pixels
 from tests.engines.midnight_hunt.helpers import MH, TEAMS, Table
 
 REFERENCE = Path(__file__).resolve().parent / "reference" / "midnight_hunt.png"
@@ -224,19 +225,6 @@ def test_clock_text():
 # -- what changed since the previous board (issue 29) --------------------------------------------------------
 
 
-def _ring(image: Image.Image) -> list[tuple[int, int]]:
-    """Where the picture shows the ring of what changed (:data:`bot.render.CHANGED`)."""
-    from bot.render import CHANGED
-
-    rgb = image.convert("RGB")
-    return [
-        (x, y)
-        for y in range(0, rgb.height, 2)
-        for x in range(0, rgb.width, 2)
-        if sum(abs(a - b) for a, b in zip(rgb.getpixel((x, y)), CHANGED)) < 40
-    ]
-
-
 def test_mh_22_the_board_rings_the_hexes_the_last_play_changed():
     """MH-22 / MH-27: plays of a random game that deploy, move or attack: drawn with the previous board's view, the
     picture rings the hexes that changed, there and nowhere else; without a previous board it rings nothing."""
@@ -261,8 +249,8 @@ def test_mh_22_the_board_rings_the_hexes_the_last_play_changed():
         if not hexes or after["phase"] == "draft":
             continue
         checked += 1
-        assert not _ring(_open(board.render(after, _ctx()).png))
-        ring = _ring(_open(board.render(after, RenderContext("en", NAMES, before=before)).png))
+        assert not ringed_pixels(_open(board.render(after, _ctx()).png))
+        ring = ringed_pixels(_open(board.render(after, RenderContext("en", NAMES, before=before)).png))
         assert ring, action
         radius = board._radius(after)
         size = min(board.MAX_HEX, math.floor((board.WIDTH - 2 * board.MARGIN) / ((2 * radius + 1) * math.sqrt(3))))

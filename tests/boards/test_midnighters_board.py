@@ -30,6 +30,7 @@ from bot.render import MAX_DESCRIPTION, MIN_TEXT_PX, MIN_WIDTH, RenderContext
 from cogs.midnighters import board
 from engines.core import HOST, Action
 from engines.midnighters.data import suspense
+from tests.boards.rings import ringed_pixels
 from tests.engines.midnighters.helpers import MN, Table
 
 REFERENCE = Path(__file__).resolve().parent / "reference" / "midnighters.png"
@@ -230,17 +231,6 @@ def test_reference_picture():
 # -- what changed since the previous board (issue 29) --------------------------------------------------------
 
 
-def _ring(image: Image.Image) -> list[tuple[int, int]]:
-    """Where the picture shows the ring of what changed (:data:`bot.render.CHANGED`)."""
-    rgb = image.convert("RGB")
-    return [
-        (x, y)
-        for y in range(0, rgb.height, 2)
-        for x in range(0, rgb.width, 2)
-        if sum(abs(a - b) for a, b in zip(rgb.getpixel((x, y)), bot.render.CHANGED)) < 40
-    ]
-
-
 def test_mn_21_the_board_rings_the_cell_an_avatar_moved_to():
     """MN-21: of a random game's plays, one that moves an avatar (and any that slides or turns a card): the picture
     drawn with the previous board's view rings exactly the cells that changed, at their place on the grid; the
@@ -261,8 +251,8 @@ def test_mn_21_the_board_rings_the_cell_an_avatar_moved_to():
         if not moved or not cells:
             continue
         checked += 1
-        assert not _ring(board.draw_board(after, _ctx()))
-        ring = _ring(board.draw_board(after, RenderContext("en", NAMES, before=before)))
+        assert not ringed_pixels(board.draw_board(after, _ctx()))
+        ring = ringed_pixels(board.draw_board(after, RenderContext("en", NAMES, before=before)))
         assert ring
         columns = {"ABCD".index(cell[0]) for cell in cells}
         for x, _ in ring:  # every ringed pixel lies in a changed cell's column
