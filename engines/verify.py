@@ -7,7 +7,8 @@ A record (``nocturne-record/1``) is what the bot attaches to a game's final mess
   UTF-8) before anything was dealt, and revealed seed and salt at the end; the seed was fixed before anyone played;
 * each log entry's ``at`` (when the bot accepted it, UTC) and ``hash``, a chain: ``hash`` = SHA-256 of the previous
   entry's hash (the ``header_hash`` for the first) followed by the entry's canonical JSON without its hash;
-  ``header_hash`` covers engine, players, options, seed, salt, commitment and ``hidden``;
+  ``header_hash`` covers engine, players, which of them were computers and at what level (when any were), options,
+  seed, salt, commitment and ``hidden``;
 * ``outcome`` and ``digest`` = SHA-256 of the last hash followed by the outcome's canonical JSON: the bot gives the
   digest with the file (its name and description), so a record changed and re-hashed afterwards is told apart;
   only that digest, copied from Discord, ties a file to the record the bot attached: without it :func:`verify` can
@@ -32,8 +33,9 @@ from engines import get_engine
 from engines.core import Action, IllegalAction
 
 FORMAT = "nocturne-record/1"
-#: The fields of a record its ``header_hash`` covers.
-HEADER_FIELDS = ("engine", "players", "options", "seed", "salt", "commitment", "hidden")
+#: The fields of a record its ``header_hash`` covers (a field a record lacks, such as ``computers`` in a game of
+#: people only or a record from before it, is left out, so older records keep their hashes).
+HEADER_FIELDS = ("engine", "players", "computers", "options", "seed", "salt", "commitment", "hidden")
 #: The fields of a log entry its ``hash`` covers (with the previous hash).
 ENTRY_FIELDS = ("player", "prompt", "kind", "args", "at")
 
@@ -203,7 +205,7 @@ def verify(record: Mapping[str, Any], *, expect_commitment: str | None = None, e
     # 2. the record is the one the bot wrote: its hash chain and digest
     if "header_hash" in record:
         if record["header_hash"] != header_hash(record):
-            return unfair("the players, options or seed differ from what the bot wrote (the header hash does not match)")
+            return unfair("the players, computers, options or seed differ from what the bot wrote (the header hash does not match)")
         previous = record["header_hash"]
         for i, entry in enumerate(log, start=1):
             if "hash" not in entry:

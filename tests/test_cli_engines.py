@@ -323,6 +323,18 @@ def test_verify_catches_one_changed_action_and_says_which(tmp_path, nw_record):
     )
 
 
+def test_verify_catches_a_seat_made_a_person_or_a_computer_of_another_level(tmp_path, nw_record):
+    """Issue 31: which seats were computers, and at what level, is sealed with the players (the header hash); a
+    record of people only hashes as it did before the field existed."""
+    record = resealed({**json.loads(json.dumps(nw_record)), "computers": {"Delenn": "easy"}})
+    assert record["header_hash"] != nw_record["header_hash"]
+    assert verify_record(tmp_path, record, "--digest", record["digest"])[0] == 0
+    for forged in ({**record, "computers": {"Delenn": "hard"}}, {k: v for k, v in record.items() if k != "computers"}):
+        code, out, err = verify_record(tmp_path, forged)
+        assert code == 1 and "the header hash does not match" in out, out
+    assert resealed(json.loads(json.dumps(nw_record)))["header_hash"] == nw_record["header_hash"]
+
+
 def test_verify_catches_a_changed_seed(tmp_path, nw_record):
     record = {**nw_record, "seed": "8"}
     code, out, err = verify_record(tmp_path, record)
