@@ -347,6 +347,7 @@ async def play_duel(tmp_path):
             await table.play_until(lambda: False, 50)
         assert table.game_over(), bot.log()[-3000:]
         await server.wait_for(lambda s: "Game over" in (board(table) or {}).get("content", ""), timeout=30, what="the final board")
+        await board_in_view(server, table.thread, table.board_depths)  # a final board posted anew: the old copy gone
         table.facts = facts
         return server, table
     finally:

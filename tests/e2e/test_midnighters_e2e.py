@@ -29,7 +29,7 @@ from bot import controls as ctl
 from bot import i18n
 from engines.midnighters import board as grid
 from engines.midnighters.data import LOCATIONS, suspense_location
-from tests.e2e.board_view import IN_VIEW, board_in_view
+from tests.e2e.board_view import IN_VIEW, board_in_view, is_board
 from tests.e2e.harness import NAVIGATION, BotProcess, GameTable, game_controls, game_texts, prompt_of
 from tests.fakediscord import FakeDiscord
 
@@ -345,6 +345,7 @@ async def play(tmp_path, crash: bool) -> Played:
         await server.wait_for(
             lambda s: "over" in (board(table) or {}).get("content", ""), timeout=30, what="the final board"
         )
+        await board_in_view(server, table.thread, table.board_depths)  # a final board posted anew: the old copy gone
         assert not crash or crashed_in is not None, "the game ended before a window to crash in"
         return Played(server, table, crashed_in)
     finally:
@@ -507,14 +508,14 @@ def test_the_board_is_one_message_with_a_caption_kept_in_view(game):
     """MN-9 / MN-64: one board image at a time, with alt text; its caption ends on the outcome. After every step it
     is among the thread's last few messages (issue 29): edited in place, or posted anew once it has sunk."""
     table = game.table
-    boards = [m for m in table.public() if m.get("attachments") and not m.get("deleted")]
+    boards = [m for m in table.public() if is_board(m) and not m.get("deleted")]  # the record at the end is no board
     assert len(boards) == 1
     (picture,) = boards[0]["attachments"]
     assert picture["filename"].endswith(".png") and "The grid, each card with its arrows:" in picture.get(
         "description", ""
     )
     assert len(table.board_depths) > 20 and max(table.board_depths) < IN_VIEW, table.board_depths
-    assert [m for m in table.public() if m.get("attachments") and m.get("deleted")], "never posted anew"
+    assert [m for m in table.public() if is_board(m) and m.get("deleted")], "never posted anew"
     assert game.server.pace_refusals == []  # posting it anew kept to Discord's pace (5 posts in 5 s a channel)
     assert "woke up on the Bridge and wins; the dream is over." in boards[0]["content"]  # MN-60: as the thread says
 
