@@ -30,12 +30,12 @@ import logging
 import multiprocessing
 import os
 import threading
-import time
 from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from bot import workers
 from bot.games import game_ui, registered
 from bot.render import RenderContext, Renderer
 
@@ -62,13 +62,9 @@ def workers_from_env(env: Mapping[str, str] = os.environ) -> int:
 
 def start_method() -> str:
     """``spawn``: a worker is a fresh interpreter whose parent is the bot itself, so that it can tell when the bot
-    is gone (:func:`_watch_the_bot`); never ``fork`` (the bot has threads and a running loop a child must not
+    is gone (:func:`bot.workers.watch_the_bot`); never ``fork`` (the bot has threads and a running loop a child must not
     inherit), nor ``forkserver`` (its server, not the bot, would be the workers' parent)."""
     return "spawn"
-
-
-#: Seconds between a worker's checks that the bot is still there.
-WATCH_EVERY = 1.0
 
 
 # -- in the worker ---------------------------------------------------------------------------------------------------
@@ -78,24 +74,12 @@ def _init(renderers: list[Renderer], bot: int) -> None:
     """A worker's start: unpickling ``renderers`` imported the games' board modules; the languages' catalogues are
     loaded too, so that the first board costs no more than the next. ``bot`` is the bot's process id, given by the
     bot rather than read here: a bot killed while its worker was still importing has made the worker an orphan
-    already, whose parent now is init, and a worker watching for that would never leave."""
-    threading.Thread(target=_watch_the_bot, args=(bot,), name="watch-the-bot", daemon=True).start()
+    already, whose parent now is init, and a worker watching for that would never leave (:mod:`bot.workers`)."""
+    workers.watch_the_bot(bot)
     from bot import i18n
 
     for lang in i18n.LANGUAGES:
         i18n.bundle(lang)
-
-
-def _watch_the_bot(bot: int) -> None:
-    """A worker outlives a bot that was killed (its queue's pipe never closes: the worker holds both ends): it
-    leaves once its parent is no longer the bot."""
-    while os.getppid() == bot:
-        time.sleep(WATCH_EVERY)
-    os._exit(0)
-
-
-def _ready() -> int:
-    return os.getpid()
 
 
 def draw_with(
@@ -149,7 +133,7 @@ class Boards:
                         initializer=_init, initargs=(self.renderers(), os.getpid()),
                     )
                     for _ in range(self.workers):  # the processes start (and import) now, in the background
-                        executor.submit(_ready)
+                        executor.submit(workers.ready)
                     self._executor = executor
                 else:
                     self._executor = ThreadPoolExecutor(1, thread_name_prefix="boards")

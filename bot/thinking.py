@@ -9,13 +9,9 @@ it imports its decider, named ``module:function`` (``engines.ai:decide``), when 
 from __future__ import annotations
 
 import importlib
-import os
-import threading
-import time
 from collections.abc import Callable
 
-#: Seconds between a worker's checks that the bot is still there.
-WATCH_EVERY = 1.0
+from bot.workers import ready, watch_the_bot
 
 
 def resolve(spec: str) -> Callable[..., dict]:
@@ -26,14 +22,8 @@ def resolve(spec: str) -> Callable[..., dict]:
 
 def start(spec: str, bot: int) -> None:
     """A worker's start: it watches for the bot (``bot``: its process id, given by the bot) and imports its decider."""
-    threading.Thread(target=_watch_the_bot, args=(bot,), name="watch-the-bot", daemon=True).start()
+    watch_the_bot(bot)
     resolve(spec)
-
-
-def _watch_the_bot(bot: int) -> None:
-    while os.getppid() == bot:
-        time.sleep(WATCH_EVERY)
-    os._exit(0)
 
 
 def think(spec: str, game: str, view: dict, player: str, level: str, seed: int) -> dict:
@@ -41,8 +31,4 @@ def think(spec: str, game: str, view: dict, player: str, level: str, seed: int) 
     return resolve(spec)(game, view, player, level, seed)
 
 
-def ready() -> int:
-    return os.getpid()
-
-
-__all__ = ["WATCH_EVERY", "ready", "resolve", "start", "think"]
+__all__ = ["ready", "resolve", "start", "think"]

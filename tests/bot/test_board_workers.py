@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from bot import boards, games
+from bot import boards, games, workers
 from bot.config import ConfigError, Settings
 from bot.presenter import Presenter
 from bot.render import BoardImage, RenderContext
@@ -211,7 +211,7 @@ def test_a_worker_leaves_when_its_bot_is_killed(tmp_path, when):
     finally:
         bot.send_signal(signal.SIGKILL)
         bot.wait()
-    deadline = time.monotonic() + 30 * boards.WATCH_EVERY
+    deadline = time.monotonic() + 30 * workers.WATCH_EVERY
     while _running(worker) and time.monotonic() < deadline:
         time.sleep(0.1)  # waits for the worker to notice, bounded: a worker still there is the failure
     assert not _running(worker)
