@@ -84,7 +84,7 @@ def play(game: str, levels: Sequence[str], seed: int, cpu: dict[str, list[float]
         if level == "random":
             action = chooser.choice([a for a in engine.legal_actions(state, actor) if a.kind not in ("leave", "surrender")])
         else:
-            view = engine.view(state, actor)
+            view = engine.view(state, actor, known=True)
             started = time.process_time()
             action = Action.from_json(decide(game, view, actor, level, seed * 10_000 + step))
             if cpu is not None:
@@ -132,7 +132,7 @@ def engine_speed(game: str, seconds: float) -> dict[str, float]:
                 engine.legal_actions(state, player)
                 t_legal += time.process_time() - t
                 listings += 1
-                view = engine.view(state, player)
+                view = engine.view(state, player, known=True)
                 t = time.process_time()
                 engine.sample_state(view, player, chooser)
                 t_sample += time.process_time() - t

@@ -30,7 +30,7 @@ from bot import i18n
 from bot.downtime import GRACE_SECONDS
 from bot.games import game_ui
 from bot.ops import MAX_CONTENT, Op, post
-from engines.core import CLOCK, HOST, SAMPLING, Action, Engine, Event, Prompt, State
+from engines.core import CLOCK, HOST, Action, Engine, Event, Prompt, State
 
 log = logging.getLogger(__name__)
 
@@ -369,8 +369,8 @@ class Presenter:
         """The public board, re-rendered when the public view changed (the dispatcher draws it at send time)."""
         if not self.has_board:
             return []
-        view = _drawn(table.view(after, None))
-        previous = _drawn(table.view(before, None)) if before is not None else None
+        view = table.view(after, None)
+        previous = table.view(before, None) if before is not None else None
         if previous is not None and _same(view, previous):
             return []
         render = {"engine": table.engine.name, "view": view, "lang": table.lang, "names": table.names}
@@ -491,8 +491,3 @@ __all__ = [
     "prompt_slot",
 ]
 
-
-def _drawn(view: dict[str, Any]) -> dict[str, Any]:
-    """The public view as the board is drawn from it: without a computer player's sampling table
-    (:data:`engines.core.SAMPLING`), which changes with hand sizes and draws nothing."""
-    return {k: v for k, v in view.items() if k != SAMPLING} if SAMPLING in view else view

@@ -45,8 +45,7 @@ CLOCK = "@clock"
 #: The viewer who sees the whole game (a narrator, NW-25); engines without a narrator treat it as a spectator.
 NARRATOR = "@narrator"
 #: The key of a view that holds what a computer player samples the hidden rest from (:meth:`Engine.sample_state`,
-#: ``engines.ai``): bookkeeping for a search, not something shown. What people see (the board drawn from the public
-#: view) leaves it out, so it neither redraws a board nor travels to the board workers.
+#: ``engines.ai``): bookkeeping for a search, not something shown, so only ``Engine.view(..., known=True)`` makes it.
 SAMPLING = "known"
 #: The key of :attr:`Action.elapsed` among a logged action's args.
 ELAPSED = "elapsed"
@@ -386,9 +385,22 @@ class Engine:
         """The runtime's call when a prompt's time runs out; recorded in the log like any action."""
         return self.apply(state, Action.timeout(prompt_id))
 
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        """What ``viewer`` may see, JSON-safe. ``None`` is a spectator, who sees only public information."""
-        return self._view(state, viewer)
+    def view(self, state: State, viewer: str | None, *, known: bool = False) -> dict[str, Any]:
+        """What ``viewer`` may see, JSON-safe. ``None`` is a spectator, who sees only public information.
+
+        ``known=True`` adds, under :data:`SAMPLING`, the seat's whole knowledge as :meth:`sample_state` reads it (a
+        computer player's view, ``engines.ai``). People never need it and it costs a walk over the whole state, so
+        the views that are shown (and drawn, and compared for redraws) are made without it."""
+        shown = self._view(state, viewer)
+        if known and state.outcome is None and viewer is not None:
+            table = self._known(state, viewer)
+            if table is not None:
+                shown[SAMPLING] = table
+        return shown
+
+    def _known(self, state: State, viewer: str) -> dict[str, Any] | None:
+        """What ``viewer``'s seat knows, for :meth:`sample_state`; ``None`` where the game has no sampling."""
+        return None
 
     def sample_state(self, view: dict[str, Any], player: str, chooser: random.Random) -> State:
         """A full state consistent with what ``player`` sees (``view`` is :meth:`view` of ``player``), with everything

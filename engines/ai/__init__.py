@@ -1,7 +1,7 @@
 """Computer players for the games played at a table (issue 31): Ghost at Home, Midnighters and Midnight Hunt.
 
 :func:`decide` is the one entry point. It is pure: it reads only what the seat sees (``view`` is
-``engine.view(state, player)``), draws everything hidden from that seat at random with
+``engine.view(state, player, known=True)``), draws everything hidden from that seat at random with
 :meth:`engines.core.Engine.sample_state` (so two real games that differ only in what the seat cannot see get the
 same decision for the same seed), and returns a legal action as its JSON. Levels:
 
@@ -40,7 +40,7 @@ class NothingToDecide(ValueError):
 
 def decide(game: str, view: dict, player: str, level: str, seed: int) -> dict:
     """Pure: choose an action for ``player`` from what that seat sees. ``view`` is exactly
-    ``engines.<game>.engine.view(state, player)``. Returns :meth:`Action.to_json` of an action legal in the real
+    ``engines.<game>.engine.view(state, player, known=True)``. Returns :meth:`Action.to_json` of an action legal in the real
     state. Bounded CPU per level; deterministic for a given seed."""
     if game not in GAMES:
         raise ValueError(f"no computer players for {game!r}")

@@ -587,8 +587,6 @@ class GhostAtHome(Engine):
             if state.outcome is None
             else {"reason": state.outcome.reason, "winners": list(state.outcome.winners)},
         }
-        if state.outcome is None:  # the public table whole, for computer players' sampling (issue 31)
-            view[SAMPLING] = sampling.known(state)
         if state.outcome is not None:  # GH-33
             view["hands"] = {p: sort_cards(state.hands[p]) for p in state.players}
             view["seed"] = state.seed
@@ -596,6 +594,9 @@ class GhostAtHome(Engine):
             view["you"] = viewer
             view["hand"] = sort_cards(state.hands[viewer])
         return view
+
+    def _known(self, state: GhostState, viewer: str) -> dict[str, Any] | None:
+        return sampling.known(state)  # the public table whole: the seat's own cards are in its view
 
     def sample_state(self, view: dict[str, Any], player: str, chooser: random.Random) -> GhostState:
         """A full state consistent with ``player``'s view: the cards they cannot see dealt at random."""

@@ -2,8 +2,8 @@
 
 :func:`known` is the whole state with what no player may see taken out (GH-P1, GH-P2, GH-P6): the other hands
 as their sizes, the deck and the discard pile as their sizes, and the seed (which would give away the deck order).
-All of it is public (GH-6), so it goes into every view (``view["known"]``); with the seat's own hand (``view["hand"]``)
-a computer player reads exactly what a person in its seat is shown, and nothing else. :func:`sample` deals the unseen cards at random back into those places: every card of
+All of it is public (GH-6); a computer player's view holds it (``engine.view(state, seat, known=True)["known"]``),
+and with the seat's own hand (``view["hand"]``) it reads exactly what a person in its seat is shown, and nothing else. :func:`sample` deals the unseen cards at random back into those places: every card of
 the game that is not in the viewer's hand, in a house or on its way as a ghost is equally likely to be anywhere
 unseen. The sample's ``known`` for the viewer equals the real one, so its view and legal actions are the same.
 """

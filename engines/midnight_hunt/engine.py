@@ -605,8 +605,6 @@ class MidnightHunt(Engine):
                 "side": state.outcome.teams[0] if state.outcome.teams else None,
             },
         }
-        if state.outcome is None:  # the public table whole, for computer players' sampling (issue 31)
-            view[SAMPLING] = sampling.known(state)
         me = state.seats.get(viewer) if viewer is not None else None
         if me is not None:
             view["you"] = viewer
@@ -614,6 +612,9 @@ class MidnightHunt(Engine):
             view["bag_contents"] = sorted(me.bag)  # MH-50 / MH-P3: contents, never an order
             view["pending"] = None if me.pending is None else {"choice": me.pending.choice, "unit": me.pending.unit}
         return view
+
+    def _known(self, state: MidnightHuntState, viewer: str) -> dict[str, Any] | None:
+        return sampling.known(state)  # the public table whole: the seat's own cards are in its view
 
     def sample_state(self, view: dict[str, Any], player: str, chooser: random.Random) -> MidnightHuntState:
         """A full state consistent with ``player``'s view: others' hands, bags and Seal choices drawn at random."""

@@ -3,8 +3,8 @@
 Everything on the board, in the supplies, discards and graveyards is public (MH-49); a seat sees its own hand, bag
 contents and pending Seal (MH-50). Hidden from it are the other seats' hands and bags (only sizes are public, and
 which tokens are in bag + hand together follows from the public counts) and what another seat's Seal chose
-(MH-P2: that they played it is public). :func:`known` is the state with every seat's share of those taken out; being public, it goes into
-every view (``view["known"]``), and a seat's own view adds its hand, bag and Seal (MH-50). :func:`sample` splits each other seat's unseen tokens at random between hand and
+(MH-P2: that they played it is public). :func:`known` is the state with every seat's share of those taken out; being public, a computer player's
+view holds it (``engine.view(state, seat, known=True)["known"]``), and a seat's own view adds its hand, bag and Seal (MH-50). :func:`sample` splits each other seat's unseen tokens at random between hand and
 bag and gives a played Seal a random legal choice; the seed is new, so future draws are unknown too.
 """
 

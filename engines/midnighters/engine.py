@@ -216,10 +216,10 @@ class Midnighters(Engine):
     # -- views ---------------------------------------------------------------------------------------------
 
     def _view(self, state: MidnightersState, viewer: str | None) -> dict[str, Any]:
-        shown = views.view(state, viewer)
-        if state.outcome is None and viewer in state.seats:  # what the seat knows, for a computer player (issue 31)
-            shown[SAMPLING] = sampling.known(state, viewer)
-        return shown
+        return views.view(state, viewer)
+
+    def _known(self, state: MidnightersState, viewer: str) -> dict[str, Any] | None:
+        return sampling.known(state, viewer) if viewer in state.seats else None
 
     def sample_state(self, view: dict[str, Any], player: str, chooser: random.Random) -> MidnightersState:
         """A full state consistent with ``player``'s view: every card they cannot see dealt at random."""

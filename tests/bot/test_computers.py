@@ -50,7 +50,7 @@ class FakeDecider:
     def __call__(self, game: str, view: dict, player: str, level: str, seed: int) -> dict:
         live = next(g for g in self.runtime.games.values() if g.row.status == "running" and player in g.row.seats)
         self.calls.append({"game": game, "view": view, "player": player, "level": level, "seed": seed,
-                           "seen": live.engine.view(live.state, player), "step": live.state.step})
+                           "seen": live.engine.view(live.state, player, known=True), "step": live.state.step})
         if self.fail:
             raise RuntimeError("the decider broke")
         if self.answer is not None:
@@ -162,7 +162,7 @@ async def test_a_computer_moves_from_its_own_view_through_act_at_a_persons_pace(
     await clock.advance(0)
     assert len(decider.calls) == 1
     call = decider.calls[0]
-    assert call["view"] == call["seen"] == live.engine.view(live.state, "-12")
+    assert call["view"] == call["seen"] == live.engine.view(live.state, "-12", known=True)
     assert (call["game"], call["player"], call["level"]) == ("midnight_hunt", "-12", "normal")
     # but no move before a person's pace
     await clock.advance(computers.PACE[0] - 0.01)

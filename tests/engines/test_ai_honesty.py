@@ -17,7 +17,7 @@ import pytest
 from engines import ai, get_engine
 from engines.ai import GAMES, LEVELS, decide
 from engines.ai.search import Budget
-from engines.core import Action
+from engines.core import SAMPLING, Action
 from engines.playout import random_playout
 
 #: (game, players, options, seeds): GH 2 and 4 players, MN 2 and 4, MH 1v1 and 2v2.
@@ -45,10 +45,11 @@ def test_sampled_state_matches_the_seat(game, count, options, seeds):
         if state.outcome is not None:
             return
         for player in state.players:
-            view = _plain(engine.view(state, player))
+            view = _plain(engine.view(state, player, known=True))
+            assert view.keys() - engine.view(state, player).keys() == {SAMPLING}  # only a computer's view has it
             sample = engine.sample_state(view, player, random.Random(f"{checked}"))
             checked += 1
-            assert _plain(engine.view(sample, player)) == view, f"{game}: the sample's view differs for {player}"
+            assert _plain(engine.view(sample, player, known=True)) == view, f"{game}: the sample's view differs for {player}"
             assert [a.to_json() for a in engine.legal_actions(sample, player)] == [
                 a.to_json() for a in engine.legal_actions(state, player)
             ], f"{game}: the sample's legal actions differ for {player}"
@@ -80,12 +81,12 @@ def test_hidden_differences_do_not_change_the_decision(game, monkeypatch):
     for i, entry in enumerate(played.record["log"][:40]):
         player = _prompted(engine, state)
         if player is not None and i % 4 == 0:
-            view = _plain(engine.view(state, player))
+            view = _plain(engine.view(state, player, known=True))
             other = engine.sample_state(view, player, random.Random(i))  # differs only in what `player` cannot see
-            assert _plain(engine.view(other, player)) == view
+            assert _plain(engine.view(other, player, known=True)) == view
             for level in LEVELS if i % 8 == 0 else ("easy",):
                 chosen = decide(game, view, player, level, seed=i)
-                assert chosen == decide(game, _plain(engine.view(other, player)), player, level, seed=i)
+                assert chosen == decide(game, _plain(engine.view(other, player, known=True)), player, level, seed=i)
                 engine.apply(state, Action.from_json(chosen))  # legal in the real state
             compared += 1
         state, _ = engine.apply(state, Action.from_json(entry))
