@@ -13,7 +13,7 @@ by name, so ``bot`` still names no game, and a missing package offers computers 
 **How they move** (:class:`Computers`). After every commit that leaves a prompt open for a computer (an action,
 the deal, a resume, a restart's recovery), the runtime arms the computer's turn: its decision starts at once, off
 the event loop in a worker process (spawned, like the board workers of :mod:`bot.boards`), given only
-``engine.view(state, player)``, what a person in that seat would see; the move is made no sooner than a second
+``engine.view(state, player, known=True)``, what a person in that seat would see; the move is made no sooner than a second
 or two after the prompt opened (the injected clock: a person's pace), in a game of computers only once what the
 game said before has reached Discord (so that it reads naturally in its thread, at the pace the thread can show),
 and never while the bot is away or the game is paused. It goes through :meth:`bot.runtime.Runtime.act` like a click: logged, delivered,
@@ -282,7 +282,7 @@ class Computers:
         state = live.state
         assert state is not None
         try:
-            view = live.engine.view(state, player)
+            view = live.engine.view(state, player, known=True)
             try:
                 decided: dict | None = await self._decide(live.engine.name, view, player, level_of(player), _seed(live, player, step, "think"))
             except asyncio.CancelledError:

@@ -21,7 +21,6 @@ from engines.core import (
     CLOCK,
     HOST,
     PUBLIC,
-    SAMPLING,
     Action,
     Engine,
     Event,

@@ -37,7 +37,6 @@ from typing import Any
 from engines.core import (
     CLOCK,
     HOST,
-    SAMPLING,
     Action,
     Engine,
     Event,
