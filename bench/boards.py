@@ -31,10 +31,10 @@ import bot.render
 from bench.common import player_ids, summary
 from bot import boards
 from bot.games import GameUI, registered
-from bot.i18n import LANGUAGES
 from bot.render import RenderContext
 from engines.core import Action
 from engines.playout import random_playout
+from translations import LANGUAGES
 
 #: How each game's board was encoded before issue 27.
 OLD_PNG: dict[str, dict[str, Any]] = {

@@ -76,7 +76,7 @@ def _init(renderers: list[Renderer], bot: int) -> None:
     bot rather than read here: a bot killed while its worker was still importing has made the worker an orphan
     already, whose parent now is init, and a worker watching for that would never leave (:mod:`bot.workers`)."""
     workers.watch_the_bot(bot)
-    from bot import i18n
+    import translations as i18n
 
     for lang in i18n.LANGUAGES:
         i18n.bundle(lang)

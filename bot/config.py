@@ -10,7 +10,7 @@ import math
 import os
 from dataclasses import dataclass
 
-from bot.i18n import LANGUAGES
+from translations import LANGUAGES
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///nocturne.sqlite3"
 

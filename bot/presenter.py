@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import translations as i18n
 from bot import controls as ctl
-from bot import i18n
 from bot.downtime import GRACE_SECONDS
 from bot.games import game_ui
 from bot.ops import MAX_CONTENT, Op, post

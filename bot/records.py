@@ -145,7 +145,7 @@ def _renamed(value: Any, names: Mapping[str, str]) -> Any:
 def _iso(at: float | None) -> str | None:
     if at is None:
         return None
-    moment = datetime.datetime.fromtimestamp(float(at), tz=datetime.timezone.utc)
+    moment = datetime.datetime.fromtimestamp(float(at), tz=datetime.UTC)
     return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
@@ -241,7 +241,7 @@ def file_name(record: Mapping[str, Any]) -> str:
 async def record_file(db: Database, game_id: int, lang: str | None = None) -> tuple[str, bytes, str]:
     """The record as an attachment: file name and description (each with the whole digest, so a copy changed
     later is told apart: ``python -m engines verify --digest``), JSON bytes."""
-    from bot import i18n
+    import translations as i18n
 
     record = await load_record(db, game_id)
     async with db.sessions() as session:

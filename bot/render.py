@@ -72,7 +72,7 @@ class RenderContext:
 
     def t(self, key: str, **args: Any) -> str:
         if self.translate is None:
-            from bot import i18n
+            import translations as i18n
 
             return i18n.translate(self.lang, key, **args)
         return self.translate(key, **args)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot import i18n
+import translations as i18n
 
 
 class FluentTranslator(app_commands.Translator):

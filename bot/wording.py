@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from bot import i18n
+import translations as i18n
 from bot.db import ActionRow, Database, Game
 from bot.games import game_ui
 from bot.live import GameError, LiveGame, Step

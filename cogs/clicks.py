@@ -14,8 +14,9 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+import translations as i18n
 from bot import controls as ctl
-from bot import decoder, i18n
+from bot import decoder
 from bot.decoder import Apply, Form, NextStep, Refused
 from bot.games import game_ui
 from bot.ops import answer

@@ -22,13 +22,13 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+import translations as i18n
 from bot import controls as ctl
-from bot import i18n
 from bot.db import Game
 from bot.games import game_ui, playable, registered
+from bot.live import LiveGame
 from bot.lobby import lobby_ops, lobby_text
 from bot.ops import MAX_ROWS, post
-from bot.live import LiveGame
 from bot.runtime import GameError, Runtime
 from bot.typed import TypedMessages
 from bot.wording import refusal_text

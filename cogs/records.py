@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot import i18n
+import translations as i18n
 from bot import stats
 from bot.ops import MAX_CONTENT, clip
 from engines import get_engine

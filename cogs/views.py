@@ -15,8 +15,8 @@ from typing import Any
 
 import discord
 
+import translations as i18n
 from bot import controls as ctl
-from bot import i18n
 from bot.games import game_ui
 from bot.runtime import LiveGame
 from engines.core import Action
@@ -47,7 +47,7 @@ def routed(kind: type[discord.ui.Item], template: str, route: Route) -> type[dis
             self.groups = groups
 
         @classmethod
-        async def from_custom_id(cls, interaction, item, match):  # noqa: ANN001, ANN206
+        async def from_custom_id(cls, interaction, item, match):
             return cls(item.custom_id, match.groupdict())
 
         async def callback(self, interaction: discord.Interaction) -> None:

@@ -43,9 +43,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from bot.i18n import render_event
 from engines import ENGINE_NAMES, get_engine
 from engines.core import CLOCK, Action, Engine, Event, IllegalAction, Outcome, Prompt, State, counts_text
+from translations import render_event
 
 #: Actions any seated player may take whatever is asked (leave the game, surrender): they never make a player's
 #: input "open", are typed as words rather than numbers, and ask for a confirmation.
@@ -298,14 +298,12 @@ def _ask_player(
     board = engine.describe(table.state, player)
     if board:
         out.write(plain(board) + "\n")
-    for i, action in enumerate(choices, start=1):
-        out.write(f"  {i}. {_action_text(action)}\n")
+    out.writelines(f"  {i}. {_action_text(action)}\n" for i, action in enumerate(choices, start=1))
     if prompt.kind != "turn":
         out.write("  n. not now (ask the next player)\n")
     if prompt.timeout is not None:
         out.write("  t. let the time run out\n")
-    for kind in anytime:
-        out.write(f"  {kind}: type '{kind}' to {kind} the game (asks to confirm)\n")
+    out.writelines(f"  {kind}: type '{kind}' to {kind} the game (asks to confirm)\n" for kind in anytime)
     while True:
         out.write("> ")
         out.flush()

@@ -32,8 +32,9 @@ from typing import Any
 
 import pytest
 
+import translations as i18n
 from bot import controls as ctl
-from bot import decoder, i18n
+from bot import decoder
 from bot.decoder import Apply, Form, NextStep, Refused
 from bot.games import GameUI
 from bot.live import GameError

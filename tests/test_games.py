@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import i18n
+import translations as i18n
 from bot.games import game_ui, registered
 from engines import ENGINE_NAMES, get_engine
 from engines.core import HOST, IllegalAction

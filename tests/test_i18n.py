@@ -8,7 +8,7 @@
   Discord's 100 characters;
 * where the English message has a plural selector on a number, Russian and Czech select on it with all of CLDR's
   categories (``one``, ``few``, ``many``, ``other``);
-* real messages render with the right word forms (``bot.i18n.translate``);
+* real messages render with the right word forms (``translations.translate``);
 * every event key the engines emit in random playouts has an English message.
 """
 
@@ -24,7 +24,7 @@ import pytest
 from fluent.syntax import FluentParser, ast
 from fluent.syntax.visitor import Visitor
 
-from bot import i18n
+import translations as i18n
 from engines import available_engines, get_engine
 from engines.core import IllegalAction
 from engines.playout import random_playout
@@ -436,7 +436,7 @@ def test_night_watch_events_are_worded_in_every_language():
 
 
 def test_discord_locales_map_to_supported_languages():
-    from bot.i18n import normalise_language, supported_language
+    from translations import normalise_language, supported_language
 
     assert supported_language("ru") == "ru" and supported_language("cs") == "cs"
     assert supported_language("en-US") == "en" and supported_language("en-GB") == "en"

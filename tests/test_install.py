@@ -22,7 +22,7 @@ from engines import ENGINE_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 #: What the wheel is built from: the packages, data/ and what pyproject.toml names.
-SOURCES = ("pyproject.toml", "README.md", "LICENSE", "requirements.txt", "bot", "engines", "cogs", "data")
+SOURCES = ("pyproject.toml", "README.md", "LICENSE", "requirements.txt", "bot", "engines", "cogs", "translations", "data")
 
 
 def run(*argv: str | Path, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -74,7 +74,8 @@ from pathlib import Path
 venv = Path(__import__("sys").prefix).resolve()
 for package in (bot, cogs, engines):
     assert venv in Path(package.__file__).resolve().parents, package.__file__
-from bot import i18n, render
+import translations as i18n
+from bot import render
 from bot.render import RenderContext
 from cogs.registry import GAMES
 for ui in GAMES:

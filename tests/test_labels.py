@@ -24,10 +24,10 @@ import pytest
 
 from bot import ops
 from bot.games import GameUI
-from bot.i18n import LANGUAGES
 from bot.presenter import Table
 from cogs.registry import GAMES as REGISTERED
 from tests.bot.presenting import components_of, reached_actions, transitions
+from translations import LANGUAGES
 
 #: Discord's longest display name; each player's name is this long (in the script of the language tested).
 NAME_LENGTH = 32

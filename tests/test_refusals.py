@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from bot import i18n
+import translations as i18n
 from bot.wording import refusal_text
 from engines import get_engine
 from engines.core import IllegalAction

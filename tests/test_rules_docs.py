@@ -1,7 +1,7 @@
 """Every game has rules for its players: a guide in ``docs/rules/<game>.md`` and a short ``/game rules`` message.
 
 * every registered engine has ``docs/rules/<game>.md`` (and ``docs/rules/README.md`` links to it);
-* every engine has a ``<prefix>-rules`` message in every language, which renders (``bot.i18n.translate``) to real
+* every engine has a ``<prefix>-rules`` message in every language, which renders (``translations.translate``) to real
   text that fits one Discord message: under 1,900 characters, no raw ``{`` or message id left in it;
 * every rule id a guide cites (``NW-12``, ``GH-P4``) exists in the binding rules (``docs/rules/binding/<game>.md``,
   the copy of ``../shared/rules/<game>.md``, or the game's engine package's ``engines/<game>/RULES.md``);
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import i18n
+import translations as i18n
 from bot.games import game_ui
 from engines import ENGINE_NAMES, get_engine
 from tests.test_rule_coverage import binding_rules

@@ -34,10 +34,10 @@ from typing import Any
 import pytest
 from fluent.syntax import FluentParser, ast
 
-from bot import i18n
+import translations as i18n
 from bot.games import game_ui, registered
-from engines import ENGINE_NAMES, get_engine
 from bot.presenter import Table
+from engines import ENGINE_NAMES, get_engine
 from engines.core import CLOCK, HOST, Action
 
 LANGUAGES = i18n.LANGUAGES
@@ -175,7 +175,7 @@ _EN_COUNT_NOUNS = {
 _EN_NUMBER_WORD = re.compile(r"(?<![-\w.,])(\d+) ([a-z]+)\b(?: ([a-z]+))?")
 _EN_A_VOWEL = re.compile(r"\b[aA] ([AEIOUaeiou][\w-]*)")
 _EN_A_OK = ("one", "u", "eu")  # "a one-word clue", "a unit", "a European"
-_AMERICAN = re.compile(r"\b(colou?r(?<!colour)|neighbor\w*|favorite\w*|behavior\w*|honor\w*|center\w*|\w+iz(?:e|es|ed|ing)|canceled|traveled|gray)\b", re.I)
+_AMERICAN = re.compile(r"\b(colou?r(?<!colour)|neighbor\w*|favorite\w*|behavior\w*|honor\w*|center\w*|\w+iz(?:e|es|ed|ing)|canceled|traveled|gray)\b", re.IGNORECASE)
 _AMERICAN_OK = {"size", "sizes", "prize", "prizes", "seize", "seized"}
 
 #: Czech *ty* forms: pronouns, the verb "to be" and imperatives / 2nd person singular present of the verbs these
@@ -188,7 +188,7 @@ CS_TY_WORDS = {
     "opustil jsi", "zkus", "podívej", "vyhráváš", "prohráváš", "jseš", "sis", "ses",
 }
 #: An l-participle with "jste" ("Opustili jste", "byl jste"): plural for one person, or gendered. Present tense instead.
-_CS_PARTICIPLE_VY = re.compile(r"\b\w+l[aiy]?\s+jste\b|\bjste\s+\w+l[aiy]?\b", re.I)
+_CS_PARTICIPLE_VY = re.compile(r"\b\w+l[aiy]?\s+jste\b|\bjste\s+\w+l[aiy]?\b", re.IGNORECASE)
 
 #: Prepositions that put the next noun in a case a display name cannot take.
 RU_PREPOSITIONS = {
@@ -207,14 +207,14 @@ _NAME_SLOT = re.compile(r"(\S+)\s+\{ \$(" + "|".join(sorted(NAME_VARS)) + r") \}
 #: "opustil sen"): a word on -л(ся) in Russian, an l-participle in Czech. Words of that shape that are not such verbs
 #: (nouns, "без") or agree with a masculine noun that is not a player ("Čas vypršel", "победил пси-коп", Bester being
 #: male) are allowed by name; a clause about "никто"/"кто" or "nikdo"/"kdo" is grammatical masculine for anyone.
-RU_PAST = re.compile(r"\b[а-яё]+(?:ал|ял|ил|ел|ёл|ол|ул|ыл|ёк|ог|ёс)(?:ся)?\b", re.I)
+RU_PAST = re.compile(r"\b[а-яё]+(?:ал|ял|ил|ел|ёл|ол|ул|ыл|ёк|ог|ёс)(?:ся)?\b", re.IGNORECASE)
 RU_PAST_OK = {"без", "выстрел", "стол", "пол", "зал", "канал", "финал", "сигнал", "отдел", "предел", "угол", "итог",
               "победил"}
-CS_PAST = re.compile(r"\b[a-záčďéěíňóřšťúůýž]+(?:al|el|il|yl|ul|ál|ěl|íl|ýl|ůl|šel)\b", re.I)
+CS_PAST = re.compile(r"\b[a-záčďéěíňóřšťúůýž]+(?:al|el|il|yl|ul|ál|ěl|íl|ýl|ůl|šel)\b", re.IGNORECASE)
 CS_PAST_OK = {"faul", "sůl", "výstřel", "rozdíl", "velitel", "hostitel", "obyvatel", "uživatel", "michael", "cíl", "podíl",
               "úhel", "hotel", "motel", "kanál", "vypršel", "dál", "stůl", "pravidel"}
-_RU_GENERIC_SUBJECT = re.compile(r"[^.;:!?\n]*\b(?:никто|кто)\b[^.;:!?\n]*", re.I)
-_CS_GENERIC_SUBJECT = re.compile(r"[^.;:!?\n]*\b(?:nikdo|kdo)\b[^.;:!?\n]*", re.I)
+_RU_GENERIC_SUBJECT = re.compile(r"[^.;:!?\n]*\b(?:никто|кто)\b[^.;:!?\n]*", re.IGNORECASE)
+_CS_GENERIC_SUBJECT = re.compile(r"[^.;:!?\n]*\b(?:nikdo|kdo)\b[^.;:!?\n]*", re.IGNORECASE)
 
 
 def _problems(lang: str, text: str) -> list[str]:
@@ -357,7 +357,7 @@ def test_no_masculine_only_past_tense(name: str, lang: str):
 def test_russian_host_narrator_and_the_town_win_follow_the_rulebook():
     """The Russian rulebook's «ведущий» is the narrator; the lobby's host is «Организатор»; the town wins as
     «Победили мирные жители»."""
-    t = lambda key, **a: i18n.translate("ru", key, **a)  # noqa: E731
+    t = lambda key, **a: i18n.translate("ru", key, **a)
     assert t("common.lobby.host", host=NAME).startswith("Организатор:")
     assert t("common.lobby.narrator", narrator=NAME).startswith("Ведущий:")
     assert "Ведущий" in t("common.lobby.pick_narrator")

@@ -24,13 +24,13 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 import bot.render
-from bot.i18n import LANGUAGES
 from bot.render import MAX_DESCRIPTION, MIN_TEXT_PX, MIN_WIDTH, RenderContext
 from cogs.ghost_at_home import board
 from engines.core import HOST, Action
 from engines.ghost_at_home.cards import CARD_IDS
 from tests.boards.rings import ringed_pixels
 from tests.engines.ghost_at_home.helpers import GH, Table, house
+from translations import LANGUAGES
 
 REFERENCE = Path(__file__).resolve().parent / "reference" / "ghost_at_home.png"
 UPDATE_REFERENCES = os.environ.get("NOCTURNE_UPDATE_REFERENCES") == "1"

@@ -23,13 +23,13 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.i18n import LANGUAGES
 from bot.render import MAX_DESCRIPTION, MIN_TEXT_PX, MIN_WIDTH, RenderContext
 from cogs.midnight_hunt import board
 from engines.core import Action
 from engines.midnight_hunt.rules import SEAL
 from tests.boards.rings import ringed_pixels
 from tests.engines.midnight_hunt.helpers import MH, TEAMS, Table
+from translations import LANGUAGES
 
 REFERENCE = Path(__file__).resolve().parent / "reference" / "midnight_hunt.png"
 UPDATE_REFERENCES = os.environ.get("NOCTURNE_UPDATE_REFERENCES") == "1"

@@ -25,13 +25,13 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 import bot.render
-from bot.i18n import LANGUAGES
 from bot.render import MAX_DESCRIPTION, MIN_TEXT_PX, MIN_WIDTH, RenderContext
 from cogs.midnighters import board
 from engines.core import HOST, Action
 from engines.midnighters.data import suspense
 from tests.boards.rings import ringed_pixels
 from tests.engines.midnighters.helpers import MN, Table
+from translations import LANGUAGES
 
 REFERENCE = Path(__file__).resolve().parent / "reference" / "midnighters.png"
 UPDATE_REFERENCES = os.environ.get("NOCTURNE_UPDATE_REFERENCES") == "1"

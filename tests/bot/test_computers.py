@@ -112,7 +112,7 @@ def test_a_computers_id_carries_its_number_and_level_and_is_never_a_discord_id()
 def test_the_host_seats_and_unseats_computers_named_in_the_lobbys_language():
     from types import SimpleNamespace
 
-    from bot.i18n import translate
+    from translations import translate
 
     class Table:
         def __init__(self, lang):

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from bot import i18n
+import translations as i18n
 from bot.ops import MAX_BUTTONS_PER_ROW, MAX_CONTENT, MAX_CUSTOM_ID, MAX_LABEL, MAX_ROWS, Op
 from bot.presenter import Table
 from cogs.kdyz_snim import UI

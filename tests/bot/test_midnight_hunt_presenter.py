@@ -616,7 +616,7 @@ def test_the_words_read_as_a_native_reader_expects(players, seed, lang, options)
 
 def test_czech_addresses_the_player_as_vy_everywhere():
     """Issue #20 item 2: no *ty* form anywhere in the Czech catalogue (pronouns, ty verb endings, ty imperatives)."""
-    from bot import i18n
+    import translations as i18n
 
     text = (i18n.LOCALES_DIR / "cs" / "midnight_hunt.ftl").read_text(encoding="utf-8")
     ty = re.compile(r"\b(tvůj|tvoje|tvá|tvé|tvou|tebe|tobě|jsi|máš|můžeš|budeš|vyber|zahraj|stiskni|zvol|táhni|drž)\b", re.IGNORECASE)

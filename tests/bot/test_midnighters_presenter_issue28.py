@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import i18n
+import translations as i18n
 from bot.lobby import option_values
 from bot.presenter import Table, dm_slot
 from bot.render import RenderContext

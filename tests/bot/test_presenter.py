@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ops import MAX_CUSTOM_ID, rows, select, button
 from bot.games import game_ui
+from bot.ops import MAX_CUSTOM_ID, button, rows, select
 from bot.presenter import Table, chunks
 from engines import get_engine
 from engines.core import HOST, Action, IllegalAction
@@ -45,7 +45,7 @@ def test_a_25_player_vote_fits_discords_limits():
     # NW-10: a vote for yourself is the engine's to refuse, with its reason
     with pytest.raises(IllegalAction, match="yourself") as refused:
         NW.apply(after, Action(PLAYERS[0], after.prompts[0].id, "vote", {"target": PLAYERS[0]}))
-    from bot import i18n
+    import translations as i18n
 
     assert i18n.translate("en", f"nw.error.{refused.value.code}", **refused.value.params) == "You cannot vote for yourself."
     for op in ops:

@@ -17,17 +17,18 @@ import re
 import pytest
 from sqlalchemy import select
 
-from bot import games, i18n, records, stats
+import translations as i18n
+from bot import games, records, stats
 from bot.db import Database, Game, GuildSettings, Result
 from bot.delivery import Dispatcher
 from bot.lobby import lobby_ops
 from bot.runtime import Runtime
 from cogs import records as answers
 from engines import ENGINE_NAMES
-from tests.test_rule_coverage import rule_ids
 from engines.__main__ import main as engines_main
 from engines.playout import _choose as choose_action
 from engines.verify import FAIR, UNANCHORED, UNCHECKABLE, commitment, verify
+from tests.test_rule_coverage import rule_ids
 
 GUILD, CHANNEL = 111, 222
 #: Every game on Discord, as registered.

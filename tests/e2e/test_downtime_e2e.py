@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 import pytest
 
-from bot import i18n
+import translations as i18n
 from bot.clock import ScaledClock
 from bot.downtime import BEAT_SECONDS, GRACE_SECONDS
 from bot.timers import WARN_AT

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot import i18n
+import translations as i18n
 from engines.kdyz_snim.auto import CLUE_POOL
 from tests.e2e.harness import BotProcess, GameTable, game_controls
 from tests.fakediscord import FakeDiscord, default_pace
@@ -257,7 +257,7 @@ def test_ks_p1_ks_p2_nothing_reaches_the_dreamer_and_the_thread_names_no_card_be
                 night = int(start.group(1))
             if night:
                 words = set(re.findall(r"\*\*([^\W\d_][^*]*)\*\*", summaries[night]))
-                body = re.sub(r"^💬 \*\*[^*]+\*\*: .*$", "", text, flags=re.M).casefold()  # a player's own clue
+                body = re.sub(r"^💬 \*\*[^*]+\*\*: .*$", "", text, flags=re.MULTILINE).casefold()  # a player's own clue
                 for word in words:
                     if word.casefold() not in vocabulary:
                         assert not re.search(rf"(?<!\w){re.escape(word.casefold())}(?!\w)", body), (night, word, text)

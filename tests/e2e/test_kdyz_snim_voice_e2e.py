@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from bot import i18n
+import translations as i18n
 from tests.e2e.harness import BotProcess, GameTable, game_controls
 from tests.fakediscord import default_pace
 from tests.reliability.play import LONG, GameRun, check_delivered, names

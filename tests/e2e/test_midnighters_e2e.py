@@ -25,8 +25,8 @@ from typing import Any, NamedTuple
 
 import pytest
 
+import translations as i18n
 from bot import controls as ctl
-from bot import i18n
 from engines.midnighters import board as grid
 from engines.midnighters.data import LOCATIONS, suspense_location
 from tests.e2e.board_view import IN_VIEW, board_in_view, is_board
@@ -117,7 +117,7 @@ class MidnightTable(GameTable):
     def __init__(self, server: FakeDiscord, bot: BotProcess, players: list[int], **kwargs: Any) -> None:
         kwargs.setdefault("game", "midnighters")  # the chaos suite's table passes its own arguments through
         super().__init__(server, bot, players, **kwargs)
-        self.names = {uid: name for name, uid in server._names.items() if uid in players}  # noqa: SLF001 - who is who
+        self.names = {uid: name for name, uid in server._names.items() if uid in players}
         self.intent: dict[tuple[int, str], ctl.Partial] = {}  # what a player set out to do on a prompt
         self.trap_label: dict[tuple[int, str], str] = {}  # the trap they spring there ("the Bridge:")
         self.values: dict[tuple[int, str], list[str]] = {}  # the option picked in a select

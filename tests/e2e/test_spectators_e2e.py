@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bot import i18n
+import translations as i18n
 from tests.e2e.harness import BotProcess, GameTable, NightWatchTable, game_controls
 from tests.fakediscord import FakeDiscord
 

@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from bot import i18n
+import translations as i18n
 from tests.reliability.play import GameRun
 
 #: Card names as the English texts show them (a discard line must name none, GH-P2).
@@ -124,7 +124,7 @@ def kdyz_snim(run: GameRun) -> None:
             continue
         words = cards(night)
         if channel == run.thread:
-            body = re.sub(r"^💬 \*\*[^*]+\*\*: .*$", "", text, flags=re.M).casefold()  # a player's own clue
+            body = re.sub(r"^💬 \*\*[^*]+\*\*: .*$", "", text, flags=re.MULTILINE).casefold()  # a player's own clue
             for word in words | {g for g in guesses if g not in vocabulary}:
                 assert not re.search(rf"(?<!\w){re.escape(word)}(?!\w)", body), f"KS-P2/P5: night {night}: {word!r} in {text!r}"
             checked += 1

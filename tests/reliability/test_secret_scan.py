@@ -51,8 +51,8 @@ from typing import Any
 
 import pytest
 
+import translations as i18n
 from bot import games as games_registry
-from bot import i18n
 from bot.games import game_ui
 from bot.presenter import Table
 from engines import available_engines, get_engine

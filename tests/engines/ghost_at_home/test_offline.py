@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import LANGUAGES, bundle, render_event
 from engines.__main__ import Table as OfflineTable
 from engines.__main__ import _ask
 from engines.playout import random_playout
 from tests.engines.ghost_at_home.helpers import GH
 from tests.engines.offline_table import auto_game_replays
+from translations import LANGUAGES, bundle, render_event
 
 LOCALES = Path(__file__).resolve().parents[3] / "data" / "locales"
 
@@ -39,7 +39,7 @@ def test_hotseat_shows_the_houses_and_asks_the_prompted_player():
 
 def _message_ids(lang: str) -> set[str]:
     text = (LOCALES / lang / "ghost_at_home.ftl").read_text(encoding="utf-8")
-    return set(re.findall(r"^(gh-[\w-]+) =", text, flags=re.M))
+    return set(re.findall(r"^(gh-[\w-]+) =", text, flags=re.MULTILINE))
 
 
 def test_every_message_exists_in_every_language():

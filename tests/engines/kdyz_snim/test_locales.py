@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import LANGUAGES, bundle, message_id, render_event
 from engines.kdyz_snim import ENGINE
 from engines.kdyz_snim.roles import CARD_ROLES
 from engines.kdyz_snim.state import FATES
 from engines.playout import random_playout
+from translations import LANGUAGES, bundle, message_id, render_event
 
 ROOT = Path(__file__).resolve().parents[3]
 ENGINE_SOURCE = sorted((ROOT / "engines" / "kdyz_snim").glob("*.py"))

@@ -6,10 +6,10 @@ import ast
 import re
 from pathlib import Path
 
-from bot.i18n import LANGUAGES, bundle, message_id
 from engines.midnighters.data import ALL_CARDS, LOCATIONS, NIGHTMARES
 from engines.playout import random_playout
 from tests.engines.midnighters.helpers import MN
+from translations import LANGUAGES, bundle, message_id
 
 ENGINE_SOURCE = sorted((Path(__file__).resolve().parents[3] / "engines" / "midnighters").glob("*.py"))
 
