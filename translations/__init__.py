@@ -12,7 +12,7 @@ This module needs no Discord, so the offline table uses it too.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +43,24 @@ def has(lang: str, key: str) -> bool:
 
 def translate(lang: str, key: str, **args: Any) -> str:
     """The message ``key`` in ``lang`` (falling back to English, then to the key itself)."""
+    try:
+        # the argument's type is part of the key: 1, 1.0 and True are equal but are worded differently
+        cache_key = tuple((name, value.__class__, value) for name, value in args.items())
+        hash(cache_key)
+    except TypeError:  # an argument that cannot be a key (a list): worded afresh
+        return _translate(lang, key, args)
+    return _translated(lang, key, cache_key)
+
+
+@lru_cache(maxsize=1 << 15)
+def _translated(lang: str, key: str, cache_key: tuple[tuple[str, type, Any], ...]) -> str:
+    """Formatting a Fluent pattern is most of what wording a step costs, and a game says the same few things over
+    and over (a status line, a caption, a button), so the worded messages are kept: they depend on nothing but
+    the catalogues, which are loaded once."""
+    return _translate(lang, key, {name: value for name, _type, value in cache_key})
+
+
+def _translate(lang: str, key: str, args: dict[str, Any]) -> str:
     for candidate in (lang, DEFAULT_LANGUAGE):
         b = bundle(candidate if candidate in LANGUAGES else DEFAULT_LANGUAGE)
         mid = message_id(key)
