@@ -7,7 +7,7 @@ click does. :func:`decode` gives one of:
   hears the engine's own reason);
 * :class:`NextStep`: the picker's step to show next (the partial chosen so far and the page);
 * :class:`Form`: the action whose free-text arguments the player types in a form first, and the form's id;
-* :class:`Refused`: why the click names nothing (a :class:`~bot.controls.CodecError` code: ``stale`` when the game
+* :class:`Refused`: why the click names nothing (a :class:`~bot.codec.CodecError` code: ``stale`` when the game
   moved on, ``not_legal`` for a multi-select's combination that is no legal list, ``malformed``, ``unencodable``).
 
 A stale click is an ordinary outcome (another process moved the game on, a message was clicked twice): it comes
@@ -15,7 +15,7 @@ back as a :class:`Refused`, not as an exception. :func:`clicked_through` clicks 
 step the way a player can, each click through :func:`decode` (the tests' walk; :func:`reachable` is it for the
 platform's own controls and picker).
 
-Pure: no Discord library, no game (see the id table in :mod:`bot.controls`).
+Pure: no Discord library, no game (see the id table in :mod:`bot.custom_ids`).
 
 >>> legal = [Action("7", "vote#1", "vote", {"target": "a"}), Action("7", "vote#1", "vote", {"target": "b"})]
 >>> decode(ControlId.parse("nc:1:vote#1:vote;target='b"), "7", legal)
@@ -33,25 +33,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.controls import (
-    CodecError,
-    ControlId,
-    Labels,
-    Partial,
-    controls,
-    custom_id,
-    encode,
-    fill_text,
-    list_pool,
-    named,
-    needs_text,
-    pick_from_pool,
-    picker,
-    playable,
-    pool_indexes,
-    resolve,
-    to_action,
-)
+from bot.codec import CodecError, Partial, encode, fill_text, named, needs_text, resolve, to_action
+from bot.controls import controls
+from bot.custom_ids import ControlId, custom_id
+from bot.labels import Labels, playable
+from bot.picker import list_pool, pick_from_pool, picker, pool_indexes
 from engines.core import Action
 
 

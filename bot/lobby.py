@@ -4,7 +4,7 @@ The lobby lives in the game's row (status ``lobby``): seats, names and options. 
 rewritten through the outbox whenever it changes. Option controls are built from the engine's :class:`Option`
 declarations, so a new game gets a settings panel without code here.
 
-Component ids (routed by ``cogs.views``):
+Component ids (made by :mod:`bot.custom_ids`, routed by ``cogs.views``):
     nl:<game>:<what>            lobby buttons: join, leave, start, cancel, settings, toggle:<option>, counts:<option>
     nls:<game>:<what>           lobby selects: opt:<option>, narrator
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.computers import offers as offers_computers
+from bot.custom_ids import lobby_id, lobby_select_id
 from bot.ops import DANGER, PRIMARY, SECONDARY, SUCCESS, Op, button, post, rows, select
 from bot.presenter import Table
 from engines.core import Engine, Option
@@ -66,12 +67,12 @@ def lobby_text(table: Table, engine: Engine, row: Any) -> str:
 def lobby_components(table: Table, row: Any) -> list[dict[str, Any]]:
     gid = row.id
     return rows(
-        button(table.t("common.lobby.join"), f"nl:{gid}:join", SUCCESS),
-        button(table.t("common.lobby.leave"), f"nl:{gid}:leave", SECONDARY),
-        button(table.t("common.lobby.start"), f"nl:{gid}:start", PRIMARY),
-        button(table.t("common.lobby.settings"), f"nl:{gid}:settings", SECONDARY),
-        button(table.t("common.lobby.cancel"), f"nl:{gid}:cancel", DANGER),
-        *([button(table.t("computers.button"), f"nl:{gid}:computers", SECONDARY)] if offers_computers(getattr(row, "engine", "")) else []),
+        button(table.t("common.lobby.join"), lobby_id(gid, "join"), SUCCESS),
+        button(table.t("common.lobby.leave"), lobby_id(gid, "leave"), SECONDARY),
+        button(table.t("common.lobby.start"), lobby_id(gid, "start"), PRIMARY),
+        button(table.t("common.lobby.settings"), lobby_id(gid, "settings"), SECONDARY),
+        button(table.t("common.lobby.cancel"), lobby_id(gid, "cancel"), DANGER),
+        *([button(table.t("computers.button"), lobby_id(gid, "computers"), SECONDARY)] if offers_computers(getattr(row, "engine", "")) else []),
     )
 
 
@@ -117,23 +118,23 @@ def settings_panel(table: Table, engine: Engine, row: Any, page: int = 0) -> lis
         current = row.options.get(option.name, option.default)
         items.append(
             select(
-                f"nls:{row.id}:opt:{option.name}",
+                lobby_select_id(row.id, "opt", option.name),
                 [(option_value_text(table, prefix, option, v), str(v)) for v in option_values(option, current)],
                 placeholder=f"{option_label(table, prefix, option)}: {option_value_text(table, prefix, option, current)}",
             )
         )
     if page == 0:
-        items.append({"type": 5, "custom_id": f"nls:{row.id}:narrator", "placeholder": table.t("common.lobby.pick_narrator"), "min_values": 0, "max_values": 1})
+        items.append({"type": 5, "custom_id": lobby_select_id(row.id, "narrator"), "placeholder": table.t("common.lobby.pick_narrator"), "min_values": 0, "max_values": 1})
     buttons = []
     for option in in_play:
         if option.kind == "bool":
             value = row.options.get(option.name, option.default)
             label = f"{option_label(table, prefix, option)}: {option_value_text(table, prefix, option, value)}"
-            buttons.append(button(label, f"nl:{row.id}:toggle:{option.name}", SECONDARY))
+            buttons.append(button(label, lobby_id(row.id, "toggle", option.name), SECONDARY))
         elif option.kind == "counts":
-            buttons.append(button(option_label(table, prefix, option) + "…", f"nl:{row.id}:counts:{option.name}", SECONDARY))
+            buttons.append(button(option_label(table, prefix, option) + "…", lobby_id(row.id, "counts", option.name), SECONDARY))
     if (page + 1) * SELECTS_PER_PANEL < len(selectable):
-        buttons.append(button(table.t("common.next_page"), f"nl:{row.id}:settings:{page + 1}", SECONDARY))
+        buttons.append(button(table.t("common.next_page"), lobby_id(row.id, "settings", page + 1), SECONDARY))
     return rows(*items, *buttons[:5])
 
 

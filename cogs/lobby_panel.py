@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot import computers
+from bot.custom_ids import host_id, host_select_id, lobby_select_id
 from bot.db import Game
 from bot.games import game_ui
 from bot.lobby import count_names, counts_text, lobby_ops, lobby_text, parse_counts, seat_limit, settings_panel, watchers
@@ -36,18 +37,18 @@ class LobbyPanel:
         table = live.table()
         assert live.state is not None
         buttons = [
-            button(table.t("common.host.resume" if live.row.paused else "common.host.pause"), f"nh:{live.id}:{'resume' if live.row.paused else 'pause'}", SECONDARY),
-            button(table.t("common.host.extend", seconds=EXTEND_SECONDS), f"nh:{live.id}:extend", SECONDARY),
+            button(table.t("common.host.resume" if live.row.paused else "common.host.pause"), host_id(live.id, "resume" if live.row.paused else "pause"), SECONDARY),
+            button(table.t("common.host.extend", seconds=EXTEND_SECONDS), host_id(live.id, "extend"), SECONDARY),
         ]
         items = []
         host_actions = live.engine.legal_actions(live.state, HOST)
         for action in host_actions:
             if not action.args:
-                buttons.append(button(game_ui(live.engine.name).presenter.kind_label(table, action.kind), f"nh:{live.id}:{action.kind}:{action.prompt}", SECONDARY))
+                buttons.append(button(game_ui(live.engine.name).presenter.kind_label(table, action.kind), host_id(live.id, action.kind, action.prompt), SECONDARY))
         targets = [a for a in host_actions if a.kind == "remove"]
         if targets:
             options = [(table.name(a.args["player"]), a.args["player"]) for a in targets][:25]
-            items.append(select(f"nhs:{live.id}:remove:{targets[0].prompt}", options, placeholder=table.t("common.host.remove")))
+            items.append(select(host_select_id(live.id, "remove", targets[0].prompt), options, placeholder=table.t("common.host.remove")))
         return rows(*items, *buttons)
 
     async def on_host(self, interaction: discord.Interaction, game_id: int, what: str, prompt: str | None, value: str | None) -> None:
@@ -310,10 +311,10 @@ class LobbyPanel:
 def computers_panel(table: Any, row: Any) -> list[dict[str, Any]]:
     """The host's Computers panel: seat a computer at a level; take one of the seated computers away."""
     levels = [(f"{table.t(f'computers.level.{level}')} — {table.t(f'computers.about.{level}')}", level) for level in computers.LEVELS]
-    items = [select(f"nls:{row.id}:addbot", levels, placeholder=table.t("computers.add"))]
+    items = [select(lobby_select_id(row.id, "addbot"), levels, placeholder=table.t("computers.add"))]
     seated = [(str(row.names.get(p) or p), p) for p in computers.computers_in(row.seats)]
     if seated:
-        items.append(select(f"nls:{row.id}:dropbot", seated[:25], placeholder=table.t("computers.remove")))
+        items.append(select(lobby_select_id(row.id, "dropbot"), seated[:25], placeholder=table.t("computers.remove")))
     return rows(*items)
 
 

@@ -16,7 +16,8 @@ from typing import Any
 import discord
 
 import translations as i18n
-from bot import controls as ctl
+from bot.codec import needs_text
+from bot.custom_ids import HOST_BUTTON, HOST_SELECT, LOBBY_BUTTON, LOBBY_SELECT, LOBBY_USER_SELECT, counts_form_id, user_select_id
 from bot.games import game_ui
 from bot.runtime import LiveGame
 from engines.core import Action
@@ -68,34 +69,34 @@ def _first(values: list[str]) -> str | None:
 
 
 DYNAMIC_ITEMS = (
-    # in-game controls (see bot.controls): buttons nc/np/nm, selects ns/nx
+    # in-game controls (see bot.custom_ids): buttons nc/np/nm, selects ns/nx
     routed(discord.ui.Button, r"(?P<tag>nc|np|nm):(?P<rest>.+)", lambda cog, i, g, v: cog.on_control(i, g["custom_id"], v)),
     routed(discord.ui.Select, r"(?P<tag>ns|nx):(?P<rest>.+)", lambda cog, i, g, v: cog.on_control(i, g["custom_id"], v)),
     # host panel: nh:<game>:<what>[:<prompt>] and nhs:<game>:<what>:<prompt>
     routed(
         discord.ui.Button,
-        r"nh:(?P<game>\d+):(?P<what>\w+)(?::(?P<prompt>[^:]+))?",
+        HOST_BUTTON,
         lambda cog, i, g, v: cog.on_host(i, int(g["game"]), g["what"], g["prompt"], None),
     ),
     routed(
         discord.ui.Select,
-        r"nhs:(?P<game>\d+):(?P<what>\w+):(?P<prompt>[^:]+)",
+        HOST_SELECT,
         lambda cog, i, g, v: cog.on_host(i, int(g["game"]), g["what"], g["prompt"], _first(v)),
     ),
     # lobby: nl:<game>:<what>[:<extra>], nls:<game>:<what>[:<extra>], nlu:<game>:narrator
     routed(
         discord.ui.Button,
-        r"nl:(?P<game>\d+):(?P<what>\w+)(?::(?P<extra>\w+))?",
+        LOBBY_BUTTON,
         lambda cog, i, g, v: cog.on_lobby(i, int(g["game"]), g["what"], g["extra"], None),
     ),
     routed(
         discord.ui.Select,
-        r"nls:(?P<game>\d+):(?P<what>\w+)(?::(?P<extra>\w+))?",
+        LOBBY_SELECT,
         lambda cog, i, g, v: cog.on_lobby(i, int(g["game"]), g["what"], g["extra"], _first(v)),
     ),
     routed(
         discord.ui.UserSelect,
-        r"nlu:(?P<game>\d+):narrator",
+        LOBBY_USER_SELECT,
         lambda cog, i, g, v: cog.on_lobby(i, int(g["game"]), "narrator", None, _first(v) or ""),
     ),
 )
@@ -111,7 +112,7 @@ class TextModal(discord.ui.Modal):
         table = live.table()
         presenter = game_ui(live.engine.name).presenter
         super().__init__(title=presenter.kind_label(table, action.kind)[:45], custom_id=custom_id, timeout=900)
-        for name in ctl.needs_text(action)[:5]:
+        for name in needs_text(action)[:5]:
             key = f"{table.prefix}.input.{name}"
             label = table.t(key) if table.has(key) else table.t("common.type_here")
             self.add_item(discord.ui.TextInput(label=label[:45], custom_id=name, max_length=200))
@@ -127,7 +128,7 @@ class CountsModal(discord.ui.Modal):
     when invalid."""
 
     def __init__(self, cog: Any, live: LiveGame, option: str, title: str, label: str, default: str) -> None:
-        super().__init__(title=title[:45], custom_id=f"nlm:{live.id}:{option}")
+        super().__init__(title=title[:45], custom_id=counts_form_id(live.id, option))
         self.cog, self.live, self.option = cog, live, option
         self.counts = discord.ui.TextInput(label=label[:45], default=default, style=discord.TextStyle.paragraph, required=False)
         self.add_item(self.counts)
@@ -179,6 +180,6 @@ def view_from(components: list[dict[str, Any]]) -> discord.ui.View | None:
                     )
                 )
             elif c["type"] == 5:
-                view.add_item(discord.ui.UserSelect(custom_id=c["custom_id"].replace("nls:", "nlu:"), placeholder=c.get("placeholder") or None, min_values=0, row=row_index))
+                view.add_item(discord.ui.UserSelect(custom_id=user_select_id(c["custom_id"]), placeholder=c.get("placeholder") or None, min_values=0, row=row_index))
     return view
 
