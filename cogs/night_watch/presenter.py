@@ -62,6 +62,8 @@ class NightWatchPresenter(Presenter):
     def event_text(self, table: Table, state: State, event: Event) -> str:
         if event.key == "nw.jailed":  # worded the default way: one post with the revealed role and nightfall
             return self._verdict(table, state, event)
+        if event.key == "nw.dawn" and event.params["day"] == 1:  # NW-6: after the introduction night nobody can die
+            return table.t("nw.dawn_first", day=1)
         if event.key == "nw.your_role":  # NW-5: what the role does, how its side wins (NW-21), what comes next
             role = event.params["role"]
             lines = [table.say(event), table.t(f"nw.role-help.{role}"), table.t(f"nw.role-goal.{role}"), table.t("nw.what_next")]
@@ -126,14 +128,19 @@ class NightWatchPresenter(Presenter):
         for player in night["alive"]:
             view = table.view(state, player)
             components = self.components(table, state, player, prompt) if player in prompt.players else []
-            if components:  # a night task: what to do, and its buttons
-                lines = [table.header(), table.t("nw.prompt.night", night=view["day"]), table.t(f"nw.role-help.{view['role']}")]
+            if components:  # a night task: the narrator wakes the role and says what to do (the seed's order of calls)
+                lines = [table.header(), table.t(f"nw.wake.{view['role']}", night=view["day"])]
             else:  # no task tonight: the same DM at the same moment, which asks for nothing
                 lines = [table.header(), table.t("nw.prompt.sleep", night=view["day"])]
             lines.append(table.deadline(prompt))
             extra: dict[str, Any] = {"components": components} if components else {}
             ops.append(self.dm(table, player, "\n".join(filter(None, lines)), quiet=True, slot=dm_slot(prompt, player), **extra))
         return ops
+
+    def ack_text(self, table: Table, action: Action) -> str:
+        if action.kind == "skip" and action.args.get("task"):  # "✅ Save: nobody tonight", not "Skip: Save"
+            return table.t("nw.ack.skip", task=table.t(f"nw.task.{action.args['task']}"))
+        return super().ack_text(table, action)
 
     # -- texts ---------------------------------------------------------------------------------------------
 
@@ -179,7 +186,7 @@ class NightWatchPresenter(Presenter):
     def reveal_lines(self, table: Table, event: Event) -> list[str]:
         """NW-23: the outcome, every role, every night's actions, the votes and the seed."""
         p = event.params
-        lines = [table.say(event), f"**{table.t('nw.reveal.title')}**"]
+        lines = [table.say(event), f"*{table.t('nw.ending.' + p['outcome'])}*", f"**{table.t('nw.reveal.title')}**"]
         lines += [f"{table.name(player)}: {table.t('nw.role.' + role)}" for player, role in p["roles"].items()]
         for night in p["nights"]:
             actions = "; ".join(

@@ -14,8 +14,9 @@ NW = get_engine("night_watch")
 PRESENTER = game_ui("night_watch").presenter
 PLAYERS = [str(10**17 + i) for i in range(5)]
 ROLES = dict(zip(PLAYERS, ["citizen", "watch", "garibaldi", "citizen", "citizen"]))
-#: What the night asks of someone with a task, in each language (a sleeper must never read it).
-CHOOSE = {"en": "choose your target", "ru": "выберите цель", "cs": "vyberte cíl"}
+#: What the night asks of someone with a task, in each language (a sleeper must never read it): the narrator wakes
+#: the role and asks it to choose (issue 29: each role its own wake-up line, no "choose your target" for all).
+CHOOSE = {"en": "choose", "ru": "выберите", "cs": "vyberte"}
 SLEEP = {"en": "you have no night task", "ru": "нет ночного задания", "cs": "nemáte žádný noční úkol"}
 
 
@@ -34,7 +35,7 @@ def _first_night():
 @pytest.mark.parametrize("lang", ["en", "ru", "cs"])
 def test_nw_12_a_player_without_a_night_task_is_not_asked_to_choose_a_target(lang):
     """NW-12: every living player gets one night DM in the same transition (presence and timing tell nothing),
-    but only a player with a task reads "choose your target" and gets buttons; the others read that they have
+    but only a player with a task is woken by the narrator, asked to choose, and gets buttons; the others read that they have
     no task tonight, and nothing that asks them for a choice."""
     before, after, events = _first_night()
     night = after.prompts[0]
@@ -48,6 +49,7 @@ def test_nw_12_a_player_without_a_night_task_is_not_asked_to_choose_a_target(lan
         assert dm["slot"] == dm_slot(night, player) and "fallback" not in dm  # quiet: no public notice (NW-12)
         if player in night.players:
             assert CHOOSE[lang] in dm["content"] and dm.get("components"), dm
+            assert table.t(f"nw.wake.{ROLES[player]}", night=1) in dm["content"], dm["content"]
         else:
             assert CHOOSE[lang] not in dm["content"].lower() and SLEEP[lang] in dm["content"], dm["content"]
             assert not dm.get("components")

@@ -144,7 +144,7 @@ def test_nw_14_a_check_result_comes_in_the_answer_to_the_click_not_as_another_dm
     presenter = game_ui("night_watch").presenter
     ops = presenter.present(table(narrator="777"), state, after, events, actor=players[0])
     assert not [o for o in ops if o.get("user") == players[0]]  # no separate DM
-    assert presenter.answer_lines(table(), check, events) == ["🔍 P1 IS Night Watch."]
+    assert presenter.answer_lines(table(), check, events) == ["🔍 The narrator nods: P1 IS Night Watch."]
     assert any("IS Night Watch" in o["content"] for o in ops if o.get("user") == "777")  # the narrator still sees it
 
 
@@ -162,7 +162,7 @@ def test_nw_11_a_tied_vote_says_it_was_a_tie_and_that_the_seed_broke_it():
     ops = game_ui("night_watch").presenter.present(table(), state, after, events)
     verdict = next(o["content"] for o in ops if o.get("do") == "post" and "is jailed" in o.get("content", ""))
     jailed = next(e.params["player"] for e in events if e.key == "nw.jailed")
-    assert "It was a tie: P1, P5 had 2 votes each" in verdict and f"the seed's lot fell on P{players.index(jailed)}" in verdict
+    assert "It was a tie: P1, P5 had 2 votes each" in verdict and f"the lot fell on P{players.index(jailed)}" in verdict
 
 
 def test_nw_5_the_role_dm_says_what_the_role_does_how_its_side_wins_and_what_comes_next():

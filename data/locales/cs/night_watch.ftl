@@ -18,7 +18,7 @@ nw-role-help-wells = Vedete Hlídku: navrhujte oběť a každou noc prověřte, 
 nw-role-help-garibaldi = Každou noc prověřte jednoho hráče: je členem Noční hlídky? (Psi-policistu prověrka neodhalí.)
 nw-role-help-zack = Každou noc můžete vystřelit na jednoho hráče. Pozor: můžete zasáhnout i vlastní stranu.
 nw-role-help-bester = Hrajete jen za sebe. Každou noc můžete vystřelit na jednoho hráče. Zůstaňte naživu jako poslední.
-nw-role-help-franklin = Každou noc vyberte jednoho hráče (ne sebe): tuto noc přežije jakýkoli výstřel.
+nw-role-help-franklin = Každou noc vyberte jednoho hráče (ne sebe): ten tu noc přežije každý výstřel.
 
 ## Jedno slovo, kterým hostitel píše roli ve formuláři počtů rolí (hlídka=2 obyvatel=5).
 nw-count-citizen = obyvatel
@@ -45,37 +45,40 @@ nw-game_started = Noční hlídka začíná: { $players_count ->
    *[other] hraje { $players_count } hráčů
 }. Role ve hře: { $counts }. Každý se svou roli dozví soukromě.
 nw-your_role = Vaše role: **{ $role }**.
-nw-watch_introduced = Noční hlídka se tajně schází: { $members }.
+nw-watch_introduced = 🌑 Noc seznamování: Noční hlídka otevírá oči a poznává své členy: { $members }. Tady se v noci domlouváte na obětech; přes den se vydávejte za obyvatele stanice.
 nw-dawn = { $dead_count ->
-    [0] ☀️ Den { $day }. Stanice se probouzí. Této noci nikdo nezemřel.
-    [1] ☀️ Den { $day }. Stanice se probouzí. Oběť této noci: { $dead }.
-   *[other] ☀️ Den { $day }. Stanice se probouzí. Oběti této noci: { $dead }.
+    [0] ☀️ Den { $day }. Stanice se probouzí. Noc proběhla klidně: nikdo nezemřel.
+    [1] ☀️ Den { $day }. Stanice se probouzí do zlých zpráv. Oběť této noci: { $dead }.
+   *[other] ☀️ Den { $day }. Stanice se probouzí do zlých zpráv. Oběti této noci: { $dead }.
 }
-nw-discussion_opened = 🗣️ Diskuse. Až skončíte, stiskněte „Můžeme hlasovat“; hlasování začne, jakmile { $needed ->
+nw-discussion_opened = 🗣️ Diskuse: kdo z vás patří k Noční hlídce? Až skončíte, stiskněte „Můžeme hlasovat“; hlasování začne, jakmile { $needed ->
     [one] bude připraven { $needed } živý hráč
     [few] budou připraveni { $needed } živí hráči
     [many] bude připraveno { $needed } živého hráče
    *[other] bude připraveno { $needed } živých hráčů
 }.
 nw-ready = Připraveno k hlasování: { $count } z { $needed }.
-nw-vote_opened = 🗳️ Hlasování: kdo půjde do vězení? Vyberte jednoho živého hráče; svůj hlas můžete měnit, dokud hlasování neskončí.
+nw-vote_opened = 🗳️ Začíná hlasování: kdo půjde do vězení? Vyberte jednoho živého hráče; svůj hlas můžete měnit, dokud hlasování neskončí.
 nw-vote_cast = { $voter } hlasuje proti hráči { $target }.
-nw-jailed = ⛓️ { $player } jde do vězení.
+nw-jailed = ⛓️ { $player } jde do vězení. Dveře cely se zavírají.
 nw-nobody_jailed = Nikdo nehlasoval. Dnes do vězení nikdo nepůjde.
 nw-role_revealed = Role hráče { $player }: { $role }.
-nw-night_falls = 🌙 Noc { $night }. Stanice usíná.
+nw-night_falls = 🌙 Noc { $night }. Stanice usíná; noc se odehrává v soukromých zprávách.
 nw-player_left = { $player } opouští hru.
 nw-watch_proposal = { $player } navrhuje oběť: { $target }.
 nw-watch_no_proposal = { $player } tuto noc nenavrhuje žádnou oběť.
 nw-check_watch = { $result ->
-    [yes] 🔍 { $target } JE členem Noční hlídky.
-   *[no] 🔍 { $target } není členem Noční hlídky.
+    [yes] 🔍 Vypravěč přikyvuje: { $target } JE členem Noční hlídky.
+   *[no] 🔍 Vypravěč vrtí hlavou: { $target } není členem Noční hlídky.
 }
 nw-check_security = { $result ->
-    [yes] 🔍 { $target } SLOUŽÍ u bezpečnosti.
-   *[no] 🔍 { $target } neslouží u bezpečnosti.
+    [yes] 🔍 Vypravěč přikyvuje: { $target } SLOUŽÍ u bezpečnosti.
+   *[no] 🔍 Vypravěč vrtí hlavou: { $target } neslouží u bezpečnosti.
 }
-nw-game_over = 🏁 Konec hry: { $outcome }. Vítězové: { $winners }.
+nw-game_over = { $winners_count ->
+    [0] 🏁 Konec hry: { $outcome }.
+   *[other] 🏁 Konec hry: { $outcome }. Vítězové: { $winners }.
+}
 nw-outcome-station_wins = vítězí stanice
 nw-outcome-watch_wins = vítězí Noční hlídka
 nw-outcome-psi_cop_wins = vítězí psi-policista
@@ -93,7 +96,7 @@ nw-reveal-night = Noc { $night }: { $actions }
 nw-reveal-action = { $player } ({ $role }): { $task } → { $target }
 nw-reveal-skipped = { $player } ({ $role }): { $task } — bez akce
 nw-reveal-vote = Den { $day }: { $votes } → do vězení: { $jailed }
-nw-reveal-seed = Seed: { $seed }
+nw-reveal-seed = Semínko: { $seed }
 
 nw-error-wrong_phase = V této fázi to nejde.
 nw-error-already_done = To už máte hotové.
@@ -134,7 +137,7 @@ nw-button-kill = Oběť Hlídky
 nw-button-check = Prověřit
 nw-button-shoot = Vystřelit
 nw-button-save = Oživit
-nw-prompt-sleep = 🌙 Noc { $night }: nemáte žádný noční úkol. Dobrou noc; stanice se probudí za úsvitu.
+nw-prompt-sleep = 🌙 Noc { $night }: nemáte žádný noční úkol. Zavřete oči a spěte; stanice se probudí za úsvitu.
 
 # NW-10, NW-11: uzavřené hlasování se všemi hlasy
 nw-vote_closed = 🗳️ Hlasování je uzavřeno. Konečný stav:
@@ -143,7 +146,7 @@ nw-vote_tie = Nerozhodně: hráči { $players } mají po { $votes } { $votes ->
     [few] hlasech
     [many] hlasu
    *[other] hlasech
-}; los podle semínka hry padá na hráče { $player }.
+}; los padá na hráče { $player }.
 # NW-21: jak vyhrává strana role
 nw-role-goal-citizen = Vyhráváte se stanicí, když nezůstane naživu nikdo z Noční hlídky.
 nw-role-goal-garibaldi = Vyhráváte se stanicí, když nezůstane naživu nikdo z Noční hlídky.
@@ -153,3 +156,22 @@ nw-role-goal-watch = Vyhráváte s Noční hlídkou, když jsou všichni živí 
 nw-role-goal-wells = Vyhráváte s Noční hlídkou, když jsou všichni živí hráči z Hlídky.
 nw-role-goal-bester = Vyhráváte jen za sebe, pokud zůstanete naživu jako poslední.
 nw-what_next = Co bude dál: první noc se Noční hlídka seznámí ve svém soukromém vlákně. Pak každý den stanice diskutuje ve vlákně hry a hlasováním pošle jednoho hráče do vězení a každou noc dostane každý živý hráč soukromou zprávu (noční role v ní jednají, ostatní spí).
+
+# NW-6, NW-8: první úsvit přichází po noci seznamování, kdy nikdo nemůže zemřít
+nw-dawn_first = ☀️ Den { $day }. Stanice se probouzí. První noc sloužila jen k seznámení: Noční hlídka už zná své členy a od dnešní noci loví.
+# NW-12: co vypravěč říká, když budí každou roli (v pravidlech „Проснулся Гарибальди“), a její úkol
+nw-wake-watch = 🌙 Noc { $night }. Noční hlídka se probouzí: beze slova vyberte oběť této noci.
+nw-wake-wells = 🌙 Noc { $night }. Noční hlídka se probouzí a vy, pane Wellsi, ji vedete: vyberte oběť této noci a pak vyberte, koho prověřit: slouží u bezpečnosti?
+nw-wake-garibaldi = 🌙 Noc { $night }. Garibaldi se probouzí: vyberte, koho prověřit: je členem Noční hlídky? (Psi-policistu prověrka neodhalí.)
+nw-wake-zack = 🌙 Noc { $night }. Zack Allan se probouzí: vyberte, na koho vystřelit, nebo nestřílejte vůbec.
+nw-wake-bester = 🌙 Noc { $night }. Psi-policista se probouzí a vyráží na lov: vyberte, na koho vystřelit, nebo nestřílejte vůbec.
+nw-wake-franklin = 🌙 Noc { $night }. Doktor Franklin se probouzí v MedLabu: vyberte, koho tuto noc zachránit před výstřely (ne sebe).
+nw-ack-skip = ✅ { $task }: tuto noc nikoho.
+# NW-21: závěrečná scéna podle výsledku
+nw-ending-station_wins = Noční hlídka je pryč. Poprvé po mnoha týdnech spí Babylon 5 v klidu.
+nw-ending-watch_wins = Na stanici už není nikdo, kdo by se Noční hlídce postavil. Babylon 5 teď patří jí.
+nw-ending-psi_cop_wins = V chodbách je ticho. Na nohou zůstává jen psi-policista.
+nw-ending-nobody_alive = Chodby Babylonu 5 jsou prázdné: nikdo nepřežil.
+nw-ending-stalemate = Tři dny a noci bez rozsudku a bez obětí; na stanici vládne nejisté příměří.
+# první soukromá zpráva, když se hráč přidá do lobby
+nw-dm_hello = 👋 Jste ve hře. Až hra začne, přijde sem vaše role a pak sem každou noc přijde zpráva: váš noční úkol, nebo klidný spánek.

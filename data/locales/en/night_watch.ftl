@@ -36,41 +36,44 @@ nw-team-bester = the Psi Cop
 nw-task-kill = Watch victim
 nw-task-check = Check
 nw-task-shoot = Shoot
-nw-task-save = Revive
+nw-task-save = Save
 
 nw-game_started = Night Watch begins with { $players_count ->
     [one] { $players_count } player
    *[other] { $players_count } players
 }. Roles in play: { $counts }. Each player gets their role privately.
 nw-your_role = Your role: **{ $role }**.
-nw-watch_introduced = The Night Watch meets in secret: { $members }.
+nw-watch_introduced = 🌑 The introduction night: the Night Watch meets in secret and learns its own: { $members }. Agree on your victims here, at night; by day, pass for residents.
 nw-dawn = { $dead_count ->
-    [0] ☀️ Day { $day }. The station wakes up. Nobody died in the night.
-   *[other] ☀️ Day { $day }. The station wakes up. Found dead: { $dead }.
+    [0] ☀️ Day { $day }. The station wakes up. Everyone made it through the night: nobody died.
+   *[other] ☀️ Day { $day }. The station wakes up to bad news. Found dead: { $dead }.
 }
-nw-discussion_opened = 🗣️ Discussion. Press "Ready to vote" when you are done; the vote opens when { $needed ->
+nw-discussion_opened = 🗣️ Discussion: who among you is the Night Watch? Press "Ready to vote" when you are done; the vote opens when { $needed ->
     [one] { $needed } living player is
    *[other] { $needed } living players are
 } ready.
 nw-ready = { $count } of { $needed } ready to vote.
-nw-vote_opened = 🗳️ Vote: who goes to jail? Pick one living player; you can change your vote until the vote closes.
+nw-vote_opened = 🗳️ The vote begins: who goes to jail? Pick one living player; you can change your vote until the vote closes.
 nw-vote_cast = { $voter } votes for { $target }.
-nw-jailed = ⛓️ { $player } is jailed.
+nw-jailed = ⛓️ { $player } is jailed. The cell door shuts.
 nw-nobody_jailed = Nobody voted. Nobody is jailed today.
 nw-role_revealed = The role of { $player } is revealed: { $role }.
-nw-night_falls = 🌙 Night { $night }. The station sleeps.
+nw-night_falls = 🌙 Night { $night }. The station falls asleep; the night is played in your DMs.
 nw-player_left = { $player } has left the game.
 nw-watch_proposal = { $player } proposes { $target } as the victim.
 nw-watch_no_proposal = { $player } proposes no victim tonight.
 nw-check_watch = { $result ->
-    [yes] 🔍 { $target } IS Night Watch.
-   *[no] 🔍 { $target } is not Night Watch.
+    [yes] 🔍 The narrator nods: { $target } IS Night Watch.
+   *[no] 🔍 The narrator shakes their head: { $target } is not Night Watch.
 }
 nw-check_security = { $result ->
-    [yes] 🔍 { $target } IS Security.
-   *[no] 🔍 { $target } is not Security.
+    [yes] 🔍 The narrator nods: { $target } IS Security.
+   *[no] 🔍 The narrator shakes their head: { $target } is not Security.
 }
-nw-game_over = 🏁 Game over: { $outcome }. Winners: { $winners }.
+nw-game_over = { $winners_count ->
+    [0] 🏁 Game over: { $outcome }.
+   *[other] 🏁 Game over: { $outcome }. Winners: { $winners }.
+}
 nw-outcome-station_wins = the station wins
 nw-outcome-watch_wins = the Night Watch wins
 nw-outcome-psi_cop_wins = the Psi Cop wins
@@ -126,15 +129,15 @@ nw-button-vote = Vote
 nw-button-kill = Watch victim
 nw-button-check = Check
 nw-button-shoot = Shoot
-nw-button-save = Revive
-nw-prompt-sleep = 🌙 Night { $night }: you have no night task. Sleep well; the station wakes at dawn.
+nw-button-save = Save
+nw-prompt-sleep = 🌙 Night { $night }: you have no night task. Close your eyes and sleep; the station wakes at dawn.
 
 # NW-10, NW-11: the closed vote, with every vote
 nw-vote_closed = 🗳️ The vote is closed. Final tally:
 nw-vote_tie = It was a tie: { $players } had { $votes } { $votes ->
     [one] vote
    *[other] votes
-} each, and the seed's lot fell on { $player }.
+} each, and the lot fell on { $player }.
 # NW-21: how each role's side wins
 nw-role-goal-citizen = You win with the station when no Night Watch member is left alive.
 nw-role-goal-garibaldi = You win with the station when no Night Watch member is left alive.
@@ -144,3 +147,22 @@ nw-role-goal-watch = You win with the Night Watch when every living player is on
 nw-role-goal-wells = You win with the Night Watch when every living player is one of the Watch.
 nw-role-goal-bester = You win alone, as the last one alive.
 nw-what_next = What happens next: on the first night the Night Watch meet in their private thread. Then each day the station talks in the game thread and votes one player into jail, and each night every living player gets a DM (the night powers act there, everyone else sleeps).
+
+# NW-6, NW-8: the first dawn follows the introduction night, when nobody can die
+nw-dawn_first = ☀️ Day { $day }. The station wakes up. The first night was only for introductions: the Night Watch now know each other, and from tonight they hunt.
+# NW-12: what the narrator says as each role wakes (the seed's «Проснулся Гарибальди»), with the task
+nw-wake-watch = 🌙 Night { $night }. The Night Watch wakes up: choose tonight's victim, without a word.
+nw-wake-wells = 🌙 Night { $night }. The Night Watch wakes up, and you lead it, Mr Wells: choose tonight's victim, then choose one player to check: Security or not?
+nw-wake-garibaldi = 🌙 Night { $night }. Garibaldi wakes up: choose one player to check: Night Watch or not? (The Psi Cop reads as no.)
+nw-wake-zack = 🌙 Night { $night }. Zack Allan wakes up: choose one player to shoot, or hold your fire.
+nw-wake-bester = 🌙 Night { $night }. The Psi Cop wakes up and goes hunting: choose one player to shoot, or hold your fire.
+nw-wake-franklin = 🌙 Night { $night }. Dr Franklin wakes up in MedLab: choose one player (not yourself) to save from tonight's shots.
+nw-ack-skip = ✅ { $task }: nobody tonight.
+# NW-21: the closing scene, by outcome
+nw-ending-station_wins = The last of the Night Watch is gone. For the first time in weeks, Babylon 5 sleeps in peace.
+nw-ending-watch_wins = Nobody on the station is left to stand against the Night Watch. Babylon 5 is theirs now.
+nw-ending-psi_cop_wins = The corridors are silent. Only the Psi Cop is left standing.
+nw-ending-nobody_alive = The corridors of Babylon 5 are empty: nobody is left alive.
+nw-ending-stalemate = Three days and nights pass with no verdict and no death; the station settles into an uneasy truce.
+# the first private message, when a player joins the lobby
+nw-dm_hello = 👋 You are in. When the game starts, your role comes here; then every night brings a message here too: your night task, or a quiet night's sleep.
