@@ -1,6 +1,10 @@
-"""Every game has rules for its players: a guide in ``docs/rules/<game>.md`` and a short ``/game rules`` message.
+"""Every game has rules for its players: a guide in ``docs/rules/<lang>/<game>.md`` in each of the bot's languages
+and a short ``/game rules`` message.
 
-* every registered engine has ``docs/rules/<game>.md`` (and ``docs/rules/README.md`` links to it);
+* every registered engine has ``docs/rules/<lang>/<game>.md`` for en, ru and cs (and ``docs/rules/README.md`` links
+  to each of them);
+* a guide's running text shows no rule id: the ids stand only in its last section, a short table of the numbered
+  rules by section;
 * every engine has a ``<prefix>-rules`` message in every language, which renders (``translations.translate``) to real
   text that fits one Discord message: under 1,900 characters, no raw ``{`` or message id left in it;
 * every rule id a guide cites (``NW-12``, ``GH-P4``) exists in the binding rules (``docs/rules/binding/<game>.md``,
@@ -45,16 +49,44 @@ def test_every_engine_has_a_prefix(game: str):
     assert re.fullmatch(r"[a-z]{2}", _prefix(game)), game
 
 
+def _guides() -> list[Path]:
+    return sorted(DOCS.glob("*/*.md"))
+
+
+def _running_text(text: str) -> str:
+    """A guide without its last section (the table of rule ids)."""
+    return text[: text.rfind("\n## ")]
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("game", ENGINE_NAMES)
-def test_every_game_has_a_player_guide(game: str):
-    guide = DOCS / f"{game}.md"
-    assert guide.is_file(), f"{game}: docs/rules/{game}.md is missing"
+def test_every_game_has_a_player_guide(game: str, lang: str):
+    guide = DOCS / lang / f"{game}.md"
+    assert guide.is_file(), f"{game}: docs/rules/{lang}/{game}.md is missing"
     text = guide.read_text(encoding="utf-8")
-    assert text.startswith("# "), f"{guide.name} should open with a title"
-    assert "/game mine" in text, f"{guide.name} should tell players about /game mine"
+    assert text.startswith("# "), f"{lang}/{guide.name} should open with a title"
+    assert "/game mine" in text, f"{lang}/{guide.name} should tell players about /game mine"
     index = (DOCS / "README.md").read_text(encoding="utf-8")
     if game_ui(game).playable:
-        assert f"({game}.md)" in index, f"docs/rules/README.md does not link {game}.md"
+        assert f"({lang}/{game}.md)" in index, f"docs/rules/README.md does not link {lang}/{game}.md"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("game", ENGINE_NAMES)
+def test_a_guide_keeps_rule_ids_out_of_its_running_text(game: str, lang: str):
+    text = (DOCS / lang / f"{game}.md").read_text(encoding="utf-8")
+    last = text[text.rfind("\n## ") :]
+    assert _cited_ids(last, _prefix(game)), f"{lang}/{game}.md should end with a table of the rules it follows"
+    shown = sorted(set(re.findall(r"\b[A-Z]{2}-P?\d+\b", _running_text(text))))
+    assert not shown, f"{lang}/{game}.md shows rule ids in its running text: {shown}"
+
+
+def test_the_readme_links_the_guides_that_exist():
+    """Every link to a guide from the README and the guides' index leads to a file."""
+    for page in (ROOT / "README.md", DOCS / "README.md"):
+        text = page.read_text(encoding="utf-8")
+        for target in re.findall(r"\]\(((?:docs/rules/)?(?:en|ru|cs)/[a-z_]+\.md)\)", text):
+            assert (page.parent / target).is_file(), f"{page.name} links {target}, which does not exist"
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
@@ -81,10 +113,11 @@ def test_cited_rule_ids_exist_in_the_binding_rules(game: str):
     assert defined, f"no rule ids found in {binding}"
     prefix = _prefix(game)
     cited: dict[str, set[str]] = {}
-    for guide in sorted(DOCS.glob("*.md")):
+    for guide in _guides():
         ids = _cited_ids(guide.read_text(encoding="utf-8"), prefix)
         if ids:
-            cited[guide.name] = ids
-    assert cited.get(f"{game}.md"), f"docs/rules/{game}.md cites no {prefix.upper()}-n rule"
+            cited[f"{guide.parent.name}/{guide.name}"] = ids
+    for lang in i18n.LANGUAGES:
+        assert cited.get(f"{lang}/{game}.md"), f"docs/rules/{lang}/{game}.md cites no {prefix.upper()}-n rule"
     unknown = {name: sorted(ids - defined) for name, ids in cited.items() if ids - defined}
     assert not unknown, f"rule ids not in {binding.name}: {unknown}"
