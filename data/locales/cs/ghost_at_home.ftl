@@ -4,6 +4,7 @@ gh-name = Dům duchů
 gh-tagline = Prozkoumejte svůj strašidelný dům patro po patře a dostaňte se ven jako první. Posílejte duchy na soupeře; přátelské kočky ochrání vás.
 gh-recommended = Pro 2 až 4 hráče.
 gh-lobby-joined = Jste ve hře. Až začne, vaše karty a vaše tahy přijdou soukromou zprávou; domy jsou na plánu ve vlákně hry.
+gh-dm_hello = 👋 Jste v domě. Vaše karty, vaše tahy i každý duch, který se vydá do vašich pokojů, přijdou sem, do tohoto rozhovoru.
 
 gh-card-room1 = Pokoj 1. patra
 gh-card-room2 = Pokoj 2. patra
@@ -27,25 +28,25 @@ gh-source-ghost = ducha
 gh-source-space_hole = ducha Prostorovou dírou
 gh-source-escape = ducha proti útěku
 gh-outcome-escaped = útěk ze strašidelného domu
-gh-outcome-last_player = ve hře zbývá jediný hráč
+gh-outcome-last_player = v domě zbývá jediný hráč
 gh-outcome-ended_by_host = rozhodnutí hostitele
 gh-outcome-stalemate = nikdo už nemůže hrát: remíza
 
-gh-game_started = 👻 Dům duchů začíná: { $players_count ->
-    [one] { $players_count } hráč
-    [few] { $players_count } hráči
-    [many] { $players_count } hráče
-   *[other] { $players_count } hráčů
-}. Každý dostane 3 karty; v balíčku { $deck ->
-    [one] zbývá { $deck } karta
-    [few] zbývají { $deck } karty
-    [many] zbývá { $deck } karty
-   *[other] zbývá { $deck } karet
-}.
+gh-game_started = 👻 Vstupní dveře se s třesknutím zavírají: v domě { $players_count ->
+    [one] je { $players_count } hráč
+    [few] jsou { $players_count } hráči
+    [many] je { $players_count } hráče
+   *[other] je { $players_count } hráčů
+}. Každý drží 3 karty; v balíčku { $deck ->
+    [one] čeká { $deck } karta
+    [few] čekají { $deck } karty
+    [many] čeká { $deck } karty
+   *[other] čeká { $deck } karet
+}. Prozkoumejte svůj dům patro po patře, zdola nahoru, a dostaňte se ven jako první!
 gh-your_hand = Vaše karty: { $cards }.
 gh-turn_started = Tah { $turn }: hraje { $player }.
-gh-turn_passed = { $player } nemá žádné karty a tah přechází dál.
-gh-turn_timed_out = ⏰ Hráči { $player } vypršel čas; tah končí.
+gh-turn_passed = { $player } už nemá žádné karty; tah přechází dál.
+gh-turn_timed_out = ⏰ Hráči { $player } vypršel čas; tah končí bez akce.
 gh-rooms_played = 🚪 { $player } prozkoumává { $cards_count ->
     [one] { $cards_count } pokoj
     [few] { $cards_count } pokoje
@@ -55,22 +56,22 @@ gh-rooms_played = 🚪 { $player } prozkoumává { $cards_count ->
     [1] patro
    *[other] patra
 } { $floors }).
-gh-ghost_sent = 👻 { $player } posílá { $source } na hráče { $target }: patro { $floor }, { $side } pokoj.
-gh-ghost_met_cat = 🐈 Tento pokoj v domě hráče { $player } hlídá kočka: duch i kočka jdou na odhazovací balíček.
+gh-ghost_sent = 👻 { $player } posílá { $source } na dům hráče { $target }: patro { $floor }, { $side } pokoj.
+gh-ghost_met_cat = 🐈 V tom pokoji (dům hráče { $player }) už hlídá kočka: syčí a ducha zahání. Obě karty jdou na odhazovací balíček.
 gh-waiting = ⏳ Čeká se na hráče { $player } (může odpovědět { $window }).
-gh-cat_answered = 🐈 { $player } zahání kočkou ducha od hráče { $attacker }.
-gh-ghost_rests = 👻 Duch se usadí v rozsvíceném patře { $floor } hráče { $player } ({ $side } pokoj) a čeká.
+gh-cat_answered = 🐈 V domě hráče { $player } vyskakuje kočka a zahání ducha od hráče { $attacker }. Obě karty jdou na odhazovací balíček.
+gh-ghost_rests = 👻 Světlo ducha drží na uzdě: zabydluje se v patře { $floor } ({ $side } pokoj, dům hráče { $player }) a čeká na druhého.
 gh-floor_wiped = { $light_off ->
-    [yes] 💥 Patro { $floor } hráče { $player } jde na odhazovací balíček a světlo zhasíná: { $cards }.
-   *[no] 💥 Patro { $floor } hráče { $player } jde na odhazovací balíček: { $cards }.
+    [yes] 💥 Duchové se zmocňují patra { $floor } v domě hráče { $player }: pokoje jsou ztraceny a světlo zhasíná. Na odhazovací balíček jde: { $cards }.
+   *[no] 💥 Duch ve tmě se zmocňuje patra { $floor } v domě hráče { $player }: pokoje jsou ztraceny. Na odhazovací balíček jde: { $cards }.
 }
-gh-cat_played = 🐈 { $player } posadí kočku do svého patra { $floor }, { $side } pokoj.
-gh-light_on = 💡 { $player } rozsvěcí patro { $floor }. Platba: { $cards }.
-gh-space_hole_played = 🌀 { $player } hraje Prostorovou díru na ducha ze svého patra { $from_floor }.
-gh-light_bulb_played = 💡 { $player } hraje Žárovku: patro { $floor } je rozsvícené.
-gh-cat_food_played = 🐟 { $player } hraje Kočičí žrádlo a bere kočku hráče { $from_player } z patra { $from_floor } (z { $from_side } pokoje) do svého patra { $floor }, { $side } pokoj.
-gh-elevator_played = 🛗 { $player } hraje Výtah: kočka jede z patra { $from_floor } (z { $from_side } pokoje) do patra { $floor }, { $side } pokoj.
-gh-lightning_played = ⚡ { $player } udeří Bleskem do domu hráče { $target }: patro { $floor } zhasíná.
+gh-cat_played = 🐈 V patře { $floor } domu hráče { $player } se kočka stáčí do klubíčka ({ $side } pokoj).
+gh-light_on = 💡 Patro { $floor } v domě hráče { $player } zalévá světlo (platba: { $cards }).
+gh-space_hole_played = 🌀 { $player } otevírá Prostorovou díru pod duchem ze svého patra { $from_floor }.
+gh-light_bulb_played = 💡 { $player } zašroubovává Žárovku: patro { $floor } je rozsvícené.
+gh-cat_food_played = 🐟 { $player } chrastí Kočičím žrádlem: kočka hráče { $from_player } (patro { $from_floor }, z { $from_side } pokoje) přebíhá do domu hráče { $player }, patro { $floor }, { $side } pokoj.
+gh-elevator_played = 🛗 Výtah veze kočku hráče { $player } z patra { $from_floor } (z { $from_side } pokoje) do patra { $floor } ({ $side } pokoj).
+gh-lightning_played = ⚡ { $player } sesílá Blesk na dům hráče { $target }: patro { $floor } se noří do tmy.
 gh-discarded = { $player } odhazuje lícem dolů { $count ->
     [one] { $count } kartu
     [few] { $count } karty
@@ -89,11 +90,11 @@ gh-reshuffled = 🔀 Balíček je prázdný: odhazovací balíček ({ $count ->
     [few] { $count } karty
     [many] { $count } karty
    *[other] { $count } karet
-}) se zamíchá do nového balíčku.
-gh-escape_started = 🏃 Hráč { $player } má prozkoumaná všechna patra a pokouší se utéct!
-gh-no_ghost = { $player } neposílá žádného ducha.
-gh-escape_stopped = 🚫 Útěk hráče { $player } je zmařen. Všichni si doberou karty do 3.
-gh-escaped = 🎉 { $player } utíká ze strašidelného domu!
+}) se míchá do nového balíčku.
+gh-escape_started = 🏃 Hráč { $player } má prozkoumaná všechna patra a prchá na střechu! Útěk teď může zastavit jen duch.
+gh-no_ghost = { $player } žádného ducha neposílá.
+gh-escape_stopped = 🚫 Duchové zastupují cestu: útěk hráče { $player } je zmařen. Všichni si dobírají karty do 3.
+gh-escaped = 🎉 Poslední dveře povolují: { $player } utíká ze strašidelného domu!
 gh-player_left = { $player } opouští hru. { $hand ->
     [0] Ruka je prázdná
     [one] { $hand } karta z ruky jde lícem dolů na odhazovací balíček
@@ -104,7 +105,7 @@ gh-player_left = { $player } opouští hru. { $hand ->
     [0] dům je prázdný
    *[other] dům jde lícem nahoru na odhazovací balíček: { $cards }
 }.
-gh-game_over = 🏁 Konec hry: { $outcome }. Vítězové: { $winners }. Karty v rukou: { $cards }. Seed: { $seed }.
+gh-game_over = 🏁 Konec hry: { $outcome }. Vítězové: { $winners }. Karty v rukou: { $cards }. Semínko: { $seed }.
 
 gh-prompt_turn = { $player }, jste na tahu: zvolte jednu akci.
 gh-prompt_cat = { $player }, na váš dům jde duch: zahrát kočku?
@@ -217,7 +218,7 @@ gh-your_cards = Vaše karty: { $cards }
 gh-your_house = Váš dům: { $house }
 gh-ask-turn = Tah { $turn }: jste na tahu. Zvolte jednu akci.
 gh-ask-cat = Hráč { $attacker } posílá { $source } na vaše patro { $floor }, { $side } pokoj! Odpovíte kočkou?
-gh-ask-ghost = Hráč { $player } má prozkoumaná všechna patra a utíká! Pošlete ducha na nejvyšší patro tohoto hráče?
+gh-ask-ghost = Hráč { $player } má prozkoumaná všechna patra a prchá na střechu! Pošlete ducha na nejvyšší patro tohoto hráče?
 gh-ask-ghost_again = Útěk hráče { $player } pokračuje. Pošlete ještě jednoho ducha?
 gh-help-turn = Za tah jedna akce. Světlo stojí { $least }–{ $most } { $most ->
     [one] kartu
@@ -275,7 +276,7 @@ gh-status-house = { $player } (v ruce { $cards ->
    *[other] { $cards } karet
 }): { $house }
 gh-status-left = { $player } už nehraje.
-gh-over-title = Konec hry: { $outcome }
+gh-over-title = V domě nastává ticho. Konec hry: { $outcome }
 gh-over-winners = 🏆 Vítěz: { $players }
 gh-over-hands = Karty v rukou na konci:
-gh-over-seed = 🎲 Seed: { $seed }
+gh-over-seed = 🎲 Semínko: { $seed } (vzešla z něj všechna míchání této hry)

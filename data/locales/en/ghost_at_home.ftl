@@ -4,6 +4,7 @@ gh-name = Ghost at Home
 gh-tagline = Explore your haunted house floor by floor and be the first to get out. Set ghosts on the others; friendly cats keep yours away.
 gh-recommended = For 2 to 4 players.
 gh-lobby-joined = You have joined. When the game starts, your cards and your turns come by private message; the houses are on the board in the game's thread.
+gh-dm_hello = 👋 You are in the house. Your cards, your turns and every ghost that comes for your rooms will reach you here, in this conversation.
 
 gh-card-room1 = Floor-1 room
 gh-card-room2 = Floor-2 room
@@ -27,21 +28,21 @@ gh-source-ghost = a ghost
 gh-source-space_hole = a ghost through the Space hole
 gh-source-escape = a ghost against the escape
 gh-outcome-escaped = escaped from the haunted house
-gh-outcome-last_player = the last player left
+gh-outcome-last_player = only one explorer is left in the game
 gh-outcome-ended_by_host = ended by the host
 gh-outcome-stalemate = nobody can play any more: a draw
 
-gh-game_started = 👻 Ghost at Home begins with { $players_count ->
-    [one] { $players_count } player
-   *[other] { $players_count } players
-}. Each gets 3 cards; { $deck ->
-    [one] { $deck } card is
-   *[other] { $deck } cards are
-} left in the deck.
+gh-game_started = 👻 The front door slams shut behind { $players_count ->
+    [one] { $players_count } explorer
+   *[other] { $players_count } explorers
+}. Each holds 3 cards; { $deck ->
+    [one] { $deck } card waits
+   *[other] { $deck } cards wait
+} in the deck. Explore your house floor by floor, from the bottom up, and be the first to get out!
 gh-your_hand = Your hand: { $cards }.
 gh-turn_started = Turn { $turn }: { $player } to play.
-gh-turn_passed = { $player } has no cards and passes.
-gh-turn_timed_out = ⏰ { $player } ran out of time; the turn ends.
+gh-turn_passed = { $player } has no cards left and passes.
+gh-turn_timed_out = ⏰ Time is up for { $player }; the turn ends with no action.
 gh-rooms_played = 🚪 { $player } explores { $cards_count ->
     [one] a room
    *[other] { $cards_count } rooms
@@ -49,22 +50,22 @@ gh-rooms_played = 🚪 { $player } explores { $cards_count ->
     [one] floor
    *[other] floors
 } { $floors }).
-gh-ghost_sent = 👻 { $player } sends { $source } at { $target }: floor { $floor }, { $side } room.
-gh-ghost_met_cat = 🐈 A cat guards that room in the house of { $player }: the ghost and the cat are discarded.
+gh-ghost_sent = 👻 { $player } sends { $source } at the house of { $target }: floor { $floor }, { $side } room.
+gh-ghost_met_cat = 🐈 A cat already keeps watch in that room (house of { $player }): with a hiss it drives the ghost away. Both cards go to the discard pile.
 gh-waiting = ⏳ Waiting for { $player } (may answer with { $window }).
-gh-cat_answered = 🐈 { $player } chases the ghost from { $attacker } away with a cat.
-gh-ghost_rests = 👻 The ghost settles in the house of { $player }, on lit floor { $floor }, { $side } room, and waits.
+gh-cat_answered = 🐈 A cat leaps out in the house of { $player } and drives the ghost of { $attacker } away. Both cards go to the discard pile.
+gh-ghost_rests = 👻 The light holds: the ghost settles in the { $side } room of floor { $floor } (house of { $player }) and waits for a second one.
 gh-floor_wiped = { $light_off ->
-    [yes] 💥 Floor { $floor } in the house of { $player } is wiped and its light goes off. To the discard pile: { $cards }.
-   *[no] 💥 Floor { $floor } in the house of { $player } is wiped. To the discard pile: { $cards }.
+    [yes] 💥 The ghosts take floor { $floor } of the house of { $player }: its rooms are lost and the light goes out. To the discard pile: { $cards }.
+   *[no] 💥 A ghost in the dark takes floor { $floor } of the house of { $player }: its rooms are lost. To the discard pile: { $cards }.
 }
-gh-cat_played = 🐈 { $player } puts a cat on their floor { $floor }, { $side } room.
-gh-light_on = 💡 { $player } turns on the light on floor { $floor }, paying { $cards }.
-gh-space_hole_played = 🌀 { $player } plays the Space hole on the ghost on their floor { $from_floor }.
-gh-light_bulb_played = 💡 { $player } plays the Light bulb: floor { $floor } is lit.
-gh-cat_food_played = 🐟 { $player } plays Cat food: the cat of { $from_player } (floor { $from_floor }, { $from_side } room) moves into the house of { $player }, floor { $floor }, { $side } room.
-gh-elevator_played = 🛗 { $player } plays the Elevator: their cat moves from floor { $from_floor } ({ $from_side }) to floor { $floor } ({ $side }).
-gh-lightning_played = ⚡ { $player } strikes { $target } with Lightning: floor { $floor } goes dark.
+gh-cat_played = 🐈 A cat curls up in the { $side } room of floor { $floor }, in the house of { $player }.
+gh-light_on = 💡 Light floods floor { $floor } in the house of { $player } (paid with { $cards }).
+gh-space_hole_played = 🌀 { $player } opens the Space hole under the ghost on floor { $from_floor } of their own house.
+gh-light_bulb_played = 💡 { $player } screws in the Light bulb: floor { $floor } is lit.
+gh-cat_food_played = 🐟 { $player } shakes the Cat food: the cat of { $from_player } (floor { $from_floor }, { $from_side } room) runs over to the house of { $player }, floor { $floor }, { $side } room.
+gh-elevator_played = 🛗 The Elevator carries the cat of { $player } from floor { $from_floor } ({ $from_side }) to floor { $floor } ({ $side }).
+gh-lightning_played = ⚡ { $player } calls down Lightning on the house of { $target }: floor { $floor } goes dark.
 gh-discarded = { $player } discards { $count ->
     [one] { $count } card
    *[other] { $count } cards
@@ -74,14 +75,14 @@ gh-drew = { $player } draws { $count ->
    *[other] { $count } cards
 }.
 gh-you_drew = You draw: { $cards }.
-gh-reshuffled = 🔀 The deck ran out: the discard pile ({ $count ->
+gh-reshuffled = 🔀 The deck is empty: the discard pile ({ $count ->
     [one] { $count } card
    *[other] { $count } cards
 }) is shuffled into a new deck.
-gh-escape_started = 🏃 { $player } has explored every floor and tries to escape!
-gh-no_ghost = { $player } sends no ghost.
-gh-escape_stopped = 🚫 The escape of { $player } is stopped. Everyone draws back up to 3 cards.
-gh-escaped = 🎉 { $player } escapes from the haunted house!
+gh-escape_started = 🏃 { $player } has explored every floor and runs for the roof! Only a ghost can stop the escape now.
+gh-no_ghost = { $player } lets them go: no ghost.
+gh-escape_stopped = 🚫 The ghosts bar the way: { $player } does not get out this time. Everyone draws back up to 3 cards.
+gh-escaped = 🎉 The last door gives way: { $player } escapes from the haunted house!
 gh-player_left = { $player } has left the game. { $hand ->
     [0] Their hand was empty
     [one] Their { $hand } card in hand goes to the discard pile face down
@@ -130,7 +131,7 @@ gh-error-not_enough_bulbs = Those cards show { $bulbs ->
    *[other] { $bulbs } bulbs
 }; you need { $needed }.
 gh-error-no_ghost_here = No ghost rests on that floor of your house.
-gh-error-no_cat_here = No cat lies on that room.
+gh-error-no_cat_here = There is no cat in that room.
 gh-error-same_floor = The elevator must take the cat to another floor.
 gh-error-not_lit = That opponent's highest explored floor is dark.
 gh-error-not_a_player = You are not playing in this game.
@@ -193,8 +194,8 @@ gh-your_cards = Your hand: { $cards }
 gh-your_house = Your house: { $house }
 gh-ask-turn = Turn { $turn }: your move. Choose one action.
 gh-ask-cat = { $attacker } sends { $source } at your floor { $floor }, { $side } room! Answer with a cat?
-gh-ask-ghost = { $player } has explored every floor and is escaping! Send a ghost at their top floor?
-gh-ask-ghost_again = Your ghost did not stop the escape of { $player }. Send one more ghost?
+gh-ask-ghost = { $player } has explored every floor and is running for the roof! Send a ghost at their top floor?
+gh-ask-ghost_again = Your ghost did not stop { $player }. Send one more ghost?
 gh-help-turn = One action per turn. A light costs { $least }–{ $most } { $most ->
     [one] card
    *[other] cards
@@ -247,7 +248,7 @@ gh-status-house = { $player } ({ $cards ->
    *[other] { $cards } cards
 } in hand): { $house }
 gh-status-left = { $player } has left the game.
-gh-over-title = Game over: { $outcome }
+gh-over-title = The house falls quiet. Game over: { $outcome }
 gh-over-winners = 🏆 Winner: { $players }
 gh-over-hands = Hands at the end:
-gh-over-seed = 🎲 Seed: { $seed }
+gh-over-seed = 🎲 Seed: { $seed } (every shuffle of this game came from it)

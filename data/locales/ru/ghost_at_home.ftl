@@ -4,6 +4,7 @@ gh-name = Дом с призраками
 gh-tagline = Исследуйте свой дом с призраками этаж за этажом и выберитесь раньше всех. Натравливайте призраков на соперников; дружелюбные котики защитят вас.
 gh-recommended = Для 2–4 игроков.
 gh-lobby-joined = Вы в игре. Когда она начнётся, ваши карты и ваши ходы придут в личные сообщения; дома — на поле в ветке игры.
+gh-dm_hello = 👋 Вы в доме. Ваши карты, ваши ходы и каждый призрак, что явится в ваши комнаты, — всё будет приходить сюда, в эту переписку.
 
 gh-card-room1 = Комната 1-го этажа
 gh-card-room2 = Комната 2-го этажа
@@ -27,25 +28,25 @@ gh-source-ghost = призрака
 gh-source-space_hole = призрака через Пространственную дыру
 gh-source-escape = призрака против побега
 gh-outcome-escaped = побег из дома с призраками
-gh-outcome-last_player = в игре только один игрок
+gh-outcome-last_player = в доме остаётся лишь один игрок
 gh-outcome-ended_by_host = решение организатора
 gh-outcome-stalemate = никто не может ходить: ничья
 
-gh-game_started = 👻 «Дом с призраками» начинается: { $players_count ->
+gh-game_started = 👻 Входная дверь захлопывается: в доме { $players_count ->
     [one] { $players_count } игрок
     [few] { $players_count } игрока
     [many] { $players_count } игроков
    *[other] { $players_count } игрока
-}. Каждый получает 3 карты; в колоде { $deck ->
-    [one] осталась { $deck } карта
-    [few] осталось { $deck } карты
-    [many] осталось { $deck } карт
-   *[other] осталось { $deck } карты
-}.
-gh-your_hand = Ваши карты: { $cards }.
+}. У каждого по 3 карты; в колоде { $deck ->
+    [one] { $deck } карта
+    [few] { $deck } карты
+    [many] { $deck } карт
+   *[other] { $deck } карты
+}. Исследуйте свой дом этаж за этажом, снизу вверх, и выберитесь первыми!
+gh-your_hand = Ваши карты на руке: { $cards }.
 gh-turn_started = Ход { $turn }: ходит { $player }.
-gh-turn_passed = У игрока { $player } нет карт, ход переходит дальше.
-gh-turn_timed_out = ⏰ У игрока { $player } вышло время; ход окончен.
+gh-turn_passed = У игрока { $player } не осталось карт, ход переходит дальше.
+gh-turn_timed_out = ⏰ Время игрока { $player } вышло; ход окончен без действия.
 gh-rooms_played = 🚪 { $player } исследует { $cards_count ->
     [one] { $cards_count } комнату
     [few] { $cards_count } комнаты
@@ -55,22 +56,22 @@ gh-rooms_played = 🚪 { $player } исследует { $cards_count ->
     [1] этаж
    *[other] этажи
 } { $floors }).
-gh-ghost_sent = 👻 { $player } натравливает { $source } на игрока { $target }: этаж { $floor }, { $side } комната.
-gh-ghost_met_cat = 🐈 Эту комнату в доме игрока { $player } охраняет котик: призрак и котик уходят в сброс.
+gh-ghost_sent = 👻 { $player } натравливает { $source } на дом игрока { $target }: этаж { $floor }, { $side } комната.
+gh-ghost_met_cat = 🐈 В этой комнате (дом игрока { $player }) уже дежурит котик: он шипит и прогоняет призрака. Обе карты уходят в сброс.
 gh-waiting = ⏳ Ждём игрока { $player } (может ответить { $window }).
-gh-cat_answered = 🐈 { $player } прогоняет котиком призрака от игрока { $attacker }.
-gh-ghost_rests = 👻 Призрак поселяется на освещённом этаже { $floor } игрока { $player } ({ $side } комната) и ждёт.
+gh-cat_answered = 🐈 В доме игрока { $player } выскакивает котик и прогоняет призрака от игрока { $attacker }. Обе карты уходят в сброс.
+gh-ghost_rests = 👻 Свет не даёт призраку разгуляться: он селится на этаже { $floor } ({ $side } комната, дом игрока { $player }) и ждёт второго.
 gh-floor_wiped = { $light_off ->
-    [yes] 💥 Этаж { $floor } игрока { $player } уходит в сброс, свет на нём гаснет: { $cards }.
-   *[no] 💥 Этаж { $floor } игрока { $player } уходит в сброс: { $cards }.
+    [yes] 💥 Призраки захватывают этаж { $floor } в доме игрока { $player }: комнаты потеряны, свет гаснет. В сброс: { $cards }.
+   *[no] 💥 Призрак в темноте захватывает этаж { $floor } в доме игрока { $player }: комнаты потеряны. В сброс: { $cards }.
 }
-gh-cat_played = 🐈 { $player } сажает котика на свой этаж { $floor }, { $side } комната.
-gh-light_on = 💡 { $player } включает свет на этаже { $floor }. Оплата: { $cards }.
-gh-space_hole_played = 🌀 { $player } играет Пространственную дыру на призрака со своего этажа { $from_floor }.
-gh-light_bulb_played = 💡 { $player } играет Лампочку: на этаже { $floor } горит свет.
-gh-cat_food_played = 🐟 { $player } играет Кошачий корм и забирает котика игрока { $from_player } с этажа { $from_floor } (из { $from_side } комнаты) к себе: этаж { $floor }, { $side } комната.
-gh-elevator_played = 🛗 { $player } играет Лифт: котик переезжает с этажа { $from_floor } (из { $from_side } комнаты) на этаж { $floor }, { $side } комната.
-gh-lightning_played = ⚡ { $player } бьёт Молнией по дому игрока { $target }: на этаже { $floor } гаснет свет.
+gh-cat_played = 🐈 На этаже { $floor } в доме игрока { $player } котик сворачивается клубком ({ $side } комната).
+gh-light_on = 💡 На этаже { $floor } в доме игрока { $player } загорается свет (оплата: { $cards }).
+gh-space_hole_played = 🌀 { $player } открывает Пространственную дыру под призраком со своего этажа { $from_floor }.
+gh-light_bulb_played = 💡 { $player } вкручивает Лампочку: на этаже { $floor } горит свет.
+gh-cat_food_played = 🐟 { $player } насыпает Кошачий корм: котик игрока { $from_player } (этаж { $from_floor }, из { $from_side } комнаты) перебегает в дом игрока { $player }: этаж { $floor }, { $side } комната.
+gh-elevator_played = 🛗 Лифт везёт котика игрока { $player } с этажа { $from_floor } (из { $from_side } комнаты) на этаж { $floor } ({ $side } комната).
+gh-lightning_played = ⚡ { $player } обрушивает Молнию на дом игрока { $target }: этаж { $floor } погружается во тьму.
 gh-discarded = { $player } сбрасывает { $count ->
     [one] { $count } карту
     [few] { $count } карты
@@ -89,11 +90,11 @@ gh-reshuffled = 🔀 Колода кончилась: сброс ({ $count ->
     [few] { $count } карты
     [many] { $count } карт
    *[other] { $count } карты
-}) перемешан в новую колоду.
-gh-escape_started = 🏃 Все этажи игрока { $player } исследованы: попытка побега!
-gh-no_ghost = { $player } не натравливает призрака.
-gh-escape_stopped = 🚫 Побег игрока { $player } сорван. Все добирают карты до 3.
-gh-escaped = 🎉 { $player } сбегает из дома с призраками!
+}) перемешивается в новую колоду.
+gh-escape_started = 🏃 Все этажи игрока { $player } исследованы: побег через крышу! Остановить его теперь может только призрак.
+gh-no_ghost = { $player } не посылает призрака.
+gh-escape_stopped = 🚫 Призраки преграждают путь: побег игрока { $player } сорван. Все добирают карты до 3.
+gh-escaped = 🎉 Последняя дверь поддаётся: { $player } выбирается из дома с призраками!
 gh-player_left = { $player } покидает игру. { $hand ->
     [0] Карт на руке нет
     [one] { $hand } карта с руки уходит в сброс рубашкой вверх
@@ -104,7 +105,7 @@ gh-player_left = { $player } покидает игру. { $hand ->
     [0] дом пуст
    *[other] дом уходит в сброс лицом вверх: { $cards }
 }.
-gh-game_over = 🏁 Игра окончена: { $outcome }. Победители: { $winners }. Карты на руках: { $cards }. Сид: { $seed }.
+gh-game_over = 🏁 Игра окончена: { $outcome }. Победители: { $winners }. Карты на руках: { $cards }. Зерно: { $seed }.
 
 gh-prompt_turn = { $player }, ваш ход: выберите одно действие.
 gh-prompt_cat = { $player }, на ваш дом идёт призрак: сыграть котика?
@@ -190,7 +191,7 @@ gh-board-alt-head = Стол «Дома с призраками», ход { $tur
     [many] { $discard } карт
    *[other] { $discard } карты
 }.
-gh-board-alt-house = { $player } ({ $letter }), в руке { $cards ->
+gh-board-alt-house = { $player } ({ $letter }), на руке { $cards ->
     [one] { $cards } карта
     [few] { $cards } карты
     [many] { $cards } карт
@@ -213,11 +214,11 @@ gh-floor-1 = этаж 1
 gh-floor-2 = этаж 2
 gh-floor-3 = этаж 3
 gh-empty_hand = карт нет
-gh-your_cards = Ваши карты: { $cards }
+gh-your_cards = На руке: { $cards }
 gh-your_house = Ваш дом: { $house }
 gh-ask-turn = Ход { $turn }: ваша очередь. Выберите одно действие.
 gh-ask-cat = Игрок { $attacker } натравливает { $source } на ваш этаж { $floor }, { $side } комната! Ответить котиком?
-gh-ask-ghost = Все этажи игрока { $player } исследованы: попытка побега! Натравить призрака на верхний этаж этого игрока?
+gh-ask-ghost = Все этажи игрока { $player } исследованы: побег через крышу! Натравить призрака на верхний этаж этого игрока?
 gh-ask-ghost_again = Побег игрока { $player } продолжается. Натравить ещё одного призрака?
 gh-help-turn = За ход — одно действие. Свет стоит { $least }–{ $most } { $most ->
     [one] карту
@@ -268,14 +269,14 @@ gh-do-leave = Покинуть игру
 gh-do-remove = Убрать игрока { $player } из игры
 gh-do-end = Завершить игру без победителя
 gh-caption-piles = Колода: { $deck } · сброс: { $discard }
-gh-status-house = { $player } (в руке { $cards ->
+gh-status-house = { $player } (на руке { $cards ->
     [one] { $cards } карта
     [few] { $cards } карты
     [many] { $cards } карт
    *[other] { $cards } карты
 }): { $house }
 gh-status-left = { $player } — вне игры.
-gh-over-title = Игра окончена: { $outcome }
+gh-over-title = В доме наступает тишина. Игра окончена: { $outcome }
 gh-over-winners = 🏆 Победитель: { $players }
-gh-over-hands = Карты на руках в конце:
-gh-over-seed = 🎲 Сид: { $seed }
+gh-over-hands = Карты на руках в конце игры:
+gh-over-seed = 🎲 Зерно: { $seed } (из него шли все тасовки этой игры)
