@@ -9,33 +9,60 @@ Part of :class:`cogs.game.GameCog` (a mixin: the cog's ``runtime``, ``language``
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 from discord.ext import commands
 
 import translations as i18n
-from bot import controls as ctl
 from bot import decoder
+from bot.codec import CodecError, Partial, fill_text
+from bot.custom_ids import ControlId
 from bot.decoder import Apply, Form, NextStep, Refused
 from bot.games import game_ui
+from bot.labels import playable
 from bot.ops import answer
+from bot.presenter import Presenter, Table
 from bot.runtime import GameError, LiveGame
 from cogs.views import RawComponents, TextModal, is_private_step, view_from
-from engines.core import HOST, Action, IllegalAction
+from engines.core import HOST, Action, Event, IllegalAction, State
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A click's answer, worded once: at the action's commit, from the state and events the runtime hands over with
+    it (:meth:`Runtime.act`'s ``also``), or right after the action should that wording fail. Everything the cog
+    answers after the action comes from here; it asks the engine nothing more."""
+
+    #: the confirmation and what the action taught its player (a check result)
+    text: str
+    #: what the action taught its player alone
+    taught: list[str]
+    #: the player still has a choice open on the action's prompt (its buttons stay where they are)
+    left: bool
+
+
+def word_answer(presenter: Presenter, table: Table, action: Action, state: State | None, events: Sequence[Event], ack: str | None) -> Answer:
+    """The answer to ``action``, ``state`` the game after it (``None``: not known)."""
+    taught = presenter.answer_lines(table, action, events)
+    text = "\n".join([ack or presenter.ack_for(table, action, state), *taught])[:2000]
+    left = state is not None and any(p.id == action.prompt for p in state.prompts) and bool(playable(table.legal(state, action.player), action.prompt))
+    return Answer(text, taught, left)
 
 
 class Clicks:
     """In-game controls and forms: decoded, applied, answered."""
 
-    async def clicked(self, interaction: discord.Interaction, custom_id: str, lang: str) -> tuple[ctl.ControlId, LiveGame] | None:
+    async def clicked(self, interaction: discord.Interaction, custom_id: str, lang: str) -> tuple[ControlId, LiveGame] | None:
         """The control a custom id is and the game it names, or ``None`` once the click is refused privately (an id
         the bot cannot read, from an older version, or a game that is gone)."""
         try:
-            cid = ctl.ControlId.parse(custom_id)
-        except ctl.CodecError:
+            cid = ControlId.parse(custom_id)
+        except CodecError:
             await self.refuse(interaction, lang, GameError("stale"))
             return None
         live = await self.game_or_refuse(interaction, cid.game_id, lang)
@@ -77,7 +104,7 @@ class Clicks:
         if action is None or live.state is None:
             return None
         try:
-            live.engine.apply(live.state, ctl.fill_text(action, {}))
+            live.engine.apply(live.state, fill_text(action, {}))
         except IllegalAction as exc:
             return exc
         except Exception:  # noqa: BLE001 - an action with arguments still to choose may not get that far: no reason
@@ -93,7 +120,7 @@ class Clicks:
         return actor
 
     async def show_step(
-        self, interaction: discord.Interaction, live: LiveGame, actor: str, prompt_id: str, partial: ctl.Partial, page: int = 0
+        self, interaction: discord.Interaction, live: LiveGame, actor: str, prompt_id: str, partial: Partial, page: int = 0
     ) -> Refused | None:
         """The picker's next step, seen only by the player: it replaces an earlier step in place, and opens as a
         private message when started from a shared one. Refused when the game has no such step any more."""
@@ -101,7 +128,7 @@ class Clicks:
         table = live.table()
         try:
             step = presenter.picker(table, live.state, actor, prompt_id, partial, page)
-        except ctl.CodecError as exc:  # a game's picker finds nothing legal left to choose
+        except CodecError as exc:  # a game's picker finds nothing legal left to choose
             return Refused(exc.code)
         content = presenter.picker_text(table, step)
         view = view_from(step.components)
@@ -151,6 +178,10 @@ class Clicks:
         """Apply ``action`` and answer its player privately: ``ack`` or the presenter's confirmation, and what the
         action taught them.
 
+        The answer is worded once, with the action (:func:`word_answer`, from the state and events the runtime hands
+        over at its commit), and what the cog does after the action comes from it alone: a click goes down once
+        (decoded, applied) and its answer comes up once, without asking the engine again.
+
         What the answer shows the player of their own is written with the action too (an ``answer`` op,
         :func:`bot.ops.answer`): the DM clicked on, rewritten as its last answer rewrites it, or else, when the
         action taught them something (a check result), a private message saying it. The dispatcher makes no call
@@ -167,16 +198,15 @@ class Clicks:
             planned.clear()
             try:
                 # what the action taught its player (a check result) comes in this answer, at once
-                taught = presenter.answer_lines(table, action, events)
-                text = "\n".join([ack or presenter.ack_for(table, action, after), *taught])[:2000]
-                planned.update(text=text, taught=taught, in_dm=self._rewrites_the_dm(interaction, live, action, after))
+                worded = planned["answer"] = word_answer(presenter, table, action, after, events, ack)
+                planned["in_dm"] = self._rewrites_the_dm(interaction, worded)
                 if planned["in_dm"]:
                     message = interaction.message
                     assert message is not None
-                    planned["dm"] = f"{message.content}\n{text}"[:2000]
+                    planned["dm"] = f"{message.content}\n{worded.text}"[:2000]
                     target = {"channel": interaction.channel_id, "message": message.id, "content": planned["dm"]}
-                elif taught:
-                    target = presenter.dm(table, action.player, f"{table.header()}\n{text}", quiet=True)
+                elif worded.taught:
+                    target = presenter.dm(table, action.player, f"{table.header()}\n{worded.text}", quiet=True)
                 else:
                     return []
             except Exception:  # how an answer is worded must never stop the action: it is worded again below
@@ -197,24 +227,24 @@ class Clicks:
                 raise
             await self.refuse(interaction, lang, exc, table.prefix)
             return
-        if "text" not in planned:
-            taught = presenter.answer_lines(table, action, events)
-            text = "\n".join([ack or presenter.ack_for(table, action, live.state), *taught])[:2000]
-            planned.update(text=text, taught=taught, in_dm=self._rewrites_the_dm(interaction, live, action, live.state))
-            planned["dm"] = f"{interaction.message.content}\n{text}"[:2000] if planned["in_dm"] and interaction.message else None
-        text = planned["text"]
+        if "answer" not in planned:
+            worded = planned["answer"] = word_answer(presenter, table, action, live.state, events, ack)
+            planned["in_dm"] = self._rewrites_the_dm(interaction, worded)
+            planned["dm"] = f"{interaction.message.content}\n{worded.text}"[:2000] if planned["in_dm"] and interaction.message else None
+        worded = planned["answer"]
+        text = worded.text
         shown = False
         try:
             if is_private_step(interaction) and not interaction.response.is_done():
                 await interaction.response.edit_message(content=text, view=None)  # the finished picker shows the answer
                 shown = True
-                await self._bare_the_prompts_dm(live, action, str(interaction.user.id))
+                await self._bare_the_prompts_dm(live, action, str(interaction.user.id), worded)
             elif planned["in_dm"]:
                 shown = await self._answer_in_the_dm(interaction, live, planned["dm"])
                 if not shown:
                     await self.reply(interaction, text)
             elif await self._answer_with_rewrite(interaction, live):
-                if planned["taught"] or ack:  # the public message changed is the answer; what is the player's alone follows
+                if worded.taught or ack:  # the public message changed is the answer; what is the player's alone follows
                     await self.reply(interaction, text)
                 shown = True
             else:
@@ -224,7 +254,7 @@ class Clicks:
             if dispatcher is not None and "op" in planned:
                 dispatcher.answered(live.id, token, shown)
 
-    async def _bare_the_prompts_dm(self, live: LiveGame, action: Action, person: str) -> None:
+    async def _bare_the_prompts_dm(self, live: LiveGame, action: Action, person: str, worded: Answer) -> None:
         """A picker step ended the action and left its player nothing more on the prompt: the prompt's DM, where the
         step was opened, loses its controls now, with this answer, rather than when the dispatcher takes them off
         (0.5-1 s later, a click there got "That choice is no longer open"). Marked so (:meth:`controls_gone`), the
@@ -233,7 +263,7 @@ class Clicks:
         transport = getattr(dispatcher, "transport", None)
         if transport is None or live.state is None:
             return
-        if any(p.id == action.prompt for p in live.state.prompts) and ctl.playable(live.engine.legal_actions(live.state, action.player), action.prompt):
+        if worded.left:
             return  # another choice of this prompt is open to them: its buttons stay (the dispatcher rewrites them)
         slot = live.row.slots.get(f"dm:{action.prompt}:{person}")
         if not isinstance(slot, dict) or slot.get("bare") or not slot.get("message"):
@@ -245,17 +275,13 @@ class Clicks:
             return
         dispatcher.controls_gone(live.id, slot["message"])
 
-    def _rewrites_the_dm(self, interaction: discord.Interaction, live: LiveGame, action: Action, state: Any) -> bool:
+    def _rewrites_the_dm(self, interaction: discord.Interaction, worded: Answer) -> bool:
         """Is the click on a prompt's DM, leaving its player nothing more to do there (a night task, the last of
-        them)? Its answer then rewrites that DM (:meth:`_answer_in_the_dm`). ``state``: the game after the action."""
+        them)? Its answer then rewrites that DM (:meth:`_answer_in_the_dm`)."""
         message = interaction.message
         if message is None or interaction.guild_id is not None or message.flags.ephemeral or interaction.response.is_done():
             return False
-        if state is not None and any(p.id == action.prompt for p in state.prompts):
-            left = [a for a in live.engine.legal_actions(state, action.player) if a.prompt == action.prompt and a.kind not in ctl.COMMAND_KINDS]
-            if left:
-                return False  # another task of this prompt is open: its buttons stay
-        return True
+        return not worded.left  # another task of this prompt is open: its buttons stay
 
     async def _answer_in_the_dm(self, interaction: discord.Interaction, live: LiveGame, content: str) -> bool:
         """A click on a prompt's DM that leaves its player nothing more to do there (a night task, the last of
