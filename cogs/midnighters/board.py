@@ -11,12 +11,15 @@
 * whose turn it is and how many actions are left, the reaction stack, deck and discard sizes, active nightmares.
 
 The same facts go, worded in the reader's language, into :attr:`BoardImage.description` for screen readers.
+
+This module draws; the layout and colours are :mod:`cogs.midnighters.board_geometry`'s, the words (the status lines,
+the description) :mod:`cogs.midnighters.board_words`'.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -30,207 +33,44 @@ from bot.render import (
     RenderContext,
     badge,
     canvas,
-    describe,
     fit_text,
     font,
-    seat_letter,
     to_png,
 )
+from cogs.midnighters.board_geometry import (
+    ARROW,
+    ARROW_EDGE,
+    BADGE_R,
+    BRIDGE_EDGE,
+    CARD_EDGE,
+    CARD_FILL,
+    CELL,
+    EMPTY_EDGE,
+    GRID_X,
+    HIGHLIGHT,
+    HORROR_RING,
+    ICONS,
+    INSET,
+    LABEL,
+    NIGHTMARE_SWATCH,
+    PAD,
+    PANEL,
+    PLACES,
+    ROW_H,
+    STEP,
+    TRAP_BACK,
+    WIDTH,
+)
+from cogs.midnighters.board_words import (
+    _location,
+    _nightmare_line,
+    _notes,
+    _play_line,
+    _status_lines,
+    describe_board,
+    seat_letters,
+)
 from engines.midnighters.data import COLUMNS, ROWS
-
-# -- geometry ----------------------------------------------------------------------------------------------------
-
-PAD = 24
-LABEL = 28  # the strip holding the column letters and row numbers
-CELL = 220
-INSET = 8  # half the gap between two cards
-WIDTH = PAD + LABEL + COLUMNS * CELL + PAD
-GRID_X = PAD + LABEL
-BADGE_R = 17
-ROW_H = 46
-
-# -- colours (cards are dark so white names read well; names, not colours, tell them apart) -------------------
-
-CARD_FILL = {
-    "corridor": (70, 75, 86),
-    "forest": (40, 92, 60),
-    "square": (108, 84, 50),
-    "motel": (92, 60, 104),
-    "restaurant": (122, 56, 56),
-    "townhall": (46, 82, 124),
-    "bridge": (138, 110, 36),
-}
-CARD_EDGE = (120, 126, 138)
-BRIDGE_EDGE = (250, 214, 110)
-EMPTY_EDGE = (70, 73, 80)
-ARROW = (250, 250, 250)
-ARROW_EDGE = (20, 20, 24)
-PANEL = (44, 47, 52)
-HIGHLIGHT = (62, 66, 74)
-TRAP_BACK = (64, 72, 132)
-HORROR_RING = (12, 12, 12)
-NIGHTMARE_SWATCH = {
-    "red": [(200, 40, 40)],
-    "blue": [(40, 90, 210)],
-    "purple": [(130, 50, 170)],
-    "black": [(0, 0, 0)],
-    "multi": [(220, 60, 60), (240, 200, 40), (60, 170, 80), (60, 110, 220)],
-    "colourless": [(235, 235, 235)],
-}
-#: A glyph per place (DejaVu Sans has them all), drawn faintly under the name.
-ICONS = {"forest": "♣", "square": "▦", "motel": "⌂", "restaurant": "☕", "townhall": "♜", "bridge": "☀"}
-PLACES = tuple(ICONS)
-HORROR_GLYPH = "☠"
-STEP = {"up": (0, -1), "right": (1, 0), "down": (0, 1), "left": (-1, 0)}
-
-
-# -- words -------------------------------------------------------------------------------------------------------
-
-
-def _location(ctx: RenderContext, loc: str) -> str:
-    """A location card's bare name (no article), as printed on the card."""
-    return ctx.t(f"mn.board.place_{loc}") if loc in PLACES else ctx.t(f"mn.location.{loc}")
-
-
-def ending_text(t: Callable[..., str], name: Callable[[str], str], reason: str, cause: str, winners: Sequence[str], turns: int) -> str:
-    """How the dream ended, in one sentence, the same on the board, under it, in the thread and on the lobby
-    (MN-59, MN-60, MN-63): who won, or why nobody did (the turn limit, the cards, everyone left)."""
-    return t("mn.ending", reason=reason, cause=cause, player=", ".join(name(w) for w in winners), turns=turns)
-
-def seat_letters(seats: Sequence[str], name: Callable[[str], str]) -> dict[str, str]:
-    """The letter on each player's disc and beside their name in words: their name's initial, so the letter reads
-    as the name does (``Garibaldi (G)``) wherever it is shown; a second name with the same initial gets a number
-    (``S``, ``S2``), and a name with no letter the seat's own (``A`` for seat 1). The colour still follows the seat."""
-    letters: dict[str, str] = {}
-    used: set[str] = set()
-    for i, player in enumerate(seats):
-        initial = next((c.upper() for c in name(player) if c.isalpha()), "")
-        letter = initial or seat_letter(i)
-        n = 1
-        while letter in used:
-            n += 1
-            letter = f"{initial or seat_letter(i)}{n}"
-        used.add(letter)
-        letters[player] = letter
-    return letters
-
-
-def _card(ctx: RenderContext, card: str) -> str:
-    return ctx.t(f"mn.card.{card}")
-
-
-def _status_lines(view: Mapping[str, Any], ctx: RenderContext) -> list[str]:
-    """Whose turn, how many actions left, and what the table waits for (or how the dream ended)."""
-    outcome = view.get("outcome")
-    if outcome:
-        reason, cause = str(outcome["reason"]), str(outcome.get("cause", "none"))
-        return [ending_text(ctx.t, ctx.name, reason, cause, outcome.get("winners", []), int(view.get("turn", 0)))]
-    current = view.get("current") or ""
-    lines = [ctx.t("mn.board.status_turn", player=ctx.name(current), actions=int(view.get("actions_left", 0)))]
-    if view.get("controller"):
-        lines.append(
-            ctx.t("mn.board.status_controlled", player=ctx.name(current), controller=ctx.name(view["controller"]))
-        )
-    stack = view.get("stack") or []
-    waiting = view.get("waiting") or []
-    if view.get("phase") == "window" and stack:
-        top = stack[-1]
-        if top["play"] == "set_trap":  # MN-30: a trap setting shows no card
-            lines.append(ctx.t("mn.board.status_window_trap", player=ctx.name(top["player"])))
-        else:
-            lines.append(ctx.t("mn.board.status_window", player=ctx.name(top["player"]), card=_card(ctx, top["card"])))
-    elif view.get("phase") == "choice" and waiting:
-        lines.append(ctx.t("mn.board.status_choice", player=ctx.name(waiting[0])))
-    return lines
-
-
-def _play_line(entry: Mapping[str, Any], ctx: RenderContext) -> str:
-    """One face-up entry of the reaction stack (a trap setting shows no card, MN-30)."""
-    text = f"{ctx.name(entry['player'])}: {ctx.t('mn.play.' + entry['play'])}"
-    if entry.get("target", "none") != "none":
-        text += f" → {ctx.name(entry['target'])}"
-    if entry.get("location", "none") != "none":
-        text += f" — {_location(ctx, entry['location'])}"
-    if entry.get("direction", "none") != "none":
-        text += f" ({ctx.t('mn.direction.' + entry['direction'])})"
-    return text
-
-
-def _notes(view: Mapping[str, Any], player: str, ctx: RenderContext) -> list[str]:
-    if player not in view.get("active", []):
-        return [ctx.t("mn.board.left")]
-    notes = []
-    horror = view.get("horror")
-    avatars = view.get("avatars") or {}
-    if player == horror:
-        notes.append(ctx.t("mn.board.horror"))
-    elif horror in avatars and avatars.get(player) == avatars[horror]:  # MN-48
-        notes.append(ctx.t("mn.board.paralysed"))
-    penalty = (view.get("penalties") or {}).get(player, 0)
-    if penalty:
-        notes.append(ctx.t("mn.board.penalty", count=int(penalty)))
-    claims = view.get("claims") or {}
-    if player in claims:
-        notes.append(ctx.t("mn.board.claimed", controller=ctx.name(claims[player])))
-    return notes
-
-
-def _nightmare_line(view: Mapping[str, Any], colour: str, ctx: RenderContext) -> str:
-    exempt = (view.get("nightmares") or {}).get(colour) or []
-    text = ctx.t(f"mn.colour.{colour}")
-    if exempt:
-        text += f" ({ctx.t('mn.board.exempt', players=', '.join(ctx.name(p) for p in exempt))})"
-    return text
-
-
-def _description(view: Mapping[str, Any], ctx: RenderContext, seats: list[str]) -> str:
-    lines = [ctx.t("mn.board.title", turn=int(view.get("turn", 0)), max_turns=int(view.get("max_turns", 0)))]
-    lines += [line if line.endswith((".", "!", "?")) else line + "." for line in _status_lines(view, ctx)]
-    stack = view.get("stack") or []
-    if stack:
-        lines.append(ctx.t("mn.board.on_table") + " " + "; ".join(_play_line(e, ctx) for e in stack))
-    avatars = view.get("avatars") or {}
-    letters = seat_letters(seats, ctx.name)
-    for p in seats:
-        if p not in view.get("active", []):
-            lines.append(f"{ctx.name(p)} ({letters[p]}): {ctx.t('mn.board.left')}.")
-            continue
-        text = ctx.t(
-            "mn.board.alt_player",
-            player=ctx.name(p),
-            letter=letters[p],
-            location=_location(ctx, avatars.get(p, "")),
-            cards=int((view.get("hand_sizes") or {}).get(p, 0)),
-            traps=int((view.get("trap_counts") or {}).get(p, 0)),
-        )
-        lines.append("; ".join([text, *_notes(view, p, ctx)]) + ".")
-    lines.append(
-        ctx.t("mn.board.deck", count=int(view.get("deck_size", 0)))
-        + "; "
-        + ctx.t("mn.board.discard", count=int(view.get("discard_size", 0)))
-        + "."
-    )
-    nightmares = sorted(view.get("nightmares") or {})
-    if nightmares:
-        lines.append(
-            ctx.t("mn.board.nightmares") + " " + "; ".join(_nightmare_line(view, c, ctx) for c in nightmares) + "."
-        )
-    else:
-        lines.append(ctx.t("mn.board.no_nightmares") + ".")
-    cards = sorted(view.get("board") or [], key=lambda e: (e["cell"][1], e["cell"][0]))
-    taken = {e["cell"] for e in cards}
-    empty = [f"{c}{r}" for r in range(1, ROWS + 1) for c in "ABCD"[:COLUMNS] if f"{c}{r}" not in taken]
-    if empty:
-        lines.append(ctx.t("mn.board.empty_cells", cells=", ".join(empty)) + ".")
-    grid = [
-        f"{e['cell']} {_location(ctx, e['location'])} ("
-        + ", ".join(ctx.t(f"mn.direction.{a}") for a in sorted(e.get("arrows", []), key=list(STEP).index))
-        + ")"
-        for e in cards
-    ]
-    lines.append(ctx.t("mn.board.alt_grid") + " " + "; ".join(grid) + ".")
-    return describe(lines)
-
 
 # -- drawing -----------------------------------------------------------------------------------------------------
 
@@ -540,21 +380,6 @@ def draw_board(view: Mapping[str, Any], ctx: RenderContext) -> Image.Image:
     y = _draw_players(draw, view, ctx, y, seats, letters) + 8
     _draw_footer(draw, view, ctx, y)
     return image
-
-
-def describe_board(view: Mapping[str, Any], ctx: RenderContext) -> str:
-    """The board in words, in ``ctx.lang``, for screen readers (at most 1024 characters).
-
-    Long display names are shortened, step by step, before the end of the text (the grid) would be cut off.
-    """
-    seats = list(view.get("seats") or [])
-    text = _description(view, ctx, seats)
-    for limit in (20, 12, 8):
-        if not text.endswith("…"):
-            break
-        short = {p: ctx.name(p) if len(ctx.name(p)) <= limit else ctx.name(p)[: limit - 1] + "…" for p in seats}
-        text = _description(view, RenderContext(ctx.lang, short, ctx.translate), seats)
-    return text
 
 
 def render(view: Mapping[str, Any], ctx: RenderContext) -> BoardImage:

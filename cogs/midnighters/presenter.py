@@ -37,7 +37,7 @@ from typing import Any
 from bot import controls as ctl
 from bot.ops import Op, post
 from bot.presenter import Table, chunks, dm_slot
-from cogs.midnighters.board import _location, _nightmare_line, _status_lines, ending_text, seat_letters
+from cogs.midnighters.board_words import _location, _nightmare_line, _status_lines, ending_text, seat_letters
 from cogs.midnighters.controls import MidnightersControls
 from cogs.midnighters.words import merged_draws
 from engines.core import HOST, Action, Event, Prompt, State
