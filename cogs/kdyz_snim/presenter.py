@@ -423,7 +423,7 @@ class KdyzSnimPresenter(Presenter):
         view = table.view(state, None)
         standings = view.get("standings", [])
         reason = table.t(f"ks.reason.{event.params['reason']}")
-        lines = [table.t("ks.final.title", reason=reason)]
+        lines = [table.t("ks.final.title", reason=reason), table.t("ks.final.scene")]  # issue 29: a closing scene
         lines += [self._medal(s["rank"]) + table.say(Event("ks.final_standing", dict(s))) for s in standings]
         winners = [table.name(p) for p in event.params["winners"]]
         lines.append(table.t("ks.final.winners", winners=", ".join(winners), count=len(winners)))

@@ -590,8 +590,8 @@ def _turn_ops(ops: list[Op]) -> list[Op]:
 
 def test_ks_22_a_guess_renews_the_giver_turn_in_its_own_message():
     """KS-22 / issue 28: a guess during a clue turn gives the giver a fresh turn on the new card in the same message,
-    headed "Next dream card": no message is posted for the old card's turn, none is left reading "Bob: —" as if
-    Bob had skipped, and once Bob's clue comes the message is its clue log line under that divider."""
+    headed "Next dream card": no message is posted for the old card's turn, none is left reading "Bob: no clue for this
+    card" as if Bob had skipped, and once Bob's clue comes the message is its clue log line under that divider."""
     players = IDS[:5]
     state, _ = E.setup(players, {"language": "en"}, "c", {"deck": element_ids()[:10]})
     first = state.prompts[1]
@@ -607,7 +607,7 @@ def test_ks_22_a_guess_renews_the_giver_turn_in_its_own_message():
         assert turn["content"].splitlines()[0] == "➡️ Next dream card." and f"dream card {card}:" in turn["content"]
         ids = [c["custom_id"] for row in turn["components"] for c in row["components"]]
         assert ids[0] == f"nm:{t.game_id}:{state.prompts[1].id}:clue;text=~"
-        assert not any("Bob: —" in text for op in ops for text in texts(op))
+        assert not any("Bob: —" in text or "Bob: no clue" in text for op in ops for text in texts(op))
         # the notice is in the renewed message, not posted again
         assert not [op for op in ops if op.get("to") == "game" and "slot" not in op]
     before = state

@@ -44,7 +44,7 @@ ks-game_started = 🌙 Začíná Když sním: { $players_count } { $players_coun
     [many] kola
    *[other] kol
 }, elementy: { $language }, { $clue_mode }.
-ks-night_started = 🌙 Noc { $round }: Snílkem je { $dreamer }. Pořadí nápověd: { $clue_order }. Karty ve hře: Víla × { $fairies }, Bubák × { $boogeymen }, Rarach × { $sandmen }. Přesýpací hodiny: { $seconds } s.
+ks-night_started = 🌙 Noc { $round }: Snílkem je { $dreamer }. Sen začíná a u postele se scházejí duchové, aby šeptali nápovědy. Pořadí nápověd: { $clue_order }. Duchové této noci: Víla × { $fairies }, Bubák × { $boogeymen }, Rarach × { $sandmen }. Přesýpací hodiny: { $seconds } s.
 ks-your_role = Noc { $round }: vaše role je **{ $role }**.
 ks-element = { $aliases_count ->
     [0] 🎴 Snová karta { $card }: **{ $word }**
@@ -65,16 +65,16 @@ ks-foul_reported = ⚠️ Hlášení faulu: { $reporter } obviňuje hráče { $a
 ks-foul_rejected = Hlášení faulu proti hráči { $accused } je zamítnuto.
 ks-foul_lapsed = Hlášení faulu proti hráči { $accused } propadá: ta snová karta už není ve hře.
 ks-foul_confirmed = Faul hráče { $offender } je potvrzen: **{ $word }** se stává trestnou kartou.
-ks-time_up = ⏰ Čas vypršel! Žádné další nápovědy. { $dreamer }, můžete hádat naposledy ({ $seconds } s).
+ks-time_up = ⏳ Přesýpací hodiny jsou prázdné! Žádné další nápovědy. { $dreamer }, můžete hádat naposledy ({ $seconds } s).
 ks-card_unused = Poslední snová karta, **{ $word }**, zůstává nevyužita.
 ks-night_over = { $guessed ->
-    [yes] 🌅 Noc skončila.
-   *[no] 🌅 Noc skončila; poslední snová karta zůstává nevyužita.
+    [yes] 🌅 Duchové utichají: noc skončila.
+   *[no] 🌅 Duchové utichají: noc skončila a poslední snová karta zůstává nevyužita.
 }
 ks-deck_empty = 🌅 Dnes v noci se vytáhly všechny snové karty ze seznamu: noc skončila.
-ks-recap_open = 💭 { $dreamer }, zrekapitulujte svůj sen: vyjmenujte v jedné zprávě elementy ze svých tipů ({ $seconds } s).
+ks-recap_open = 💭 { $dreamer }, ještě než otevřete oči, zrekapitulujte svůj sen: vyjmenujte v jedné zprávě elementy ze svých tipů ({ $seconds } s).
 ks-recap_missed = Rekapitulace nepřišla včas: bez bonusu.
-ks-day_started = ☀️ Den { $round }: { $dreamer } se probouzí.
+ks-day_started = ☀️ Den { $round }: { $dreamer } se probouzí a sundává si masku z očí.
 ks-roles_revealed = Role: { $roles }.
 ks-card_revealed = { $result ->
     [yellow] { $card }. **{ $word }** — uhodnuto („{ $guess }“)
@@ -114,7 +114,7 @@ ks-spare_revealed = Noc { $round }: odložená karta byla { $role }.
 ks-game_over = 🏁 Konec hry ({ $reason }). { $winners_count ->
     [1] Vítěz: { $winners }.
    *[other] Vítězové: { $winners }.
-} Seed: { $seed }.
+} Semínko: { $seed }.
 
 ks-dream = Hádejte aktuální element (jednou), nebo ho vynechte.
 ks-clue = Vaše nápověda: jedno slovo.
@@ -184,9 +184,9 @@ ks-turn-clue = 💬 **{ $player }**: { $clue }
 ks-turn-passed = ⏭️ { $player } vynechává.
 ks-turn-skipped = ⌛ { $player }: čas vypršel.
 ks-turn-refused = ❌ { $player }: nápověda porušila pravidla a není zobrazena.
-ks-turn-over = ✏️ { $player }: —
-ks-last_guess-prompt = ⏰ Čas vypršel: žádné další nápovědy. { $dreamer }, poslední tip na snovou kartu { $card }, nebo vynechte.
-ks-recap-prompt = 💭 { $dreamer }, zrekapitulujte svůj sen: stiskněte **Rekapitulace** a vyjmenujte elementy ze svých dnešních tipů, oddělené čárkami.
+ks-turn-over = ✏️ { $player }: k této kartě bez nápovědy.
+ks-last_guess-prompt = ⏳ Přesýpací hodiny jsou prázdné: žádné další nápovědy. { $dreamer }, poslední tip na snovou kartu { $card }, nebo vynechte.
+ks-recap-prompt = 💭 { $dreamer }, ještě než otevřete oči, zrekapitulujte svůj sen: stiskněte **Rekapitulace** a vyjmenujte elementy ze svých dnešních tipů, oddělené čárkami.
 ks-next_night-prompt = ☀️ Dalším Snílkem je { $player }: až budou všichni připraveni, stiskněte **Zahájit noc**. Hostitel ji může zahájit i přes `/game host`.
 
 ks-review-prompt = ⚖️ { $reporter } hlásí faul: obviňuje hráče { $accused } (snová karta { $card }).
@@ -251,7 +251,7 @@ ks-final-winners = 🏆 { $count ->
 ks-final-tie = ⚖️ Shodné skóre: výš je ten, kdo má méně trestných karet; kdo je stále na stejno, dělí se o místo.
 ks-final-spares = 🃏 Odložené karty: { $spares }
 ks-final-spare = noc { $round }: { $role }
-ks-final-seed = 🎲 Seed: { $seed }
+ks-final-seed = 🎲 Semínko: { $seed }
 
 ks-status = Noc { $round } · { $phase } · Snílek: { $dreamer }
 ks-status-card = Ve hře je snová karta { $card }.
@@ -264,3 +264,8 @@ ks-phase-over = konec hry
 
 ks-error-game_over = Hra skončila.
 ks-error-stale_prompt = Pozdě: tato volba je uzavřená a hra pokročila.
+
+# KS-30: závěrečná scéna posledního rána
+ks-final-scene = 🌄 Přichází poslední ráno a duchové mizí se světlem. Konečné pořadí:
+# první soukromá zpráva, když se hráč přidá do lobby
+ks-dm_hello = 👋 Jste ve hře. Každou noc sem přijde karta vašeho ducha (Víla, Bubák, nebo Rarach) a snové karty, kromě noci, kdy jste Snílkem vy.

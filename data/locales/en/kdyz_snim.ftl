@@ -40,7 +40,7 @@ ks-game_started = 🌙 When I Dream begins: { $players_count ->
     [one] { $rounds } round
    *[other] { $rounds } rounds
 }, { $language } elements, { $clue_mode }.
-ks-night_started = 🌙 Night { $round }: { $dreamer } is the Dreamer. Clue order: { $clue_order }. Cards in play: { $fairies } × Fairy, { $boogeymen } × Boogeyman, { $sandmen } × Sandman. The sand timer runs for { $seconds } s.
+ks-night_started = 🌙 Night { $round }: { $dreamer } is the Dreamer. The dream begins, and the spirits gather at the bedside to whisper clues. Clue order: { $clue_order }. Spirits tonight: { $fairies } × Fairy, { $boogeymen } × Boogeyman, { $sandmen } × Sandman. The sand timer runs for { $seconds } s.
 ks-your_role = Night { $round }: your role is **{ $role }**.
 ks-element = { $aliases_count ->
     [0] 🎴 Dream card { $card }: **{ $word }**
@@ -61,16 +61,16 @@ ks-foul_reported = ⚠️ { $reporter } reports a foul clue by { $accused }.
 ks-foul_rejected = The foul report against { $accused } is rejected.
 ks-foul_lapsed = The foul report against { $accused } lapses: that dream card is gone.
 ks-foul_confirmed = The foul by { $offender } is confirmed: **{ $word }** becomes their penalty card.
-ks-time_up = ⏰ Time is up! No more clues. { $dreamer }, you may make one last guess ({ $seconds } s).
+ks-time_up = ⏳ The sand has run out! No more clues. { $dreamer }, you may make one last guess ({ $seconds } s).
 ks-card_unused = The last dream card, **{ $word }**, stays unused.
 ks-night_over = { $guessed ->
-    [yes] 🌅 The night is over.
-   *[no] 🌅 The night is over; the last dream card stays unused.
+    [yes] 🌅 The spirits fall silent: the night is over.
+   *[no] 🌅 The spirits fall silent: the night is over, and the last dream card stays unused.
 }
 ks-deck_empty = 🌅 Every dream card of the list has been drawn tonight: the night is over.
-ks-recap_open = 💭 { $dreamer }, recall your dream: list the elements you guessed in one message ({ $seconds } s).
+ks-recap_open = 💭 { $dreamer }, before you open your eyes, recall your dream: list the elements you guessed in one message ({ $seconds } s).
 ks-recap_missed = No recap came in time: no recap bonus.
-ks-day_started = ☀️ Day { $round }: { $dreamer } wakes up.
+ks-day_started = ☀️ Day { $round }: { $dreamer } wakes up and takes off the eye mask.
 ks-roles_revealed = Roles: { $roles }.
 ks-card_revealed = { $result ->
     [yellow] { $card }. **{ $word }** — right ("{ $guess }")
@@ -96,8 +96,8 @@ ks-final_standing = { $rank }. { $player }: { $score } ({ $points } { $points ->
     [one] point
    *[other] points
 } − { $penalties } { $penalties ->
-    [one] penalty
-   *[other] penalties
+    [one] penalty card
+   *[other] penalty cards
 }){ $left ->
     [yes] , left
    *[no] {""}
@@ -176,9 +176,9 @@ ks-turn-clue = 💬 **{ $player }**: { $clue }
 ks-turn-passed = ⏭️ { $player } passes.
 ks-turn-skipped = ⌛ { $player } ran out of time.
 ks-turn-refused = ❌ The clue from { $player } broke the rules and is not shown.
-ks-turn-over = ✏️ { $player }: —
-ks-last_guess-prompt = ⏰ Time is up: no more clues. { $dreamer }, one last guess on dream card { $card }, or pass.
-ks-recap-prompt = 💭 { $dreamer }, recall your dream: press **Recap** and list the elements you guessed tonight, separated by commas.
+ks-turn-over = ✏️ { $player }: no clue for this card.
+ks-last_guess-prompt = ⏳ The sand has run out: no more clues. { $dreamer }, one last guess on dream card { $card }, or pass.
+ks-recap-prompt = 💭 { $dreamer }, before you open your eyes, recall your dream: press **Recap** and list the elements you guessed tonight, separated by commas.
 ks-next_night-prompt = ☀️ { $player } is the next Dreamer: press **Start the night** when everyone is ready. The host can also start it from `/game host`.
 
 ks-review-prompt = ⚖️ { $reporter } reports a foul clue by { $accused } on dream card { $card }.
@@ -250,3 +250,8 @@ ks-phase-over = game over
 
 ks-error-game_over = The game is over.
 ks-error-stale_prompt = Too late: that choice has closed and the game has moved on.
+
+# KS-30: the closing scene of the last morning
+ks-final-scene = 🌄 The last morning comes, and the spirits slip away with the light. The final tally:
+# the first private message, when a player joins the lobby
+ks-dm_hello = 👋 You are in. Each night your spirit card (Fairy, Boogeyman or Sandman) and the dream cards come here, except on the night you are the Dreamer.
