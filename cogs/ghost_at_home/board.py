@@ -11,12 +11,16 @@ room card shows its floor icon (``1``, ``2``, ``3``, ``J`` for the joker room, G
 as figures lying on their rooms. Seats keep their Okabe-Ito colour and always their letter (roof window, badge).
 
 The picture is drawn at twice its size and scaled down, which smooths the roofs, ghosts and cats.
+
+This module lays the board out and draws it at scale; the figures and colours are
+:mod:`cogs.ghost_at_home.board_figures`'s, the words (status lines, the description)
+:mod:`cogs.ghost_at_home.board_words`'.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -25,25 +29,42 @@ from bot.render import (
     CHANGED,
     CHANGED_WIDTH,
     FOREGROUND,
-    MAX_DESCRIPTION,
     MIN_WIDTH,
     MUTED,
     BoardImage,
     RenderContext,
     badge,
     canvas,
-    describe,
     fit_text,
     font,
     seat_colour,
     seat_letter,
     to_png,
 )
+from cogs.ghost_at_home.board_figures import (
+    CELL_BG,
+    CELL_EDGE,
+    DARK_FLOOR,
+    DARK_ROOM,
+    DARK_ROOM_EDGE,
+    GOLD,
+    GRASS,
+    INK,
+    LIT_FLOOR,
+    LIT_ROOM,
+    LIT_ROOM_EDGE,
+    WALL,
+    bulb,
+    card,
+    cat,
+    dashed_box,
+    ghost,
+)
+from cogs.ghost_at_home.board_words import FLOORS, _shorten, _status_lines, describe_board
 
 #: Supersampling factor: everything is drawn at ``S`` times the final size, then scaled down.
 S = 2
 
-FLOORS = (1, 2, 3)
 MARGIN = 20
 GAP = 16
 CELL_W = 370
@@ -59,23 +80,6 @@ PILE_W = 176
 #: At most this many lines of status under the title, and this many characters of a name in them.
 STATUS_LINES = 4
 HEADER_NAME = 18
-
-CELL_BG = (44, 47, 53)
-CELL_EDGE = (66, 70, 78)
-LIT_FLOOR = (255, 208, 102)
-DARK_FLOOR = (30, 33, 58)
-WALL = (168, 150, 128)
-GRASS = (74, 112, 62)
-LIT_ROOM = (252, 241, 218)
-LIT_ROOM_EDGE = (122, 88, 52)
-DARK_ROOM = (72, 77, 112)
-DARK_ROOM_EDGE = (150, 156, 194)
-GHOST_FILL = (246, 247, 255)
-INK = (28, 28, 40)
-CAT_FILL = (240, 160, 58)
-CAT_EDGE = (70, 40, 10)
-GOLD = (240, 200, 80)
-
 
 # -- drawing at scale ----------------------------------------------------------------------------------------
 
@@ -135,73 +139,6 @@ class _Pen:
         return [self.fit(line, width, size, bold) for line in lines]
 
 
-def _dashed_box(pen: _Pen, box, colour, width: float = 2, dash: float = 8) -> None:
-    x0, y0, x1, y1 = box
-    for a, b, horizontal, fixed in ((x0, x1, True, y0), (x0, x1, True, y1), (y0, y1, False, x0), (y0, y1, False, x1)):
-        pos = a
-        while pos < b:
-            end = min(pos + dash, b)
-            pen.line([(pos, fixed), (end, fixed)] if horizontal else [(fixed, pos), (fixed, end)], colour, width)
-            pos += dash * 2
-
-
-# -- figures -------------------------------------------------------------------------------------------------
-
-
-def _ghost(pen: _Pen, cx: float, cy: float, h: float, fill=GHOST_FILL, outline=INK) -> None:
-    """A sheet ghost: round head, straight sides, a hem of three waves, two eyes and a mouth."""
-    w = h * 0.78
-    r = w / 2
-    top, hem = cy - h / 2, cy + h / 2 - h * 0.08
-    head = [(cx - r * math.cos(a), top + r - r * math.sin(a)) for a in (math.pi * i / 16 for i in range(17))]
-    waves = [(cx + r - t * w, hem + h * 0.045 * (1 - math.cos(6 * math.pi * t))) for t in (i / 24 for i in range(25))]
-    pen.polygon(head + waves, fill=fill, outline=outline, width=2)
-    eye_y = top + r * 0.95
-    for dx in (-r * 0.38, r * 0.38):
-        pen.ellipse((cx + dx - h * 0.07, eye_y - h * 0.1, cx + dx + h * 0.07, eye_y + h * 0.1), fill=INK)
-    pen.ellipse((cx - h * 0.06, eye_y + h * 0.14, cx + h * 0.06, eye_y + h * 0.26), fill=INK)
-
-
-def _cat(pen: _Pen, cx: float, cy: float, h: float) -> None:
-    """A cat's head: two pointed ears, eyes with slit pupils, a nose and whiskers."""
-    r = h * 0.4
-    hy = cy + h * 0.1
-    for side in (-1, 1):
-        ear = [(cx + side * r * k, hy - r * dy) for k, dy in ((0.95, 0.2), (0.75, 1.45), (0.15, 0.8))]
-        pen.polygon(ear, fill=CAT_FILL, outline=CAT_EDGE, width=2)
-    pen.ellipse((cx - r, hy - r, cx + r, hy + r * 0.9), fill=CAT_FILL, outline=CAT_EDGE, width=2)
-    for side in (-1, 1):
-        ex = cx + side * r * 0.42
-        pen.ellipse((ex - r * 0.2, hy - r * 0.35, ex + r * 0.2, hy + r * 0.05), fill=(250, 238, 120), outline=CAT_EDGE)
-        pen.ellipse((ex - r * 0.06, hy - r * 0.32, ex + r * 0.06, hy + r * 0.02), fill=INK)
-        for dy in (0.3, 0.5):
-            pen.line([(cx + side * r * 0.3, hy + r * 0.35), (cx + side * r * 1.2, hy + r * dy)], CAT_EDGE, 1)
-    nose = [(cx - r * 0.13, hy + r * 0.18), (cx + r * 0.13, hy + r * 0.18), (cx, hy + r * 0.34)]
-    pen.polygon(nose, fill=(210, 90, 110))
-
-
-def _bulb(pen: _Pen, cx: float, cy: float, r: float, on: bool) -> None:
-    """A light bulb: glowing with rays when ``on``, a grey outline when off (shape, not only colour)."""
-    if on:
-        for i in range(7):
-            dx, dy = math.cos(math.pi * (1 + i / 6)) * r, math.sin(math.pi * (1 + i / 6)) * r
-            pen.line([(cx + dx * 1.35, cy + dy * 1.35), (cx + dx * 1.85, cy + dy * 1.85)], (120, 70, 0), 2)
-        pen.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(255, 252, 215), outline=(120, 70, 0), width=2)
-    else:
-        pen.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(48, 50, 76), outline=(150, 152, 178), width=2)
-    base = (110, 110, 120) if on else (100, 102, 122)
-    pen.rect((cx - r * 0.5, cy + r * 0.85, cx + r * 0.5, cy + r * 1.45), fill=base, outline=INK if on else None)
-
-
-def _card(pen: _Pen, x: float, y: float, w: float, h: float, face_up: bool) -> None:
-    """A small card: a back (deck, hands) or a blank face (discard pile)."""
-    if face_up:
-        pen.rect((x, y, x + w, y + h), fill=(232, 226, 212), outline=(90, 80, 70), width=1.5, radius=3)
-    else:
-        pen.rect((x, y, x + w, y + h), fill=(92, 70, 150), outline=(220, 215, 240), width=1.5, radius=3)
-        pen.rect((x + w * 0.22, y + h * 0.18, x + w * 0.78, y + h * 0.82), outline=(180, 165, 225), width=1, radius=2)
-
-
 # -- the picture ---------------------------------------------------------------------------------------------
 
 
@@ -240,38 +177,6 @@ def render(view: Mapping[str, Any], ctx: RenderContext) -> BoardImage:
     return BoardImage(to_png(image), describe_board(view, ctx), "ghost_at_home.png")
 
 
-def _status_lines(
-    view: Mapping[str, Any], ctx: RenderContext, name: Callable[[str], str] | None = None
-) -> list[str]:
-    """Whose turn it is and what the table waits for, in words (the header and the description share them)."""
-    name = name or ctx.name
-    outcome = view.get("outcome")
-    if outcome is not None:
-        lines = [ctx.t("gh.board.over", outcome=ctx.t(f"gh.outcome.{outcome['reason']}"))]
-        if outcome["winners"]:
-            lines.append(ctx.t("gh.board.winners", players=", ".join(name(p) for p in outcome["winners"])))
-        return lines
-    escape = view.get("escape")
-    if escape is not None:
-        lines = [ctx.t("gh.board.escaping", player=name(escape["escaper"]))]
-    else:
-        lines = [ctx.t("gh.board.to_play", player=name(view["current"]))]
-    attack = view.get("attack")
-    if attack is not None:
-        lines.append(
-            ctx.t(
-                "gh.board.attack",
-                attacker=name(attack["attacker"]),
-                defender=name(attack["defender"]),
-                floor=attack["floor"],
-                side=ctx.t(f"gh.side.{attack['side']}"),
-            )
-        )
-    if view.get("phase") in ("cat_window", "escape_window") and view.get("waiting_for"):
-        lines.append(ctx.t("gh.board.waiting", player=", ".join(name(p) for p in view["waiting_for"])))
-    return lines
-
-
 def _header(pen: _Pen, view: Mapping[str, Any], ctx: RenderContext, width: int, status: list[str]) -> None:
     title = ctx.t("gh.board.title")
     pen.text((MARGIN, 16), title, 26, bold=True)
@@ -287,9 +192,9 @@ def _header(pen: _Pen, view: Mapping[str, Any], ctx: RenderContext, width: int, 
         pen.rect((x + 4, 12, x + PILE_W - 4, 100), fill=CELL_BG, outline=CELL_EDGE, radius=10)
         layers = 0 if count == 0 else min(3, 1 + count // 10)
         for j in range(layers):
-            _card(pen, x + 20 + j * 4, 20 - j * 3 + 6, 34, 48, face_up)
+            card(pen, x + 20 + j * 4, 20 - j * 3 + 6, 34, 48, face_up)
         if not layers:
-            _dashed_box(pen, (x + 20, 26, x + 54, 74), MUTED, 1.5, 5)
+            dashed_box(pen, (x + 20, 26, x + 54, 74), MUTED, 1.5, 5)
         pen.text((x + 98, 50), str(count), 28, bold=True, anchor="mm")
         pen.text((x + PILE_W / 2, 88), pen.fit(label, PILE_W - 16, 15), 15, fill=MUTED, anchor="mm")
 
@@ -385,7 +290,7 @@ def _house_cell(
         pen.rect((hx0, fy0, hx1, fy1), fill=LIT_FLOOR if lit else DARK_FLOOR, outline=WALL, width=3)
         pen.text((hx0 + LABEL_W / 2 + 2, fy0 + 22), str(floor), 22, fill=INK if lit else FOREGROUND, bold=True,
                  anchor="mm")  # fmt: skip
-        _bulb(pen, hx0 + LABEL_W / 2 + 2, fy0 + 54, 9, lit)
+        bulb(pen, hx0 + LABEL_W / 2 + 2, fy0 + 54, 9, lit)
         if floor in changes[1]:  # lit or put out by the last play: its bulb is ringed
             _changed(pen, (hx0 + 6, fy0 + 40, hx0 + LABEL_W - 2, fy1 - 8))
         for side in (0, 1):
@@ -404,7 +309,7 @@ def _house_cell(
     row_y = ground_y + 8 + 12 + TAG_H / 2
     cards = view["hand_sizes"].get(player, 0)
     for j in range(cards):
-        _card(pen, x + 16 + j * 10, row_y - 12, 16, 24, False)
+        card(pen, x + 16 + j * 10, row_y - 12, 16, 24, False)
     hand_x = x + 16 + (16 + 10 * (cards - 1) + 8 if cards else 0)
     pen.text((hand_x, row_y), ctx.t("gh.board.hand", count=cards), 16, fill=MUTED, anchor="lm")
     tag = _tag(view, player)
@@ -421,7 +326,7 @@ def _house_cell(
 def _slot(pen: _Pen, box, room: str | None, occupant: str | None, lit: bool) -> None:
     x0, y0, x1, y1 = box
     if room is None:
-        _dashed_box(pen, box, (150, 120, 60) if lit else (92, 96, 130), 2, 7)
+        dashed_box(pen, box, (150, 120, 60) if lit else (92, 96, 130), 2, 7)
         return
     pen.rect(box, fill=LIT_ROOM if lit else DARK_ROOM, outline=LIT_ROOM_EDGE if lit else DARK_ROOM_EDGE, width=2,
              radius=6)  # fmt: skip
@@ -435,9 +340,9 @@ def _slot(pen: _Pen, box, room: str | None, occupant: str | None, lit: bool) -> 
     pen.ellipse((door[2] - 8, dy1 - 21, door[2] - 4, dy1 - 17), fill=ink)
     cx, cy = (x0 + x1) / 2 + 22, (y0 + y1) / 2
     if occupant == "ghost":
-        _ghost(pen, cx, cy, y1 - y0 - 12)
+        ghost(pen, cx, cy, y1 - y0 - 12)
     elif occupant == "cat":
-        _cat(pen, cx, cy, y1 - y0 - 10)
+        cat(pen, cx, cy, y1 - y0 - 10)
 
 
 def _incoming(pen: _Pen, box, attacker_index: int) -> None:
@@ -445,8 +350,8 @@ def _incoming(pen: _Pen, box, attacker_index: int) -> None:
     pale ghost with a red outline where it would land, and the attacker's badge. The room is free: a cat on it
     would have met the ghost at once, and a ghost is never sent at a room holding one (GH-12)."""
     x0, y0, x1, y1 = box
-    _dashed_box(pen, (x0 - 4, y0 - 4, x1 + 4, y1 + 4), (230, 60, 60), 3, 7)
-    _ghost(pen, (x0 + x1) / 2 + 22, (y0 + y1) / 2, y1 - y0 - 12, fill=(196, 202, 232), outline=(230, 60, 60))
+    dashed_box(pen, (x0 - 4, y0 - 4, x1 + 4, y1 + 4), (230, 60, 60), 3, 7)
+    ghost(pen, (x0 + x1) / 2 + 22, (y0 + y1) / 2, y1 - y0 - 12, fill=(196, 202, 232), outline=(230, 60, 60))
     pen.badge((x1 - 2, y0 + 2), 12, attacker_index)
 
 
@@ -482,81 +387,18 @@ def _legend(pen: _Pen, placed, x0: float, y0: float) -> None:
     for kind, label, dx, dy in placed:
         cx, cy = x0 + dx + 14, y0 + dy + LEGEND_ROW / 2
         if kind == "ghost":
-            _ghost(pen, cx, cy, 26)
+            ghost(pen, cx, cy, 26)
         elif kind == "cat":
-            _cat(pen, cx, cy - 1, 28)
+            cat(pen, cx, cy - 1, 28)
         elif kind in ("lit", "dark"):
             lit = kind == "lit"
             pen.rect((cx - 14, cy - 14, cx + 14, cy + 14), fill=LIT_FLOOR if lit else DARK_FLOOR, outline=WALL,
                      radius=4)  # fmt: skip
-            _bulb(pen, cx, cy - 3, 6, lit)
+            bulb(pen, cx, cy - 3, 6, lit)
         else:
             pen.rect((cx - 12, cy - 14, cx + 12, cy + 14), fill=LIT_ROOM, outline=LIT_ROOM_EDGE, width=2, radius=4)
             pen.text((cx, cy), "J", 16, fill=LIT_ROOM_EDGE, bold=True, anchor="mm")
         pen.text((cx + 22, cy), label, 16, fill=MUTED, anchor="lm")
-
-
-# -- the description -----------------------------------------------------------------------------------------
-
-
-def describe_board(view: Mapping[str, Any], ctx: RenderContext) -> str:
-    """The board in words for screen readers (the image's description), within Discord's 1024 characters: the
-    same public facts as the picture (GH-6), so it never names a card in a hand (GH-P1). Should four long names
-    make it too long, they are shortened rather than the last house cut off."""
-    lines = _description_lines(view, ctx, ctx.name)
-    if len("\n".join(lines)) > MAX_DESCRIPTION:
-        lines = _description_lines(view, ctx, lambda p: _shorten(ctx.name(p), SHORT_NAME))
-    return describe(lines)
-
-
-#: Characters a name keeps in a description that would otherwise be too long.
-SHORT_NAME = 12
-
-
-def _shorten(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _description_lines(view: Mapping[str, Any], ctx: RenderContext, name: Callable[[str], str]) -> list[str]:
-    lines = [
-        ctx.t("gh.board.alt.head", turn=view.get("turn", 0), deck=view["deck_size"], discard=view["discard_size"]),
-        *_status_lines(view, ctx, name),
-    ]
-    for index, player in enumerate(view["players"]):
-        letter = seat_letter(index)
-        if player not in view["seats"]:
-            lines.append(ctx.t("gh.board.alt.left", player=name(player), letter=letter))
-            continue
-        house = view["houses"][player]
-        floors = "; ".join(_floor_words(ctx, house, floor) for floor in FLOORS)
-        lines.append(
-            ctx.t(
-                "gh.board.alt.house",
-                player=name(player),
-                letter=letter,
-                cards=view["hand_sizes"].get(player, 0),
-                floors=floors,
-            )
-        )
-    return lines
-
-
-def _floor_words(ctx: RenderContext, house: Mapping[str, Any], floor: int) -> str:
-    rooms = []
-    for slot in ((floor - 1) * 2, (floor - 1) * 2 + 1):
-        room, occupant = house["rooms"][slot], house["occupants"][slot]
-        if room is None:
-            continue
-        word = ctx.t("gh.board.alt.joker" if room == "joker_room" else "gh.board.alt.room")
-        if occupant in ("ghost", "cat"):
-            word = ctx.t(f"gh.board.alt.with_{occupant}", room=word)
-        rooms.append(word)
-    return ctx.t(
-        "gh.board.alt.floor",
-        floor=floor,
-        lit="yes" if house["lit"][floor - 1] else "no",
-        rooms=", ".join(rooms) if rooms else ctx.t("gh.board.alt.no_rooms"),
-    )
 
 
 __all__ = ["describe_board", "render"]

@@ -28,7 +28,7 @@ from typing import Any
 
 from bot.ops import Op, post
 from bot.presenter import Table, chunks
-from cogs.ghost_at_home.board import _status_lines
+from cogs.ghost_at_home.board_words import _status_lines
 from cogs.ghost_at_home.controls import GhostAtHomeControls
 from engines.core import Action, Event, Prompt, State
 from engines.ghost_at_home.cards import LIGHT_COST

@@ -12,7 +12,7 @@ from typing import Any
 from bot import controls as ctl
 from bot.presenter import Presenter, Table
 from bot.render import RenderContext
-from cogs.ghost_at_home.board import _floor_words
+from cogs.ghost_at_home.board_words import _floor_words
 from engines.core import Action
 from engines.ghost_at_home.cards import CARDS
 
