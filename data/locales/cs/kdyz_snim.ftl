@@ -92,7 +92,7 @@ ks-recap_revealed = { $given ->
     }
    *[no] Bez rekapitulace, bez bonusu.
 }
-ks-round_scores = Noc { $round }: uhodnuto { $yellow }, neuhodnuto { $blue }. Body: { $points }. Celkem (po odečtení trestů): { $totals }.
+ks-round_scores = Noc { $round }: uhodnuto { $yellow }, neuhodnuto { $blue }. Body: { $points }. Celkem (po odečtení trestných karet): { $totals }.
 ks-next_dreamer = { $player } bude dalším Snílkem a zahájí další noc.
 ks-player_left = { $player } odchází ze hry.
 ks-host_changed = Hostitelem je teď { $player }.
@@ -194,7 +194,7 @@ ks-review-voice = Nápovědy zazněly v hlasovém kanálu.
 ks-review-clues = Nápovědy hráče { $accused } k této kartě: { $clues }
 ks-review-ask = Potvrďte, pokud nápověda porušila pravidla (víc slov, přímo element, překlad nebo stejný kořen): karta se pak stane trestnou kartou hráče { $accused }. Jinak hlášení zamítněte.
 
-ks-dm-role = 🌙 **Noc { $round }**: vaše role je **{ $role }**. { $help }
+ks-dm-role = 🌙 **Noc { $round }**: do snu přicházíte jako **{ $role }**. { $help }
 ks-dm-no_card = 🌅 Nápovědy skončily: Snílek si vybavuje sen.
 ks-dm-tally = 📜 Zatím tuto noc: 🟡 uhodnuto: { $yellow } · 🔵 špatně nebo vynecháno: { $blue } · 🟥 trestné karty: { $penalty }
 ks-dm-card-yellow = { $card }. **{ $word }** — 🟡 uhodnuto: „{ $guess }“

@@ -88,7 +88,7 @@ ks-recap_revealed = { $given ->
     }
    *[no] No recap, no bonus.
 }
-ks-round_scores = Night { $round }: { $yellow } right, { $blue } wrong. Points: { $points }. Totals (penalties taken off): { $totals }.
+ks-round_scores = Night { $round }: { $yellow } right, { $blue } wrong. Points: { $points }. Totals (penalty cards taken off): { $totals }.
 ks-next_dreamer = { $player } is the next Dreamer and starts the next night.
 ks-player_left = { $player } has left the game.
 ks-host_changed = { $player } is now the host.
@@ -186,7 +186,7 @@ ks-review-voice = The clues were spoken in voice.
 ks-review-clues = Clues from { $accused } on this card: { $clues }
 ks-review-ask = Confirm if a clue broke the rules (more than one word, the element itself, a translation or the same stem): the card then becomes a penalty card for { $accused }. Otherwise reject the report.
 
-ks-dm-role = 🌙 **Night { $round }**: your role is **{ $role }**. { $help }
+ks-dm-role = 🌙 **Night { $round }**: you come to the dream as a **{ $role }**. { $help }
 ks-dm-no_card = 🌅 The clues are over: the Dreamer is recalling the dream.
 ks-dm-tally = 📜 This night so far: 🟡 right: { $yellow } · 🔵 wrong or passed: { $blue } · 🟥 penalty cards: { $penalty }
 ks-dm-card-yellow = { $card }. **{ $word }** — 🟡 right: “{ $guess }”
