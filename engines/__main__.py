@@ -43,9 +43,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
+import translations as i18n
 from engines import ENGINE_NAMES, get_engine
 from engines.core import CLOCK, Action, Engine, Event, IllegalAction, Outcome, Prompt, State, counts_text
-from translations import render_event
+from translations import _render_value, render_event
 
 #: Actions any seated player may take whatever is asked (leave the game, surrender): they never make a player's
 #: input "open", are typed as words rather than numbers, and ask for a confirmation.
@@ -85,19 +86,142 @@ def plain(text: str) -> str:
     return text
 
 
+# -- the table's own words -------------------------------------------------------------------------------------
+
+#: What only the terminal table says (handing the screen over, its menu). The game itself speaks through the bot's
+#: catalogues (:mod:`translations`); these lines are looked up there first (``table-pass_to`` and so on, once a
+#: ``table.ftl`` holds them) and otherwise worded here, in each of the bot's languages.
+TABLE_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "table.pass_to": "Pass the screen to {player}; nobody else should look. {player}, press Enter.",
+        "table.hide": "{player}, press Enter to hide your screen before passing it on.",
+        "table.seat": "--- {player} ---",
+        "table.since": "Since your last look:",
+        "table.not_now": "not now (the next player)",
+        "table.timeout": "let the time run out",
+        "table.anytime": "type “{word}” to {label} (asks to confirm)",
+        "table.confirm": "{player}: {label}? This cannot be undone. Type “yes” to confirm: ",
+        "table.yes": "yes",
+        "table.stays": "{player} stays in the game.",
+        "table.pick": "Type a number from the list.",
+        "table.type_text": "Type it: ",
+        "table.then_type": "(then type the words)",
+        "table.refused": "Refused: {reason}",
+        "table.time_runs_out": "Nobody else can act now: the time runs out.",
+        "table.stuck": "Nobody can act and nothing has a time limit.",
+        "table.input_ended": "The input ended: the game stops unfinished.",
+        "table.interrupted": "Interrupted: the game stops unfinished.",
+        "table.saved": "Saved to {path}.",
+        "table.to": "to {players}",
+    },
+    "ru": {
+        "table.pass_to": "Передайте экран игроку {player}; остальные не смотрят. {player}, нажмите Enter.",
+        "table.hide": "{player}, нажмите Enter, чтобы скрыть экран, прежде чем передать его.",
+        "table.seat": "--- {player} ---",
+        "table.since": "С тех пор как вы смотрели в последний раз:",
+        "table.not_now": "не сейчас (следующий игрок)",
+        "table.timeout": "дать времени истечь",
+        "table.anytime": "наберите «{word}»: {label} (с подтверждением)",
+        "table.confirm": "{player}: {label}? Это нельзя отменить. Наберите «да», чтобы подтвердить: ",
+        "table.yes": "да",
+        "table.stays": "{player} остаётся в игре.",
+        "table.pick": "Наберите номер из списка.",
+        "table.type_text": "Напишите: ",
+        "table.then_type": "(затем напишите слова)",
+        "table.refused": "Отклонено: {reason}",
+        "table.time_runs_out": "Больше никто не может действовать: время истекает.",
+        "table.stuck": "Никто не может действовать, и ни у чего нет ограничения по времени.",
+        "table.input_ended": "Ввод закончился: игра остаётся незавершённой.",
+        "table.interrupted": "Прервано: игра остаётся незавершённой.",
+        "table.saved": "Сохранено в {path}.",
+        "table.to": "для: {players}",
+    },
+    "cs": {
+        "table.pass_to": "Předejte obrazovku: na řadě je {player}; ostatní se nedívají. {player}: stiskněte Enter.",
+        "table.hide": "{player}: stiskněte Enter a skryjte obrazovku, než ji předáte dál.",
+        "table.seat": "--- {player} ---",
+        "table.since": "Od vašeho posledního pohledu:",
+        "table.not_now": "teď ne (další hráč)",
+        "table.timeout": "nechat vypršet čas",
+        "table.anytime": "napište „{word}“: {label} (s potvrzením)",
+        "table.confirm": "{player}: {label}? Nejde to vzít zpět. Potvrďte napsáním „ano“: ",
+        "table.yes": "ano",
+        "table.stays": "{player} zůstává ve hře.",
+        "table.pick": "Napište číslo ze seznamu.",
+        "table.type_text": "Napište: ",
+        "table.then_type": "(pak napište slova)",
+        "table.refused": "Odmítnuto: {reason}",
+        "table.time_runs_out": "Nikdo další teď nemůže jednat: čas vyprší.",
+        "table.stuck": "Nikdo nemůže jednat a nic nemá časový limit.",
+        "table.input_ended": "Vstup skončil: hra zůstává nedohraná.",
+        "table.interrupted": "Přerušeno: hra zůstává nedohraná.",
+        "table.saved": "Uloženo do {path}.",
+        "table.to": "pro: {players}",
+    },
+}
+#: What clears the terminal (and its scroll-back) before the screen is handed to the next player.
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+
+
+def table_word(lang: str, key: str, **args: Any) -> str:
+    """One of the table's own lines (:data:`TABLE_WORDS`), from the catalogues when they hold it."""
+    if i18n.has(lang, key):
+        return i18n.translate(lang, key, **args)
+    words = TABLE_WORDS.get(lang, TABLE_WORDS["en"])
+    return words.get(key, TABLE_WORDS["en"][key]).format(**args)
+
+
+def _standing(engine: Engine, view: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """What a player holds now, worded with the game's own private messages (the ones that deal it): the hand or
+    the role, shown each time the screen is handed to them, since those messages only tell what changed."""
+    p = engine.prefix
+    out: list[tuple[str, dict[str, Any]]] = []
+    if view.get("role") and p == "nw":
+        out.append(("nw.your_role", {"role": view["role"]}))
+    if view.get("role") and p == "ks" and view.get("role") != "dreamer":
+        out.append(("ks.your_role", {"round": view.get("round", 0), "role": view["role"]}))
+    element = view.get("element")
+    if p == "ks" and isinstance(element, Mapping) and element.get("word"):
+        out.append(("ks.element", {"card": view.get("card") or 0, "word": element["word"], "aliases": []}))
+    hand = view.get("hand")
+    if isinstance(hand, list):
+        key, arg = {"mh": ("mh.hand", "tokens")}.get(p, (f"{p}.your_hand", "cards"))
+        if i18n.has(i18n.DEFAULT_LANGUAGE, key):
+            out.append((key, {arg: hand}))
+    return out
+
+
 # -- the table -------------------------------------------------------------------------------------------------
 
 
 class Table:
-    """One game at the terminal: applies actions, prints events, keeps the record for ``--save``."""
+    """One game at the terminal: applies actions, prints events, keeps the record for ``--save``.
 
-    def __init__(self, engine: Engine, record: dict[str, Any], out: TextIO, reveal: bool, lang: str = "en") -> None:
+    Public events go to the shared screen at once. A private event goes to the screen only while its player holds
+    it (hotseat) or with ``--reveal``; otherwise it waits for that player's next turn at the screen
+    (:meth:`private_view`), so nobody reads another's secrets."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        record: dict[str, Any],
+        out: TextIO,
+        reveal: bool,
+        lang: str = "en",
+        names: Mapping[str, str] | None = None,
+        hotseat: bool = False,
+    ) -> None:
         self.engine = engine
         self.record = record
         self.out = out
         self.reveal = reveal
         self.lang = lang
-        self.names = {p: p for p in record["players"]}
+        self.names = {p: (names or {}).get(p, p) for p in record["players"]}
+        self.hotseat = hotseat
+        #: The player whose private view is on the screen now (hotseat), if anyone's.
+        self.at_screen: str | None = None
+        #: Private messages each player has not seen yet (hotseat without ``--reveal``).
+        self.unseen: dict[str, list[str]] = {p: [] for p in record["players"]}
         #: (prompt id, player): who has answered (or let pass) a simultaneous or reaction prompt; hotseat asks
         #: each of them once per prompt.
         self.answered: set[tuple[str, str]] = set()
@@ -106,6 +230,12 @@ class Table:
         state, events = engine.setup(record["players"], record["options"], record["seed"], record.get("overrides"))
         self.state: State = state
         self.show(events)
+
+    def word(self, key: str, **args: Any) -> str:
+        return table_word(self.lang, key, **args)
+
+    def name(self, player: str) -> str:
+        return self.names.get(player, player)
 
     def act(self, action: Action) -> None:
         self.state, events = self.engine.apply(self.state, action)
@@ -116,15 +246,77 @@ class Table:
             self.asked = None
         self.show(events)
 
+    def text(self, event: Event) -> str:
+        return plain(render_event(self.lang, event.key, event.params, self.names))
+
     def show(self, events: list[Event]) -> None:
         for event in events:
             if event.audience.is_public:
-                prefix = ""
+                self.out.write(self.text(event) + "\n")
             elif self.reveal:
-                prefix = f"[to {', '.join(event.audience.players) or event.audience.team}] "
-            else:
-                continue
-            self.out.write(prefix + plain(render_event(self.lang, event.key, event.params, self.names)) + "\n")
+                to = ", ".join(self.name(p) for p in event.audience.players) or str(event.audience.team)
+                self.out.write(f"[{self.word('table.to', players=to)}] {self.text(event)}\n")
+            elif self.hotseat:
+                for player in event.audience.players:
+                    if player == self.at_screen:
+                        self.out.write(f"🔒 {self.text(event)}\n")
+                    elif player in self.unseen:
+                        self.unseen[player].append(self.text(event))
+
+    def private_view(self, player: str) -> str:
+        """What ``player`` reads once the screen is theirs: what came for them since they last looked, and what
+        they hold now (hand or role), in the game's own words."""
+        lines = [self.word("table.seat", player=self.name(player))]
+        if self.unseen.get(player):
+            lines.append(self.word("table.since"))
+            lines += [f"  🔒 {line}" for line in self.unseen[player]]
+            self.unseen[player] = []
+        if not self.reveal:
+            view = self.engine.view(self.state, player)
+            for key, params in _standing(self.engine, view):
+                line = plain(render_event(self.lang, key, params, self.names))
+                if f"  🔒 {line}" not in lines:  # just told: not twice
+                    lines.append(f"🔒 {line}")
+        return "\n".join(lines) + "\n"
+
+    def with_names(self, text: str) -> str:
+        """The engine's own summary of the board with the players' names for their ids."""
+        for player, name in self.names.items():
+            if name != player:
+                text = re.sub(rf"(?<![\w-]){re.escape(player)}(?![\w-])", name, text)
+        return text
+
+    def prompt_text(self, prompt: Prompt) -> str:
+        """The prompt as the bot words it: its own message, else "It is your move"."""
+        for key in (f"{prompt.key}.prompt", prompt.key):
+            if i18n.has(self.lang, key) or i18n.has(i18n.DEFAULT_LANGUAGE, key):
+                return plain(render_event(self.lang, key, prompt.params, self.names))
+        return plain(i18n.translate(self.lang, "common.your_move"))
+
+    def kind_label(self, kind: str) -> str:
+        """An action's name as the bot's button says it."""
+        for key in (f"{self.engine.prefix}.button.{kind}", f"common.button.{kind}"):
+            if i18n.has(self.lang, key) or i18n.has(i18n.DEFAULT_LANGUAGE, key):
+                return plain(i18n.translate(self.lang, key))
+        return kind.replace("_", " ").capitalize()
+
+    def action_text(self, action: Action) -> str:
+        """An action as a menu line: its button's name, then its choices in the bot's words."""
+        values = [
+            str(_render_value(self.lang, self.engine.prefix, k, v, self.names))
+            for k, v in action.args.items()
+            if v is not None
+        ]
+        typed = any(v is None for v in action.args.values())
+        parts = [self.kind_label(action.kind) + (": " + " · ".join(values) if values else "")]
+        if typed:
+            parts.append(self.word("table.then_type"))
+        return plain(" ".join(parts))
+
+    def refusal(self, exc: IllegalAction) -> str:
+        key = f"common.error.{exc.code}"
+        reason = i18n.translate(self.lang, key) if exc.code and i18n.has(self.lang, key) else exc.reason
+        return self.word("table.refused", reason=plain(reason))
 
 
 def outcome_line(outcome: Outcome | None) -> str:
@@ -159,8 +351,9 @@ def play(args: argparse.Namespace, out: TextIO, inp: TextIO, notes: TextIO | Non
         notes.write(f"Commitment: {record['commitment']} (SHA-256 of salt:seed, before the deal; --save reveals both)\n")
         notes.flush()
     record["log"] = []
+    names = _names(args.names, players)
     try:
-        table = Table(engine, record, out, args.reveal)
+        table = Table(engine, record, out, args.reveal, args.lang, names, hotseat=not args.auto)
     except IllegalAction as exc:
         known = f" (options: {', '.join(o.name for o in engine.options)})" if exc.code == "bad_option" else ""
         raise CliError(f"cannot start {engine.name}: {exc.reason}{known}") from None
@@ -169,19 +362,19 @@ def play(args: argparse.Namespace, out: TextIO, inp: TextIO, notes: TextIO | Non
         while engine.outcome(table.state) is None:
             action = _auto_action(engine, table.state, chooser) if args.auto else _ask(engine, table, out, inp)
             if action is None:
-                out.write("\nThe input ended: the game stops unfinished.\n")
+                out.write("\n" + table.word("table.input_ended") + "\n")
                 break
             try:
                 table.act(action)
             except IllegalAction as exc:
                 table.asked = None
-                out.write(f"Refused: {exc.reason}\n")
+                out.write(table.refusal(exc) + "\n")
     except KeyboardInterrupt:
-        out.write("\nInterrupted: the game stops unfinished.\n")
+        out.write("\n" + table.word("table.interrupted") + "\n")
     outcome = engine.outcome(table.state)
     if args.save:
         digest = save(args.save, record, outcome)
-        out.write(f"Saved to {args.save}.\n")
+        out.write(table.word("table.saved", path=args.save) + "\n")
         notes.write(f"Record digest: {digest} (check it with: {PROG} verify {args.save} --digest {digest})\n")
     out.write(outcome_line(outcome) + "\n")
     return 0 if outcome is not None else 1
@@ -249,29 +442,66 @@ def _auto_action(engine: Engine, state: State, chooser: random.Random) -> Action
 # -- hotseat -----------------------------------------------------------------------------------------------------
 
 
+def _names(given: str | None, players: list[str]) -> dict[str, str]:
+    """``--names Anna,Boris``: the seats' display names, in seat order (the record keeps P1, P2 ...)."""
+    if not given:
+        return {}
+    names = [n.strip() for n in given.split(",")]
+    if len(names) != len(players) or not all(names) or len(set(names)) != len(names):
+        raise CliError(f"--names {given}: give {len(players)} different names, separated by commas")
+    return dict(zip(players, names))
+
+
 def _ask(engine: Engine, table: Table, out: TextIO, inp: TextIO) -> Action | None:
     """Hotseat: the next action, asking the next player whose input is open; ``None`` when the input ends.
 
     A player's input is open on a prompt that lists them when they have an action other than leaving or
     surrendering. On a turn prompt they are asked for as long as it stays open; on a simultaneous or reaction
     prompt once (answering it, or saying "not now"). When nobody is left to ask, the first prompt with a time
-    limit times out.
+    limit times out. Before a player's private view is shown the screen is handed over (:func:`_hand_over`).
     """
     while True:
         turn = _next_to_ask(engine, table)
         if turn is None:
             timed = next((p for p in engine.prompts(table.state) if p.timeout is not None), None)
             if timed is None:
-                out.write("Nobody can act and nothing has a time limit.\n")
+                out.write(table.word("table.stuck") + "\n")
                 return None
-            out.write(f"(Nobody else to ask: the time runs out for {timed.key}.)\n")
+            out.write(table.word("table.time_runs_out") + "\n")
             return Action.timeout(timed.id)
         prompt, player, actions = turn
+        if not _hand_over(engine, table, player, out, inp):
+            return None
         action = _ask_player(engine, table, prompt, player, actions, out, inp)
         if action is None or action is not _NOT_NOW:
             table.asked = (prompt.id, player)
             return action
         table.answered.add((prompt.id, player))
+
+
+def _read(out: TextIO, inp: TextIO, text: str = "> ") -> str | None:
+    out.write(text)
+    out.flush()
+    line = inp.readline()
+    return None if not line else line.strip()
+
+
+def _hand_over(engine: Engine, table: Table, player: str, out: TextIO, inp: TextIO) -> bool:
+    """Give the screen to ``player``: whoever holds it hides it (Enter), the screen is cleared, the public board
+    shown, and ``player`` takes it (Enter). Nothing when it is theirs already; ``False`` when the input ends."""
+    if table.at_screen == player:
+        return True
+    if table.at_screen is not None and _read(out, inp, table.word("table.hide", player=table.name(table.at_screen)) + " ") is None:
+        return False
+    table.at_screen = None
+    out.write(CLEAR)
+    board = engine.describe(table.state, None)
+    if board:
+        out.write(table.with_names(plain(board)) + "\n")
+    if _read(out, inp, "\n" + table.word("table.pass_to", player=table.name(player)) + " ") is None:
+        return False
+    table.at_screen = player
+    return True
 
 
 def _next_to_ask(engine: Engine, table: Table) -> tuple[Prompt, str, list[Action]] | None:
@@ -292,57 +522,47 @@ _NOT_NOW = Action(CLOCK, "", "not now")
 def _ask_player(
     engine: Engine, table: Table, prompt: Prompt, player: str, actions: list[Action], out: TextIO, inp: TextIO
 ) -> Action | None:
+    """``player``'s private view and menu (the screen is theirs): what came for them, what they hold, the prompt
+    as the bot words it and one numbered line per action, named as the bot's buttons name them."""
     choices = [a for a in actions if a.kind not in ANYTIME_KINDS]
     anytime = {a.kind: a for a in actions if a.kind in ANYTIME_KINDS}
-    out.write(f"\n--- {player}, your move ({prompt.key}) ---\n")
-    board = engine.describe(table.state, player)
-    if board:
-        out.write(plain(board) + "\n")
-    out.writelines(f"  {i}. {_action_text(action)}\n" for i, action in enumerate(choices, start=1))
+    out.write("\n" + table.private_view(player))
+    out.write(table.prompt_text(prompt) + "\n")
+    out.writelines(f"  {i}. {table.action_text(action)}\n" for i, action in enumerate(choices, start=1))
     if prompt.kind != "turn":
-        out.write("  n. not now (ask the next player)\n")
+        out.write(f"  n. {table.word('table.not_now')}\n")
     if prompt.timeout is not None:
-        out.write("  t. let the time run out\n")
-    out.writelines(f"  {kind}: type '{kind}' to {kind} the game (asks to confirm)\n" for kind in anytime)
+        out.write(f"  t. {table.word('table.timeout')}\n")
+    words = {kind: table.kind_label(kind) for kind in anytime}
+    out.writelines(f"  {table.word('table.anytime', word=kind, label=label)}\n" for kind, label in words.items())
     while True:
-        out.write("> ")
-        out.flush()
-        line = inp.readline()
-        if not line:
+        line = _read(out, inp)
+        if line is None:
             return None
-        answer = line.strip().lower()
+        answer = line.lower()
         if answer == "t" and prompt.timeout is not None:
             return Action.timeout(prompt.id)
         if answer == "n" and prompt.kind != "turn":
             return _NOT_NOW
-        if answer in anytime:
-            out.write(f"{player}, really {answer} the game? This cannot be undone. Type yes to confirm: ")
-            out.flush()
-            confirm = inp.readline()
-            if not confirm:
+        kind = next((k for k, label in words.items() if answer in (k, label.lower())), None)
+        if kind is not None:
+            confirm = _read(out, inp, table.word("table.confirm", player=table.name(player), label=words[kind]))
+            if confirm is None:
                 return None
-            if confirm.strip().lower() in ("y", "yes"):
-                return anytime[answer]
-            out.write(f"{player} stays in the game.\n")
+            if confirm.lower() in ("y", "yes", table.word("table.yes").lower()):
+                return anytime[kind]
+            out.write(table.word("table.stays", player=table.name(player)) + "\n")
             continue
         if answer.isdigit() and 1 <= int(answer) <= len(choices):
             chosen = choices[int(answer) - 1]
             missing = [k for k, v in chosen.args.items() if v is None]
             if missing:  # free text (a clue, a guess): ask for it
-                out.write(f"{', '.join(missing)}: ")
-                out.flush()
-                text = inp.readline()
-                if not text:
+                text = _read(out, inp, table.word("table.type_text"))
+                if text is None:
                     return None
-                chosen = Action(chosen.player, chosen.prompt, chosen.kind, {**chosen.args, **{k: text.strip() for k in missing}})
+                chosen = Action(chosen.player, chosen.prompt, chosen.kind, {**chosen.args, **dict.fromkeys(missing, text)})
             return chosen
-        out.write("Type a number from the list.\n")
-
-
-def _action_text(action: Action) -> str:
-    args = " ".join(f"{k}={v}" for k, v in action.args.items() if v is not None)
-    typed = [k for k, v in action.args.items() if v is None]
-    return " ".join(part for part in (action.kind, args, f"(then type the {', '.join(typed)})" if typed else "") if part)
+        out.write(table.word("table.pick") + "\n")
 
 
 # -- replay ------------------------------------------------------------------------------------------------------
@@ -355,7 +575,7 @@ def replay_file(args: argparse.Namespace, out: TextIO) -> int:
     engine = get_engine(record["engine"])
     buffer = io.StringIO()
     try:
-        table = Table(engine, {**record, "options": record.get("options") or {}, "log": []}, buffer, args.reveal)
+        table = Table(engine, {**record, "options": record.get("options") or {}, "log": []}, buffer, args.reveal, args.lang)
     except IllegalAction as exc:
         raise CliError(f"{name}: {engine.name} cannot start this game: {exc.reason}") from None
     except Exception as exc:  # noqa: BLE001 - a hand-edited save can upset an engine in any way
@@ -520,9 +740,14 @@ def main(
         "and print its digest for verify",
     )
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a lobby option (JSON value)")
+    p.add_argument("--lang", choices=i18n.LANGUAGES, default=i18n.DEFAULT_LANGUAGE,
+                   help="the language the table speaks, as the bot does (default: en)")
+    p.add_argument("--names", metavar="A,B,...", help="the players' names, in seat order (default: P1, P2, ...)")
     r = sub.add_parser("replay", help="replay a saved game to its outcome")
     r.add_argument("file")
     r.add_argument("--reveal", action="store_true")
+    r.add_argument("--lang", choices=i18n.LANGUAGES, default=i18n.DEFAULT_LANGUAGE,
+                   help="the language the table speaks, as the bot does (default: en)")
     v = sub.add_parser(
         "verify",
         help="check a game record (from Discord or play --save): the seed's commitment, every action, the outcome",

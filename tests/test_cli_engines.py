@@ -176,12 +176,14 @@ def test_python_m_engines_errors_without_a_traceback(tmp_path):
 
 
 def asked(out: str) -> list[str]:
-    """Who was asked, in order, as ``player:prompt key``."""
-    return [
-        line.removeprefix("--- ").split(",")[0] + ":" + line.split("(")[1].split(")")[0]
-        for line in out.splitlines()
-        if line.startswith("--- ")
-    ]
+    """Who was asked, in order: the seat line that opens each player's private view (``--- P1 ---``)."""
+    return [line.removeprefix("--- ").removesuffix(" ---") for line in out.splitlines() if line.startswith("--- ")]
+
+
+def turns(*answers: str) -> str:
+    """Hotseat input: each player's answers, with the Enter that hides the screen (from the second player on) and
+    the Enter that takes it."""
+    return "".join(("\n" if i else "") + "\n" + answer + "\n" for i, answer in enumerate(answers))
 
 
 def hotseat(stdin: str, *extra: str) -> tuple[int, str, str]:
@@ -190,30 +192,33 @@ def hotseat(stdin: str, *extra: str) -> tuple[int, str, str]:
 
 def test_hotseat_asks_each_player_whose_input_is_open_in_turn():
     """Pressing 1 for each player: three are ready, the vote opens and P1 is asked to vote."""
-    code, out, err = hotseat("1\n1\n1\n")
-    assert asked(out) == ["P1:nw.discussion", "P2:nw.discussion", "P3:nw.discussion", "P1:nw.vote"], out
+    code, out, err = hotseat(turns("1", "1", "1") + "\n\n")  # P3 hides the screen, P1 takes it: the vote
+    assert asked(out) == ["P1", "P2", "P3", "P1"], out
+    vote = out.split("--- P1 ---")[-1]
+    assert "  1. Vote: P2" in vote and "Ready to vote" not in vote, vote  # the vote, worded as the bot's buttons
     assert "has left" not in out and err == ""
 
 
 def test_hotseat_not_now_passes_to_the_next_player_and_each_is_asked_once_per_prompt():
-    code, out, err = hotseat("n\nn\nn\nn\nn\n")
-    turns = asked(out)
-    assert turns[:5] == [f"P{i}:nw.discussion" for i in range(1, 6)], out
-    assert "the time runs out for nw.discussion" in out  # nobody left to ask: the discussion's time runs out
+    code, out, err = hotseat(turns("n", "n", "n", "n", "n"))
+    assert asked(out)[:5] == [f"P{i}" for i in range(1, 6)], out
+    assert "Nobody else can act now: the time runs out." in out  # nobody left to ask: the discussion's time runs out
+    assert "nw.discussion" not in out
 
 
 def test_hotseat_leaving_is_typed_and_confirmed():
-    code, out, err = hotseat("leave\nno\n1\nleave\nyes\n")
+    code, out, err = hotseat("\nleave\nno\n1\n" + "\n\nleave\nyes\n")
     assert "P1 stays in the game." in out and "P1 has left" not in out
     assert "P2 has left the game." in out
-    assert asked(out)[:2] == ["P1:nw.discussion", "P2:nw.discussion"]
-    menu = out.split("--- P1, your move")[1].split(">")[0]
-    assert "  1. ready" in menu and "leave" not in menu.split("  n.")[0]  # leaving has no number to slip onto
+    assert asked(out)[:2] == ["P1", "P2"]
+    menu = out.split("--- P1 ---")[1].split(">")[0]
+    assert "  1. Ready to vote" in menu and "leave" not in menu.split("  n.")[0]  # leaving has no number to slip onto
+    assert "type “leave” to Leave the game (asks to confirm)" in menu
 
 
 def test_hotseat_at_the_end_of_the_input_says_so_saves_and_stops_cleanly(tmp_path):
     saved = tmp_path / "unfinished.json"
-    code, out, err = hotseat("1\n1\n", "--save", str(saved))
+    code, out, err = hotseat(turns("1", "1"), "--save", str(saved))
     lines = out.strip().splitlines()
     record = json.loads(saved.read_text())
     assert code == 1 and err.splitlines()[-1] == (
