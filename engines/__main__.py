@@ -22,8 +22,16 @@ status 0 fair, 1 not fair, 2 not a readable record (or a malformed --digest/--co
 ``--digest`` was given, so nothing shows this is the record the bot attached (anyone can edit a record and compute
 its hashes again; only the digest from Discord, or from the table's output, tells such a copy apart).
 
+The table speaks like the bot: ``--lang en|ru|cs`` words every event, prompt, menu line (the bot's button names
+and values) and refusal from the bot's catalogues (:mod:`translations`); ``--names Anna,Boris,...`` names the seats
+(the record keeps P1, P2, ...). The engine's own summary of the board is printed as it is.
+
 Hotseat asks, in turn, each player whose input is open (once per simultaneous prompt, for as long as it is their
-turn on a turn prompt); leaving the game is typed as a word and confirmed. When the input ends the game stops
+turn on a turn prompt); leaving the game is typed as a word and confirmed. The screen is handed over before a
+player's private view: whoever holds it presses Enter to hide it, the screen is cleared (:data:`CLEAR`), the public
+board shown and the next player named ("pass the screen to Anna"), who presses Enter to see what came for them
+since they last looked, what they hold and their menu. A private message that comes while its player holds the
+screen (the card they drew) is shown at once; any other waits for that player's turn at the screen. When the input ends the game stops
 unfinished (and is saved with ``--save``). Every error about the command line or a saved game is one line on
 stderr and exit status 2 (the only other lines on stderr are ``--save``'s commitment and digest).
 """
