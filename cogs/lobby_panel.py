@@ -179,10 +179,12 @@ class LobbyPanel:
 
     async def _check_dms(self, interaction: discord.Interaction, table: Any) -> None:
         """Say hello by DM to a player who joins, so one whose DMs are closed learns it now, privately, and not
-        from a public notice in the middle of the game (where its timing could hint at a role)."""
+        from a public notice in the middle of the game (where its timing could hint at a role). The hello is the
+        game's own (``<prefix>.dm_hello``: what this game will send there) when its catalogue has one, else the
+        common one."""
         try:
             await self._bot_turn(2)  # the DM channel and the message
-            await interaction.user.send(f"{table.header()}\n{table.t('common.dm_hello')}")
+            await interaction.user.send(f"{table.header()}\n{dm_hello(table)}")
         except discord.Forbidden:
             await self.reply(interaction, table.t("common.dm_closed_at_join"))
         except discord.HTTPException:
@@ -316,6 +318,12 @@ def computers_panel(table: Any, row: Any) -> list[dict[str, Any]]:
     if seated:
         items.append(select(lobby_select_id(row.id, "dropbot"), seated[:25], placeholder=table.t("computers.remove")))
     return rows(*items)
+
+
+def dm_hello(table: Any) -> str:
+    """The first private message a player who joins gets: the game's own hello, else the common one."""
+    own = f"{table.prefix}.dm_hello"
+    return table.t(own if table.has(own) else "common.dm_hello")
 
 
 def _option(live: LiveGame, name: str):  # noqa: ANN202
