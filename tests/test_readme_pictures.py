@@ -43,3 +43,15 @@ def test_the_readme_section_quotes_every_game():
     assert section.count("\n**") >= len(games), "a heading per game"
     assert section.count("\n> ") >= 3 * len(games), "a few lines of each game"
     assert "scripts/board_images.py" in section
+
+
+def test_the_script_draws_every_board_game():
+    """``scripts/board_images.py`` has a table size and a seed for every game with a board (a new board game gets
+    its picture by running it)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("board_images", ROOT / "scripts" / "board_images.py")
+    assert spec and spec.loader
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert set(BOARD_GAMES) <= set(script.TABLES), sorted(set(BOARD_GAMES) - set(script.TABLES))
