@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import hashlib
 import json
@@ -92,12 +91,10 @@ class Nocturne(commands.AutoShardedBot):
         # Until the gateway is ready nobody can play: the time since the last heartbeat is nobody's turn (bot.downtime)
         self.heartbeat = Heartbeat(self.db, self.clock, heartbeat_key(self.shard_ids, self.shard_count))
         self.runtime.hold(await self.heartbeat.last())
-        # board images are drawn off the loop, by worker processes started now (in a thread: starting them takes a
-        # while), so that the first game's first board does not wait for them to import the games' boards
+        # board images are drawn off the loop, by worker processes that start when a lobby of a game with a board
+        # opens (or with the first board of a recovered game), not here: a bot running no such game needs none
         self._boards = boards.Boards(self.settings.board_workers)
         self._boards_before = boards.install(self._boards)
-        if self._boards.in_processes:
-            await asyncio.to_thread(self._boards.start)
         recovered = await self.runtime.recover()
         log.info("recovered %d running game(s)", len(recovered))
         # What is loaded by now (modules, catalogues, the judge's lemma tables) lives as long as the process: out of

@@ -13,8 +13,9 @@ workers use the machine's other cores.
   not inherit; and a worker whose bot was killed leaves by itself. Each worker imports the registered games' board renderers when
   it starts (a function travels to it by module and name, so ``bot`` still names no game); a request names its
   engine, and the pool sends that game's renderer with the plain request.
-* The processes start with the first board, or at the bot's start (:meth:`Boards.start`), and stop with the bot
-  (:meth:`Boards.close`).
+* The processes start when a lobby of a game with a board opens (:meth:`Boards.warm`), or with the first board
+  (a game recovered after a restart), and stop with the bot (:meth:`Boards.close`). A bot whose servers play only
+  games without boards never starts them: each costs a process and most of a second of CPU to import.
 * A board that fails costs the image, never the message: a renderer that raises, a worker that dies (the pool is
   replaced for the next board), or a board not back within :data:`DRAW_TIMEOUT` all raise from :meth:`Boards.draw`,
   and the dispatcher logs it and sends the text alone (:meth:`bot.executors.Executors._render`).
@@ -115,6 +116,11 @@ class Boards:
     def in_processes(self) -> bool:
         return self.workers > 0
 
+    @property
+    def started(self) -> bool:
+        """Are the workers (or the thread) running?"""
+        return self._executor is not None
+
     def renderers(self) -> list[Renderer]:
         """The renderers a worker imports as it starts: the given ones, else the registered games' boards."""
         if self._given is not None:
@@ -138,6 +144,18 @@ class Boards:
                 else:
                     self._executor = ThreadPoolExecutor(1, thread_name_prefix="boards")
             return self._executor
+
+    def warm(self) -> None:
+        """Start the workers in the background unless they run: a lobby of a game with a board opened, so they are
+        ready by its first board without anyone waiting on them."""
+        if self._executor is None and self.in_processes and not self.closed:
+            threading.Thread(target=self._start_quietly, name="boards-warm", daemon=True).start()
+
+    def _start_quietly(self) -> None:
+        try:
+            self.start()
+        except RuntimeError:  # closed meanwhile: the bot is stopping
+            pass
 
     async def draw(self, request: Mapping[str, Any]) -> Drawn | None:
         """The board of an outbox render request (``engine``, ``view``, ``lang``, ``names``), drawn off the loop;

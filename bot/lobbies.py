@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import delete, insert, update
 
 from bot.db import Database, Deadline, Game, OutboxRow, Snapshot
+from bot import boards
 from bot.games import game_ui
 from bot.live import LOBBY, GameError, LiveGame, Step
 from bot.ops import Op, present_request
@@ -81,6 +82,8 @@ class Lobbies:
         rt.games[row.id] = live
         rt.timers.arm(live)
         rt.wake(row.id)
+        if game_ui(engine_name).board is not None:
+            boards.shared().warm()  # its players take a while to join: the workers are ready for its first board
         return live
 
     async def update(self, game_id: int, change: Callable[[Game], None], lobby_ops: Callable[[LiveGame], list[Op]]) -> LiveGame:

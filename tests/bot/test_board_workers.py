@@ -16,6 +16,7 @@ from bot.config import ConfigError, Settings
 from bot.presenter import Presenter
 from bot.render import BoardImage, RenderContext
 from engines.core import Engine
+from bot.lobby import lobby_ops
 from tests.bot.test_runtime import open_game
 
 NAMES = {"1000": "Šárka Dvořáková", "1001": "Алексей", "1002": "Bob", "1003": "Zoë"}
@@ -215,3 +216,24 @@ def test_a_worker_leaves_when_its_bot_is_killed(tmp_path, when):
     while _running(worker) and time.monotonic() < deadline:
         time.sleep(0.1)  # waits for the worker to notice, bounded: a worker still there is the failure
     assert not _running(worker)
+
+
+async def test_the_workers_start_with_a_lobby_of_a_game_with_a_board_and_never_for_a_game_without(runtime, monkeypatch):
+    """A bot whose servers play only Night Watch never pays for board processes; a Ghost at Home lobby starts them
+    while its players join, so its first board waits for no process to start."""
+    pool = boards.Boards(1)
+    monkeypatch.setattr(boards, "_shared", pool)
+    lobby = dict(guild_id=1, guild_name="g", channel_id=2, host_id=1000, host_name="h", language="en", lobby_ops=lobby_ops)
+    try:
+        await runtime.open_lobby("night_watch", **lobby)
+        assert not pool.started
+        await runtime.open_lobby("ghost_at_home", **lobby)
+        for _ in range(500):  # started by a thread of its own; no board has been asked for
+            if pool.started:
+                break
+            await asyncio.sleep(0.01)
+        assert pool.started
+        drawn = await pool.draw({"engine": "ghost_at_home", "view": _sample_view(games.game_ui("ghost_at_home"), "warm")})
+        assert drawn is not None and drawn[1].startswith(b"\x89PNG")
+    finally:
+        pool.close()
