@@ -112,3 +112,17 @@ def test_every_table_line_is_worded_in_every_language():
         assert set(TABLE_WORDS[lang]) == set(TABLE_WORDS["en"]), lang
         for key, text in TABLE_WORDS[lang].items():
             assert set(re.findall(r"\{(\w+)\}", text)) == set(re.findall(r"\{(\w+)\}", TABLE_WORDS["en"][key])), (lang, key)
+
+
+def test_a_saved_game_replays_in_any_language_to_the_same_outcome(tmp_path):
+    saved = tmp_path / "game.json"
+    out = io.StringIO()
+    main(["play", "night_watch", "--players", "5", "--seed", "7", "--auto", "--save", str(saved)], out=out, err=io.StringIO())
+    replays = {}
+    for lang in i18n.LANGUAGES:
+        out = io.StringIO()
+        assert main(["replay", str(saved), "--lang", lang], out=out) == 0
+        replays[lang] = out.getvalue().splitlines()
+    assert len({lines[-1] for lines in replays.values()}) == 1  # the outcome line is the same in every language
+    assert replays["ru"][0] != replays["en"][0] != replays["cs"][0]
+    assert "Ночная Стража" in replays["ru"][0] and "Noční hlídka" in replays["cs"][0]
