@@ -9,7 +9,7 @@ any. A button's label is at most 80 characters, a select option's at most 100 (a
 short by design: the .ftl strings are worded to fit, never truncated.
 
 Also: no label reads like the engine's notation (hex coordinates ``-1,3``, a location or rule id in brackets):
-Midnight Hunt's still do (:data:`NOTATION_LEFT`, a strict xfail that fails once they are gone).
+Midnight Hunt names a hex as its board image labels it (``b1``: a letter along the row, the row from side A's edge).
 """
 
 from __future__ import annotations
@@ -131,16 +131,8 @@ def test_every_control_fits_with_32_character_names(name: str, lang: str):
     assert not too_long, "\n".join(f"{n} > {limit}: {text}" for limit, n, text in too_long)
 
 
-#: Midnight Hunt still names hexes as the board image labels them, ``q,r`` (and a location by its id): the names
-#: players read on the board, in the log and on the buttons have to change together (issue 29, item 4, left).
-NOTATION_LEFT = {"midnight_hunt"}
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize(
-    "name",
-    [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="hexes still named q,r")) if n in NOTATION_LEFT else n for n in GAMES],
-)
+@pytest.mark.parametrize("name", GAMES)
 def test_no_control_reads_like_engine_notation(name: str, lang: str):
     shown, _ = walked(name, lang)
     jargon = sorted(label for label in shown if JARGON.search(label))

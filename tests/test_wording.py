@@ -212,7 +212,7 @@ RU_PAST_OK = {"без", "выстрел", "стол", "пол", "зал", "ка�
               "победил"}
 CS_PAST = re.compile(r"\b[a-záčďéěíňóřšťúůýž]+(?:al|el|il|yl|ul|ál|ěl|íl|ýl|ůl|šel)\b", re.IGNORECASE)
 CS_PAST_OK = {"faul", "sůl", "výstřel", "rozdíl", "velitel", "hostitel", "obyvatel", "uživatel", "michael", "cíl", "podíl",
-              "úhel", "hotel", "motel", "kanál", "vypršel", "dál", "stůl", "pravidel"}
+              "úhel", "hotel", "motel", "kanál", "vypršel", "dál", "stůl", "pravidel", "pytel"}
 _RU_GENERIC_SUBJECT = re.compile(r"[^.;:!?\n]*\b(?:никто|кто)\b[^.;:!?\n]*", re.IGNORECASE)
 _CS_GENERIC_SUBJECT = re.compile(r"[^.;:!?\n]*\b(?:nikdo|kdo)\b[^.;:!?\n]*", re.IGNORECASE)
 

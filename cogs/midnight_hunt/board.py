@@ -7,8 +7,9 @@
 * side B's seat panels (side B plays from the top of the board, MH-5), the hex board, side A's seat panels;
 * a legend of the board's marks.
 
-The board is pointy-top with r growing downward (MH-5). Every hex shows its id ``q,r`` (the log names hexes so);
-a location also shows its id (``SA1``, ``N``) and its control: a hex tinted and edged in the controlling side's colour
+The board is pointy-top with r growing downward (MH-5). Every hex shows its name (``b1``: the rows are numbered
+from side A's edge, the hexes of a row lettered from the left; :mod:`engines.midnight_hunt.hexnames`), the name
+the buttons, the log and the description use too; a location shows it in bold, with its control: a hex tinted and edged in the controlling side's colour
 with the side's letter, yellow while neutral, the 2v2 Necropolis grey with a ✝ (MH-10). A unit is a disc in its
 side's colour carrying its seat (``A``, ``B1``) and its type's short label, with its stack height in a white badge
 and, for stacks of two or more, the edges of the tokens below it.
@@ -52,6 +53,7 @@ from bot.render import (
     to_png,
 )
 from engines.midnight_hunt.hexgrid import disk, hex_id, parse_hex
+from engines.midnight_hunt.hexnames import hex_name
 
 #: Drawn at this multiple of the final size, then scaled down (anti-aliasing).
 SCALE = 2
@@ -449,7 +451,7 @@ def _centre(q: int, r: int, top: float, radius: int, size: int) -> tuple[float, 
 
 @layer(maxsize=4)
 def _plain_hexes(radius: int, size: int, height: int, locations: frozenset[str]) -> Image.Image:
-    """The board's hexes that are no location, each with its id: the same all game, so drawn once and pasted (at
+    """The board's hexes that are no location, each with its name: the same all game, so drawn once and pasted (at
     :data:`SCALE`, ``height`` final pixels high, on the background)."""
     p = _Painter(WIDTH, height)
     for q, r in disk(radius):
@@ -457,7 +459,7 @@ def _plain_hexes(radius: int, size: int, height: int, locations: frozenset[str])
         if h not in locations:
             cx, cy = _centre(q, r, 0, radius, size)
             p.polygon(_corners(cx, cy, size - 1.5), fill=HEX_FILL, outline=HEX_EDGE, width=1.5)
-            p.text((cx, cy + size * 0.72), h, SMALL, fill=MUTED, anchor="mm")
+            p.text((cx, cy - size * 0.72), hex_name(h, radius), SMALL, fill=MUTED, anchor="mm")
     return p.image
 
 
@@ -475,12 +477,11 @@ def _board(p: _Painter, w: _Words, top: int, radius: int, size: int, height: int
             lid, loc = here
             colour, mark = _control_look(w, loc)
             p.polygon(_corners(cx, cy, size - 1.5), fill=_blend(colour, HEX_FILL, 0.3), outline=colour, width=3.5)
-            p.text((cx, cy - size * 0.72), lid, SMALL, bold=True, anchor="mm")
+            p.text((cx, cy - size * 0.72), hex_name(h, radius), SMALL, bold=True, anchor="mm")
             if unit is None:
                 _location_mark(p, (cx, cy), size * 0.3, colour, mark, loc.get("control") in SIDE_COLOURS)
             else:
                 _location_mark(p, (cx - size * 0.62, cy), 11, colour, mark, loc.get("control") in SIDE_COLOURS)
-            p.text((cx, cy + size * 0.72), h, SMALL, anchor="mm")
         if unit is not None:
             _unit(p, w, (cx, cy), size, unit)
         if h in changed:  # what the last play changed: a unit placed, moved, stacked or killed, a location taken
@@ -553,7 +554,7 @@ def _legend(p: _Painter, w: _Words, top: float) -> None:
             p.text((x + 11, y), "2", SMALL, bold=True, fill=DARK, anchor="mm")
             x += 28
         else:
-            x += p.text((x, y), "q,r", SMALL, fill=MUTED, anchor="lm") + 6
+            x += p.text((x, y), "d4", SMALL, fill=MUTED, anchor="lm") + 6
         x += p.text((x, y), w.t(f"mh.board.legend-{key}"), SMALL, anchor="lm", width=WIDTH - MARGIN - x) + 22
 
 
@@ -596,14 +597,15 @@ def _description_lines(w: _Words, detail: int) -> list[str]:
     lines.append(t("mh.board.alt-initiative", side=w.side(view["initiative"])))
     controlled = view["controlled"]
     lines.append(t("mh.board.alt-held", a=controlled.get("A", 0), b=controlled.get("B", 0), count=view["win_count"]))
-    held = {s: [lid for lid, loc in view["locations"].items() if loc["control"] == s] for s in ("A", "B")}
-    neutral = [lid for lid, loc in view["locations"].items() if loc["control"] not in SIDE_COLOURS]
+    where = {lid: hex_name(loc["hex"], _radius(view)) for lid, loc in view["locations"].items()}
+    held = {s: [where[lid] for lid, loc in view["locations"].items() if loc["control"] == s] for s in ("A", "B")}
+    neutral = [where[lid] for lid, loc in view["locations"].items() if loc["control"] not in SIDE_COLOURS]
     parts = [t("mh.board.alt-holds", side=w.letter(s), locations=", ".join(held[s])) for s in ("A", "B") if held[s]]
     if neutral:
         parts.append(t("mh.board.alt-neutral", locations=", ".join(neutral)))
     lines.append("; ".join(parts) + ".")
     if view["phase"] != "draft":
-        by_hex = {loc["hex"]: lid for lid, loc in view["locations"].items()}
+        named = {h: hex_name(h, _radius(view)) for h in view["board"]}
         on_board = sorted(view["board"].items(), key=lambda item: (view["seats"][item[1]["owner"]]["seat"], item[0]))
         if detail >= 0:
             units = [
@@ -612,7 +614,7 @@ def _description_lines(w: _Words, detail: int) -> list[str]:
                     seat=w.seat(u["owner"]),
                     unit=w.unit_name(u["owner"], u["unit"]),
                     stack=u["stack"],
-                    hex=f"{by_hex[h]} ({h})" if h in by_hex else h,
+                    hex=named[h],
                 )
                 for h, u in on_board
             ]
@@ -623,7 +625,7 @@ def _description_lines(w: _Words, detail: int) -> list[str]:
                     seat=w.seat(u["owner"]),
                     unit=w.unit_name(u["owner"], u["unit"]),
                     stack=u["stack"],
-                    hex=by_hex.get(h, h),
+                    hex=named[h],
                 )
                 for h, u in on_board
             ]

@@ -2,7 +2,7 @@
 
 The draft's unit types, or the hand's tokens, are a play's first step, by DM; the rest is a private step-by-step
 choice (MH-22): steps with a single possibility are skipped, a step that leaves one play applies it, hexes are
-named ``q,r`` as on the board image. Surrender (MH-54) always takes a confirmation: its button opens a private step
+named as on the board image (``b1``). Surrender (MH-54) always takes a confirmation: its button opens a private step
 whose red button surrenders and whose Cancel leaves the game as it was. Steps are laid out by :func:`bot.controls.choice_rows` (buttons, or a select paged by
 25), every id comes from the builders of :mod:`bot.controls`.
 """
@@ -196,13 +196,13 @@ class MidnightHuntControls(MidnightHuntWords):
         return whole, None, table.t("mh.step.target", action=self.action_text(table, view, player, stage))
 
     def token_choice(self, table: Table, view: Mapping[str, Any], player: str, token: str) -> str:
-        """A token's button: ``🏹 Archer · -2,3 ×2`` on the board, ``🏹 Archer`` off it; surrender says so."""
+        """A token's button: ``🏹 Archer · b1 ×2`` on the board, ``🏹 Archer`` off it; surrender says so."""
         if token.startswith("!"):
             kind = token[1:]
             return f"{KIND_ICONS.get(kind, '')} {self.kind_label(table, kind)}".strip()
         label = self.token_label(table, view, player, token)
         at = self.position(view, player, token) if token != SEAL else None
-        return f"{label} · {at[0]} ×{at[1]}" if at else label
+        return f"{label} · {self.hex_text(view, at[0])} ×{at[1]}" if at else label
 
     def kind_choice(self, table: Table, unit: str, kind: str) -> str:
         if kind == "tactic":

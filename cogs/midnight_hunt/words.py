@@ -15,6 +15,7 @@ from bot import controls as ctl
 from bot.presenter import Presenter, Table
 from bot.render import RenderContext
 from engines.core import Action, Event
+from engines.midnight_hunt.hexnames import guess_radius, hex_name
 
 SEAL = "seal"
 SURRENDER = "surrender"
@@ -93,12 +94,17 @@ class MidnightHuntWords(Presenter):
         return next((lid for lid, loc in view.get("locations", {}).items() if loc["hex"] == hex_), None)
 
     def hex_text(self, view: Mapping[str, Any] | None, hex_: str) -> str:
-        """A hex as the board image labels it: ``-2,3``, with the location's id where there is one."""
-        location = self.location_at(view, hex_) if view is not None else None
-        return f"{hex_} ({location})" if location else str(hex_)
+        """A hex as the board image names it: ``b1`` (a letter from the left, the row from side A's edge)."""
+        radius = (view or {}).get("radius") or guess_radius(str(hex_))
+        return hex_name(str(hex_), int(radius))
+
+    def location_text(self, view: Mapping[str, Any], location: str) -> str:
+        """A location as players read it: the name of its hex (``c1``), the board marks it as a location."""
+        here = (view.get("locations") or {}).get(location)
+        return self.hex_text(view, here["hex"]) if here else location
 
     def unit_at(self, table: Table, view: Mapping[str, Any] | None, hex_: str) -> str:
-        """``-1,2: B Knight ×2`` (the target of an attack)."""
+        """``c5: B Knight ×2`` (the target of an attack)."""
         here = (view or {}).get("board", {}).get(hex_)
         if view is None or here is None:
             return self.hex_text(view, hex_)
@@ -120,7 +126,7 @@ class MidnightHuntWords(Presenter):
     def action_text(
         self, table: Table, view: Mapping[str, Any] | None, player: str, action: Action | ctl.Partial, *, token: bool = True
     ) -> str:
-        """One play in words, e.g. ``🏹 Archer: ⚔️ Attack → -1,2: B Knight ×2`` (``token``: name the token first).
+        """One play in words, e.g. ``🏹 Archer: ⚔️ Attack → c5: B Knight ×2`` (``token``: name the token first).
         Without a view (the confirmation of a click) unit names are the generic ones and hexes bare."""
         kind, args = action.kind or "", dict(action.args)
         unit = args.get("unit")
@@ -149,9 +155,8 @@ class MidnightHuntWords(Presenter):
             label += f" → {self.unit_at(table, view, args['target'])}"
         elif kind == "control" and view is not None and unit:
             at = self.position(view, player, str(unit))
-            location = self.location_at(view, at[0]) if at else None
-            if location:
-                label += f" {location}"
+            if at and self.location_at(view, at[0]):
+                label += f" {self.hex_text(view, at[0])}"
         elif kind == "tactic" and unit:
             label = f"{icon} {self.tactic(table, str(unit))}"
             if "to" in args:
@@ -196,9 +201,11 @@ class MidnightHuntWords(Presenter):
                 for player, units in sorted(p["units"].items(), key=lambda item: view["seats"][item[0]]["seat"])
             )
             return Event("mh.draft_over", {"lineup": lineup}, event.audience)
-        if event.key == "mh.seal_played":
-            return Event("mh.seal_played", p, event.audience)
-        return event
+        hexes = {k: self.hex_text(view, p[k]) for k in ("hex", "from", "to", "target") if isinstance(p.get(k), str) and "," in p[k]}
+        if event.key == "mh.controlled" and p.get("location"):
+            hexes["location"] = self.location_text(view, p["location"])
+        key = "mh.stepped" if event.key == "mh.moved" and p.get("how") == "move" else event.key  # a plain move
+        return Event(key, {**p, **hexes}, event.audience) if hexes or key != event.key else event
     def unit_help(self, table: Table, view: Mapping[str, Any], player: str, unit: str) -> str:
         """One line on a unit type for the draft (MH-26, MH-31 .. MH-41)."""
         variant = self.variant(table, view, player, unit)

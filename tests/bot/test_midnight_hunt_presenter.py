@@ -234,7 +234,7 @@ def test_mh_p1_nothing_anyone_else_reads_depends_on_a_hand_or_a_bag(players, see
 
 def test_mh_p2_the_seals_three_plays_give_identical_public_ops():
     """MH-P2 / MH-47: from the same state, every Seal play (Take initiative, Recruit of any type, Pass) gives the
-    same public log line ("Ada: ***"), the same board and the same next prompt, for everyone but the player, until
+    same public story line ("🔑 Ada breaks a Seal in secret …"), the same board and the same next prompt, for everyone but the player, until
     the round-end summary — which names no Seal action (MH-48)."""
     checked = 0
     for players, seed, lang, options, state in _all_states():
@@ -253,8 +253,9 @@ def test_mh_p2_the_seals_three_plays_give_identical_public_ops():
                 ended.append(ops)
             else:
                 seen.append(_seen_by_others(ops, player))
-            line = next(o for o in ops if is_public(o) and "***" in (o.get("preamble") or "") + o.get("content", ""))
-            assert table(lang, players).name(player) + ": ***" in (line.get("preamble") or "") + line["content"]
+            said = table(lang, players, after).t("mh.seal_played", player=table(lang, players).name(player))
+            line = next(o for o in ops if is_public(o) and said in (o.get("preamble") or "") + o.get("content", ""))
+            assert "***" not in (line.get("preamble") or "") + line["content"]  # a story line, not a mask (issue 29)
         assert all(s == seen[0] for s in seen), "a Seal play shows in public"
         for ops in ended:
             for op in ops:
@@ -329,7 +330,7 @@ def test_mh_14_the_draft_is_buttons_with_a_line_on_each_unit():
     assert "📋 **Your draft pick** (1 of 4). You play A, 🌑 Darkness." in dm["content"]
     assert "• **🌘 Night Shooter** — 5 tokens · attacks at stack 2 or more, then pays 1 token to the discard" in dm["content"]
     public = next(o for o in ops if o.get("slot") == prompt_slot(prompt))
-    assert "⚔️ **Midnight Hunt**, 1 vs 1: A · Ada · 🌑 Darkness; B · Boris ·" in public["preamble"]
+    assert "⚔️ **Midnight Hunt**, 1 vs 1. Midnight strikes, and the hunt is on. A · Ada · 🌑 Darkness; B · Boris ·" in public["preamble"]
     assert "📋 Draft, pick 1 of 8: **Ada (A)** chooses a unit type." in public["content"]
 
 
@@ -347,23 +348,24 @@ def test_mh_17_mh_50_the_turn_dm_shows_hand_bag_and_tokens_and_the_waiting_playe
     assert "🎒 Round 1, your hand: 🌘 Night Shooter, 🐎 Cavalry, 🔱 Uhlan" in waiting["content"]  # MH-1 names
     assert all(o["user"] == PLAYERS[0] for o in ops if o.get("to") == "dm" and "Seal of the Order" in o["content"])
     public = "\n".join(texts_of(next(o for o in ops if o.get("slot") == prompt_slot(prompt))))
-    assert "Ada draws 0 tokens (hand: 3)." in public  # MH-51: counts only (this scenario deals the hands)
+    assert "Ada draws 0 tokens from the bag (3 in hand)." in public  # MH-51: counts only (this scenario deals the hands)
     assert "Seal of the Order" not in public and "🎒" not in public
 
 
 def test_mh_22_steps_read_well_and_go_back():
     """Token → action → target: the Knight's step offers Deploy at each free location it may take (two, so no
-    shortcut); each target names the hex as on the board and its location; Back returns to the tokens."""
+    shortcut); each target names the hex as the board image labels it (a letter and the row from side A's edge, never
+    the engine's ``q,r``); Back returns to the tokens."""
     state, _ = _first_play()
     t = table("en", 2, state)
     prompt = state.prompts[0]
     step = PRESENTER.picker(t, state, PLAYERS[0], prompt.id, ctl.Partial(None, {"unit": "knight"}))
     assert PRESENTER.picker_text(t, step) == "♞ Knight: 📥 Deploy → choose:"
     labels = [c["label"] for c in components_of({"components": step.components})]
-    assert labels == ["📥 Deploy → -2,3 (SA1)", "📥 Deploy → -1,3 (SA2)", "↩ Back"]
+    assert labels == ["📥 Deploy → b1", "📥 Deploy → c1", "↩ Back"]
     assert components_of({"components": step.components})[-1]["custom_id"] == f"np:{GAME_ID}:{prompt.id}:0:*:b"
     seal = PRESENTER.picker(t, state, PLAYERS[0], prompt.id, ctl.Partial("seal"))
-    assert PRESENTER.picker_text(t, seal) == "🔑 Seal of the Order: which action? Only you will know; the table sees ***."
+    assert PRESENTER.picker_text(t, seal) == "🔑 Seal of the Order: which action? Only you will know; the table only sees that a Seal was played."
     options = [c["label"] for c in components_of({"components": seal.components})]
     assert options[0] == "🔑 Recruit: Archer (2 in supply)" and "🔑 Pass" in options  # A leads: no initiative (MH-44)
     assert "🔑 Take initiative" not in options
@@ -389,7 +391,8 @@ def test_mh_54_surrender_takes_a_confirmation_and_any_seated_player_may_use_it()
     after, events = MH.apply(state, Action(PLAYERS[1], prompt.id, "surrender"))
     ops = PRESENTER.present(table("en", 2, after), state, after, events, PLAYERS[1])
     public = "\n".join(o.get("content", "") for o in ops if is_public(o))
-    assert "🏁 **Game over** — side A (red) wins: surrender. Surrender by Boris." in public and "Winners: Ada." in public
+    assert "🏁 **The hunt is over** — side A (red) wins: surrender. Boris lays down arms." in public
+    assert "The night belongs to Ada." in public
     assert PRESENTER.ack_text(t, Action(PLAYERS[1], prompt.id, "surrender")) == "✅ 🏳️ Surrender"
 
 
@@ -439,10 +442,10 @@ def test_mh_p5_the_seal_choice_is_confirmed_to_its_player_only():
     after, events = MH.apply(state, action)
     t = table("en", 2, after)
     lines = PRESENTER.answer_lines(t, action, events)
-    assert lines == ["🔑 Your Seal: 🔑 Recruit: Archer. It takes effect at the end of the round; the table sees only ***."]
+    assert lines == ["🔑 Your Seal: 🔑 Recruit: Archer. It takes hold at the end of the round; the table only sees that a Seal was played."]
     ops = PRESENTER.present(t, state, after, events, PLAYERS[0])
     assert not any("Recruit" in text for op in ops for text in texts_of(op))
-    assert any("Ada: ***" in (o.get("preamble") or "") for o in ops if is_public(o))
+    assert any("🔑 Ada breaks a Seal in secret: its power takes hold at the end of the round." in (o.get("preamble") or "") for o in ops if is_public(o))
 
 
 def test_mh_57_the_clock_counts_down_live_and_the_others_stand():
@@ -453,7 +456,7 @@ def test_mh_57_the_clock_counts_down_live_and_the_others_stand():
     prompt = state.prompts[0]
     assert prompt.timeout == 300
     ops = PRESENTER.present(t, None, state, events)
-    line = f"⏳ the clock of Ada runs out <t:{NOW + 300}:R> · Boris 5:00"
+    line = f"⏳ The clock of Ada runs out <t:{NOW + 300}:R> · Boris 5:00"
     assert line in next(o for o in ops if o.get("slot") == prompt_slot(prompt))["content"]
     assert line in next(o for o in ops if o.get("slot") == dm_slot(prompt, PLAYERS[0]))["content"]
     warned = PRESENTER.warn_ops(t, state, prompt, 30)
@@ -461,14 +464,14 @@ def test_mh_57_the_clock_counts_down_live_and_the_others_stand():
     after, events = MH.on_timeout(state, prompt.id)  # flag fall (MH-52)
     ops = PRESENTER.present(table("en", 2, after), state, after, events, CLOCK)
     public = "\n".join(o.get("content", "") for o in ops if is_public(o))
-    assert "side B (purple) wins: the clock ran out. The clock of Ada ran out." in public
+    assert "side B (purple) wins: the clock ran out. The clock of Ada has run out." in public
 
 
 def test_mh_56_without_a_clock_the_idle_limit_counts_down():
     state, events = _first_play()
     ops = PRESENTER.present(table("ru", 2, state), None, state, events)
     public = next(o for o in ops if o.get("slot") == prompt_slot(state.prompts[0]))["content"]
-    assert f"⏳ ход игрока Ada нужно сделать <t:{NOW + 600}:R>, иначе это считается выходом из игры" in public
+    assert f"⏳ Ход игрока Ada нужно сделать <t:{NOW + 600}:R>, иначе это считается выходом из игры" in public
 
 
 def test_mh_55_leaving_opens_the_rejoin_window():

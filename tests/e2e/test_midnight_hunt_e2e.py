@@ -27,6 +27,7 @@ from typing import Any
 
 import pytest
 
+from engines.midnight_hunt.hexnames import hex_of
 from engines.midnight_hunt.rules import DEFAULT_RULES
 from tests.e2e.board_view import IN_VIEW, board_in_view
 from tests.e2e.harness import NAVIGATION, BotProcess, GameTable, game_controls
@@ -37,7 +38,7 @@ pytestmark = pytest.mark.e2e
 LONG = os.environ.get("NOCTURNE_LONG") == "1"
 NAMES = ["Ada", "Boris", "Cleo", "Dmitri", "Eva"]
 MAX_STEPS = 1500
-HEX = re.compile(r"→ (-?\d+,-?\d+)")
+HEX = re.compile(r"→ ([a-i]\d)\b")  # a hex as the board image names it (b1)
 #: The DM parts that hold a secret: the hand, the bag's contents and a Seal's choice (MH-P1, MH-P5).
 SECRET_MARKS = ("🎒", "👜", "Your hand", "In your bag", "Your Seal", "Take initiative", "🔑 Recruit", "🔑 Pass")
 #: Unit types in the order these players draft them (fast movers first: the game is a race for locations).
@@ -87,15 +88,18 @@ class HuntTable(GameTable):
         control = {loc.id: loc.control for loc in board.locations}
         for message in self.public():
             for line in (message.get("content") or "").splitlines():
-                found = re.search(r" takes ([A-Z]+\d?) ", line)
+                found = re.search(r" raises its banner over ([a-i]\d) ", line)
                 who = next((p for p, n in self.names.items() if n in line), None)
-                if found and who is not None and found.group(1) in control:
-                    control[found.group(1)] = self.side_of(who)
+                taken = next((loc.id for loc in board.locations if found and loc.hex == hex_of(found.group(1), board.grid.radius)), None)
+                if taken is not None and who is not None:
+                    control[taken] = self.side_of(who)
         return control
 
-    def gap(self, player: int, hex_: str) -> int:
-        """How far ``hex_`` is from the nearest location ``player``'s side does not hold."""
+    def gap(self, player: int, name: str) -> int:
+        """How far the hex named ``name`` (as on the board: ``b1``) is from the nearest location ``player``'s side
+        does not hold."""
         board = DEFAULT_RULES.boards[self.mode()]
+        hex_ = hex_of(name, board.grid.radius)
         side = self.side_of(player)
         goals = [
             loc.hex
@@ -129,7 +133,7 @@ class HuntTable(GameTable):
         if "🔑" in label:
             return 50 if "Pass" in label or "Seal" in label else 40 if "initiative" in label else 30
         if " · " in label and "×" in label:  # a token on the board with several plays
-            at = re.search(r"· (-?\d+,-?\d+) ×", label)
+            at = re.search(r"· ([a-i]\d) ×", label)
             return 400 if at and self.gap(player, at.group(1)) == 0 else 290
         for rank, unit in enumerate(DRAFT_ORDER):  # the draft
             if unit in label:
@@ -244,7 +248,7 @@ def turn_prompts(table: HuntTable) -> list[dict[str, Any]]:
 
 
 def round_over(table: HuntTable, round_: int) -> bool:
-    return any(f"Round {round_} is over" in (m.get("content") or "") for m in table.public())
+    return any(f"Round {round_} ends" in (m.get("content") or "") for m in table.public())
 
 
 def posted_at(message: dict[str, Any]) -> float:
@@ -346,7 +350,7 @@ async def play_duel(tmp_path):
             table.surrender_by = other
             await table.play_until(lambda: False, 50)
         assert table.game_over(), bot.log()[-3000:]
-        await server.wait_for(lambda s: "Game over" in (board(table) or {}).get("content", ""), timeout=30, what="the final board")
+        await server.wait_for(lambda s: "The hunt is over" in (board(table) or {}).get("content", ""), timeout=30, what="the final board")
         await board_in_view(server, table.thread, table.board_depths)  # a final board posted anew: the old copy gone
         table.facts = facts
         return server, table
@@ -403,14 +407,14 @@ def teams(games):
 def test_mh_52_a_1v1_game_is_played_to_its_end_through_discord(duel):
     server, table = duel
     over = table.game_over()
-    assert "🏁" in over and "wins" in over and "Winners:" in over, over
+    assert "🏁" in over and "wins" in over and "The night belongs to" in over, over
     if LONG:
-        assert "control of the locations" in over  # MH-53
+        assert "the locations are held" in over  # MH-53
     else:
         assert "surrender" in over  # MH-54
     assert not [r for r in table.refused if "not legal" in r], table.refused
     texts = [m.get("content") or "" for m in table.public()]
-    assert any("📋 The draft is over." in t for t in texts) and round_over(table, 1)
+    assert any("📋 The companies are mustered." in t for t in texts) and round_over(table, 1)
 
 
 def test_mh_61_a_third_joiner_watches_and_is_never_sent_anything(duel):
@@ -432,7 +436,7 @@ def test_mh_61_a_third_joiner_watches_and_is_never_sent_anything(duel):
 
 def test_mh_p1_mh_p2_no_hand_bag_or_seal_choice_is_ever_public(duel):
     """Every post and edit in the channel and the game thread (board captions and alt texts included) is free of
-    hands, bags and Seal choices; Seal plays show as *** (MH-47); the hands did reach their owners."""
+    hands, bags and Seal choices; every Seal play is the same story line (MH-47); the hands did reach their owners."""
     server, table = duel
     public = sent_to(server, table.channel) + sent_to(server, table.thread)
     assert public and not [t for t in public if any(mark in t for mark in SECRET_MARKS)]
@@ -450,7 +454,7 @@ def test_the_board_is_one_picture_with_alt_text_kept_in_view(duel):
     assert len(pictures) == 1
     (picture,) = pictures[0]["attachments"]
     assert picture["filename"].endswith(".png") and "Midnight Hunt board" in picture.get("description", "")
-    assert "Game over" in pictures[0]["content"]
+    assert "The hunt is over" in pictures[0]["content"]
     assert len(table.board_depths) > 10 and max(table.board_depths) < IN_VIEW, table.board_depths
     assert [m for m in table.public() if m.get("attachments") and m.get("deleted")], "never posted anew"
     assert duel[0].pace_refusals == []  # posting it anew kept to Discord's pace (5 posts in 5 s a channel)
@@ -512,12 +516,12 @@ def test_mh_57_after_a_sigkill_mid_turn_the_clocks_are_right_and_the_game_goes_o
 def test_mh_20_a_2v2_game_is_played_to_its_end(teams):
     server, table = teams
     over = table.game_over()
-    assert "🏁" in over and "Winners:" in over
+    assert "🏁" in over and "The night belongs to" in over
     if LONG:
-        assert "control of the locations" in over
+        assert "the locations are held" in over
     else:  # MH-54: one member's surrender loses for the team
-        assert f"Surrender by {table.names[table.players[-1]]}" in over and "side A (red) wins" in over
-        assert "Winners: Ada, Boris" in over
+        assert f"{table.names[table.players[-1]]} lays down arms." in over and "side A (red) wins" in over
+        assert "The night belongs to Ada, Boris" in over
     texts = [m.get("content") or "" for m in table.public()]
     assert any("2 vs 2" in t and "A1 · Ada" in t and "B2 · Dmitri" in t for t in texts)
     assert table.prompts_answered("draft") == 12

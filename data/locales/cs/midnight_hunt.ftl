@@ -3,7 +3,8 @@
 mh-name = Půlnoční hon
 mh-tagline = Vyberte si jednotky, táhněte žetony z pytle, držte lokace.
 mh-recommended = Pro 2 hráče (1 na 1) nebo 4 hráče (2 na 2).
-mh-lobby-joined = Jste ve hře. Až začne, výběr jednotek, vaše ruka a vaše tahy přijdou soukromou zprávou; plán je ve vlákně hry.
+mh-lobby-joined = Jste v honu. Až začne, výběr jednotek, vaše ruka a vaše tahy přijdou soukromou zprávou; hrací plán je ve vlákně hry.
+mh-dm_hello = 👋 Jste v honu. Výběr jednotek, vaše žetony a vaše tahy budou chodit sem, do této konverzace; hrací plán je ve vlákně hry.
 
 mh-mode-1v1 = 1 na 1
 mh-mode-2v2 = 2 na 2
@@ -17,7 +18,7 @@ mh-faction-hunters = 🗡️ Lovci
 mh-faction-darkness = 🌑 Temnota
 
 mh-unit-archer = Lučištník
-mh-unit-crossbowman = Kušiník
+mh-unit-crossbowman = Kušník
 mh-unit-uhlan = Hulán
 mh-unit-cavalry = Jízda
 mh-unit-light_cavalry = Lehká jízda
@@ -59,8 +60,8 @@ mh-token-seal = 🔑 Pečeť
 mh-seal-seal_of_the_order = 🔑 Pečeť Řádu
 mh-seal-seal_of_the_abyss = 🔑 Pečeť Propasti
 
-mh-how-attack = útok
-mh-how-move = pohyb
+mh-how-attack = zblízka
+mh-how-move = Krok
 mh-how-shot = Výstřel
 mh-how-aimed_shot = Mířený výstřel
 mh-how-piercing_strike = Průrazný úder
@@ -80,42 +81,48 @@ mh-turn = { $player }, zahrajte žeton ({ $round }. kolo).
 mh-rejoin = { $player } opouští hru: stiskněte Vrátit se.
 
 mh-game_started = Půlnoční hon, { $mode }. Frakce: { $factions }. První na tahu: { $first } ({ $side }).
-mh-drafted = { $player } si bere jednotku: { $name }.
+mh-drafted = Do honu se přidává jednotka { $name } hráče { $player }.
 mh-draft_done = Výběr je u konce: { $units }.
-mh-round_started = { $round }. kolo: vede { $side }, první na tahu: { $first }.
-mh-drew = { $player } táhne { $count ->
+mh-round_started = 🌙 { $round }. kolo. Vede { $side }, jako první hraje { $first }.
+mh-drew = { $player } táhne z pytle { $count ->
     [one] { $count } žeton
     [few] { $count } žetony
     [many] { $count } žetonu
    *[other] { $count } žetonů
 } (v ruce: { $hand }).
 mh-hand = Vaše ruka: { $tokens }.
-mh-reshuffled = { $player } vrací do pytle { $count ->
+mh-reshuffled = Pytel hráče { $player } je prázdný: z odhazovací hromádky se do něj vrací { $count ->
     [one] { $count } žeton
     [few] { $count } žetony
     [many] { $count } žetonu
    *[other] { $count } žetonů
-} z odhazovací hromádky.
-mh-deployed = { $player } nasazuje jednotku { $name } na { $hex }.
-mh-bolstered = { $player } posiluje jednotku { $name } na { $hex } (stoh { $stack }).
-mh-moved = { $player }: { $name } ({ $how }) { $from } → { $to }.
-mh-attacked = { $player }: { $name } ({ $how }) z { $hex } zasahuje jednotku { $victim_name } hráče { $victim } na hexu { $target }: zbývá { $left }.{ $counter ->
+}.
+mh-deployed = { $player } posílá jednotku { $name } do pole, na hex { $hex }.
+mh-bolstered = { $player } posiluje jednotku { $name } na hexu { $hex }: stoh má teď { $stack }.
+mh-moved = { $how }: jednotka { $name } hráče { $player } přechází z hexu { $from } na hex { $to }.
+mh-stepped = Jednotka { $name } hráče { $player } přechází z hexu { $from } na hex { $to }.
+mh-attacked = ⚔️ Jednotka { $name } hráče { $player } z hexu { $hex } zasahuje ({ $how }) jednotku { $victim_name } hráče { $victim } na hexu { $target }: ve stohu jí zbývá { $left }.{ $counter ->
     [yes] { " " }Protiúder! Útočníkovi zbývá { $stack }.
    *[no] {""}
 }
-mh-destroyed = Jednotka { $name } hráče { $player } na { $hex } je zničena.
-mh-fee = { $name } hráče { $player } platí za útok: { $paid } do odhazovací hromádky (stoh { $stack }).
-mh-controlled = { $player }: { $name } obsazuje { $location } (předtím: { $previous }); ovládá { $count ->
+mh-destroyed = 💀 Jednotka { $name } hráče { $player } na hexu { $hex } padla.
+mh-fee = Jednotka { $name } hráče { $player } platí za výstřel: { $paid ->
+    [one] { $paid } žeton
+    [few] { $paid } žetony
+    [many] { $paid } žetonu
+   *[other] { $paid } žetonů
+} na odhazovací hromádku, ve stohu zbývá { $stack }.
+mh-controlled = 🚩 Jednotka { $name } hráče { $player } vztyčuje korouhev nad { $location } (předtím: { $previous }); strana ovládá { $count ->
     [one] { $count } lokaci
     [few] { $count } lokace
     [many] { $count } lokace
    *[other] { $count } lokací
 }.
-mh-forfeited = { $player } odhazuje žeton { $name } (žádný možný tah).
-mh-seal_played = { $player }: ***
+mh-forfeited = { $player } odhazuje žeton { $name }: nemá s ním žádný možný tah.
+mh-seal_played = 🔑 { $player } tajně láme Pečeť: její moc se projeví na konci kola.
 mh-seal_chosen = Vaše Pečeť: { $choice } { $unit } (platí na konci kola).
-mh-round_ended = { $round }. kolo skončilo. Příští kolo vede { $side }{ $changed ->
-    [yes] { " " }(iniciativa přešla).
+mh-round_ended = 🌘 { $round }. kolo končí. Příští kolo vede { $side }{ $changed ->
+    [yes] : iniciativa přechází na druhou stranu.
    *[no] .
 }
 mh-left = { $player } opouští hru a na návrat má { $seconds ->
@@ -127,7 +134,7 @@ mh-left = { $player } opouští hru a na návrat má { $seconds ->
     [yes] { " " }(příliš dlouho bez tahu)
    *[no] {""}
 }
-mh-rejoined = { $player } je zpět.
+mh-rejoined = { $player } je zpět v honu.
 mh-game_over = Konec hry ({ $reason }). Vítězové: { $winners }.
 
 mh-error-not_a_player = { mh-step-spectator }
@@ -195,7 +202,7 @@ mh-board-no-units = Zatím žádné jednotky
 mh-board-legend-neutral = neutrální lokace
 mh-board-legend-necropolis = Nekropole: obsadí ji jen Nekromant
 mh-board-legend-stack = výška stohu
-mh-board-legend-hex = hex
+mh-board-legend-hex = hex: písmeno zleva, řada od strany A
 mh-board-alt-draft = Hrací plán Půlnočního honu, { $mode }, probíhá výběr jednotek.
 mh-board-alt-round = Hrací plán Půlnočního honu, { $mode }, { $round }. kolo.
 mh-board-alt-to-play = Na tahu: { $player } (místo { $seat }).
@@ -332,17 +339,17 @@ mh-help-necromancer = { $tokens ->
 
 mh-none = nic
 mh-in_supply = v zásobě: { $count }
-mh-caption-over = Konec hry
+mh-caption-over = Konec honu
 mh-caption-initiative = Iniciativa: { $side }
 mh-caption-held = Lokace: A { $a } · B { $b } (k vítězství { $count })
 mh-over-win = vítězí { $side }: { $reason }.
 mh-over-draw = remíza: { $reason }.
-mh-over-by-surrender = Vzdává se: { $player }.
-mh-over-by-time = Hráči { $player } už nezbývá čas na hodinách.
-mh-over-by-abandoned = { $player }: čas na návrat vypršel.
-mh-over-winners = Vítězové: { $players }.
-mh-started = ⚔️ **Půlnoční hon**, { $mode }: { $lineup }. První výběr: { $first }, { $side }.
-mh-draft_over = 📋 Výběr jednotek je u konce. { $lineup }.
+mh-over-by-surrender = { $player } skládá zbraně.
+mh-over-by-time = Hráči { $player } vypršel čas na hodinách.
+mh-over-by-abandoned = Hráči { $player } vypršel čas na návrat.
+mh-over-winners = Vítězství této noci: { $players }.
+mh-started = ⚔️ **Půlnoční hon**, { $mode }. Odbíjí půlnoc a hon začíná. { $lineup }. První vybírá hráč { $first }, { $side }.
+mh-draft_over = 📋 Oddíly jsou sebrané. { $lineup }.
 mh-public-draft = 📋 Výběr { $pick } z { $picks }: typ jednotky vybírá **{ $player }**.
 mh-public-turn = ▶️ { $round }. kolo: na tahu je **{ $player }**.
 mh-public-waiting = (mimo hru: čeká se na návrat hráče { $player })
@@ -354,20 +361,20 @@ mh-public-away = { $player } opouští hru{ $idle ->
    *[no] .
 }
 mh-rejoin-until = { $player } se může vrátit { $when }, jinak prohrává.
-mh-clock-running = hodiny hráče { $player } dojdou { $when }
-mh-clock-stopped = hodiny hráče { $player }: { $time }
+mh-clock-running = Hodiny hráče { $player } dojdou { $when }
+mh-clock-stopped = Hodiny hráče { $player }: { $time }
 mh-clock-of = { $player } { $time }
-mh-idle = tah hráče { $player } musí přijít { $when }, jinak se to počítá jako odchod ze hry
+mh-idle = { $player } musí zahrát { $when }, jinak se to počítá jako odchod ze hry
 mh-dm-draft = 📋 **Váš výběr** ({ $pick } z { $picks }). Hrajete za { $seat }, { $faction }.
 mh-dm-yours = Zatím máte: { $units }.
 mh-dm-turn = ▶️ **Jste na tahu**, { $round }. kolo. Hrajete za { $seat }, { $faction }.
 mh-dm-hand = Vaše ruka: { $tokens }
 mh-dm-bag = Ve vašem pytli ({ $count }, tahá se náhodně): { $tokens }
-mh-dm-pending = 🔑 Vaše Pečeť v tomto kole: { $choice } (platí na konci kola; víte to jen vy).
+mh-dm-pending = 🔑 Vaše Pečeť v tomto kole: { $choice }. Platí na konci kola; víte o ní jen vy.
 mh-dm-round_hand = { $round }. kolo, vaše ruka: { $tokens }
-mh-dm-help = Vyberte žeton, pak jeho akci a cíl. Hexy jsou pojmenované q,r jako na obrázku hracího plánu.
+mh-dm-help = Vyberte žeton, pak jeho akci a cíl. Hexy se jmenují jako na plánu: písmeno podle místa v řadě zleva a číslo řady od okraje strany A.
 mh-dm-rejoin = Jste mimo hru. Stiskněte Vrátit se, jinak vaše strana prohraje.
-mh-seal-mine = 🔑 Vaše Pečeť: { $choice }. Platí na konci kola; ostatní vidí jen ***.
+mh-seal-mine = 🔑 Vaše Pečeť: { $choice }. Platí na konci kola; ostatní uvidí jen to, že se hrála Pečeť.
 mh-team-A = Strana A (červená)
 mh-team-B = Strana B (fialová)
 mh-team-welcome = 🛡️ **{ $team }**: soukromé vlákno vašeho týmu, hrají: { $players }. Domlouvejte se tady; ruka každého hráče zůstává v jeho soukromých zprávách.
@@ -376,7 +383,7 @@ mh-step-draft = Jaký typ jednotky si berete?
 mh-step-token = Jaký žeton zahrajete?
 mh-step-action = { $token }: jakou akci?
 mh-step-target = { $action } → vyberte:
-mh-step-seal = { $token }: jakou akci? Budete to vědět jen vy; ostatní uvidí ***.
+mh-step-seal = { $token }: jakou akci? Budete to vědět jen vy; ostatní uvidí jen to, že se hrála Pečeť.
 mh-step-confirm = { $action }?
 mh-step-surrender = { $team ->
     [yes] 🏳️ Vzdát se? Váš tým okamžitě prohrává: vy i váš spoluhráč.

@@ -3,7 +3,8 @@
 mh-name = Midnight Hunt
 mh-tagline = Draft your units, draw from the bag, hold the locations.
 mh-recommended = For 2 players (1v1) or 4 players (2v2).
-mh-lobby-joined = You have joined. When the game starts, your draft picks, your hand and your turns come by private message; the board is in the game's thread.
+mh-lobby-joined = You are in the hunt. When it starts, your draft picks, your hand and your turns come by private message; the board is in the game's thread.
+mh-dm_hello = 👋 You are in the hunt. Your draft picks, your hand of tokens and your turns will come here, in this conversation; the board is in the game's thread.
 
 mh-mode-1v1 = 1 vs 1
 mh-mode-2v2 = 2 vs 2
@@ -59,8 +60,8 @@ mh-token-seal = 🔑 Seal
 mh-seal-seal_of_the_order = 🔑 Seal of the Order
 mh-seal-seal_of_the_abyss = 🔑 Seal of the Abyss
 
-mh-how-attack = attacks
-mh-how-move = moves
+mh-how-attack = melee
+mh-how-move = Step
 mh-how-shot = Shot
 mh-how-aimed_shot = Aimed shot
 mh-how-piercing_strike = Piercing strike
@@ -69,7 +70,7 @@ mh-how-dash = Dash
 mh-choice-initiative = Take initiative
 mh-choice-recruit = Recruit
 mh-choice-pass = Pass
-mh-reason-control = control of the locations
+mh-reason-control = the locations are held
 mh-reason-surrender = surrender
 mh-reason-abandoned = a player did not come back
 mh-reason-time = the clock ran out
@@ -80,36 +81,40 @@ mh-turn = { $player }, play a token (round { $round }).
 mh-rejoin = { $player } left: press Rejoin to come back.
 
 mh-game_started = Midnight Hunt, { $mode }. Factions: { $factions }. { $first } plays first for { $side }.
-mh-drafted = { $player } drafts the { $name }.
+mh-drafted = { $player } calls the { $name } to the hunt.
 mh-draft_done = The draft is over: { $units }.
-mh-round_started = Round { $round }: { $side } leads, { $first } plays first.
+mh-round_started = 🌙 Round { $round }. The initiative is with { $side }, and { $first } moves first.
 mh-drew = { $player } draws { $count ->
-    [one] 1 token
+    [one] { $count } token
    *[other] { $count } tokens
-} (hand: { $hand }).
+} from the bag ({ $hand } in hand).
 mh-hand = Your hand: { $tokens }.
-mh-reshuffled = { $player } shuffles { $count ->
-    [one] 1 token
-   *[other] { $count } tokens
-} from the discard back into the bag.
-mh-deployed = { $player } deploys the { $name } at { $hex }.
-mh-bolstered = { $player } bolsters the { $name } at { $hex } (stack { $stack }).
-mh-moved = { $player }: { $name }, { $how } { $from } → { $to }.
-mh-attacked = { $player }: { $name } ({ $how }) at { $hex } hits the { $victim_name } of { $victim } at { $target }: { $left } left.{ $counter ->
-    [yes] { " " }Counter-strike! The attacker has { $stack } left.
+mh-reshuffled = The bag of { $player } is empty: { $count ->
+    [one] { $count } token goes
+   *[other] { $count } tokens go
+} back into it from the discard pile.
+mh-deployed = { $player } sends the { $name } into the field at { $hex }.
+mh-bolstered = { $player } reinforces the { $name } at { $hex }: its stack is { $stack } now.
+mh-moved = { $how }: the { $name } of { $player } goes from { $from } to { $to }.
+mh-stepped = The { $name } of { $player } moves from { $from } to { $to }.
+mh-attacked = ⚔️ The { $name } of { $player } at { $hex } strikes the { $victim_name } of { $victim } at { $target } ({ $how }): { $left } left in its stack.{ $counter ->
+    [yes] { " " }Counter-strike! The attacker is down to { $stack }.
    *[no] {""}
 }
-mh-destroyed = The { $name } of { $player } at { $hex } is destroyed.
-mh-fee = The { $name } of { $player } pays its fee: { $paid } to the discard (stack { $stack }).
-mh-controlled = { $player }: { $name } takes { $location } (it was { $previous }); { $count ->
-    [one] 1 location
+mh-destroyed = 💀 The { $name } of { $player } falls at { $hex }.
+mh-fee = The { $name } of { $player } pays for its shot: { $paid ->
+    [one] { $paid } token
+   *[other] { $paid } tokens
+} to the discard pile, { $stack } left in its stack.
+mh-controlled = 🚩 The { $name } of { $player } raises its banner over { $location } (it was { $previous }); the side holds { $count ->
+    [one] { $count } location
    *[other] { $count } locations
-} held.
-mh-forfeited = { $player } forfeits one { $name } token: it has no legal play.
-mh-seal_played = { $player }: ***
+}.
+mh-forfeited = { $player } can do nothing with one { $name } token and gives it up.
+mh-seal_played = 🔑 { $player } breaks a Seal in secret: its power takes hold at the end of the round.
 mh-seal_chosen = Your Seal: { $choice } { $unit } (takes effect at the end of the round).
-mh-round_ended = Round { $round } is over. Next round: { $side } leads{ $changed ->
-    [yes] { " " }(the initiative changed hands).
+mh-round_ended = 🌘 Round { $round } ends. Next round, { $side } leads{ $changed ->
+    [yes] : the initiative has changed hands.
    *[no] .
 }
 mh-left = { $player } left the game: { $seconds ->
@@ -119,7 +124,7 @@ mh-left = { $player } left the game: { $seconds ->
     [yes] { " " }(idle for too long)
    *[no] {""}
 }
-mh-rejoined = { $player } is back.
+mh-rejoined = { $player } is back in the hunt.
 mh-game_over = Game over ({ $reason }). Winners: { $winners }.
 
 mh-error-not_a_player = { mh-step-spectator }
@@ -183,7 +188,7 @@ mh-board-no-units = No units drafted yet
 mh-board-legend-neutral = neutral location
 mh-board-legend-necropolis = Necropolis: only a Necromancer takes it
 mh-board-legend-stack = stack height
-mh-board-legend-hex = hex
+mh-board-legend-hex = hex: its letter from the left, its row from side A
 mh-board-alt-draft = Midnight Hunt board, { $mode }, during the draft.
 mh-board-alt-round = Midnight Hunt board, { $mode }, round { $round }.
 mh-board-alt-to-play = To play: { $player } (seat { $seat }).
@@ -296,17 +301,17 @@ mh-help-necromancer = { $tokens ->
 
 mh-none = none
 mh-in_supply = { $count } in supply
-mh-caption-over = Game over
+mh-caption-over = The hunt is over
 mh-caption-initiative = Initiative: { $side }
 mh-caption-held = Locations: A { $a } · B { $b } (of { $count } to win)
 mh-over-win = { $side } wins: { $reason }.
 mh-over-draw = a draw: { $reason }.
-mh-over-by-surrender = Surrender by { $player }.
-mh-over-by-time = The clock of { $player } ran out.
-mh-over-by-abandoned = { $player }: the time to come back is over.
-mh-over-winners = Winners: { $players }.
-mh-started = ⚔️ **Midnight Hunt**, { $mode }: { $lineup }. First pick: { $first }, { $side }.
-mh-draft_over = 📋 The draft is over. { $lineup }.
+mh-over-by-surrender = { $player } lays down arms.
+mh-over-by-time = The clock of { $player } has run out.
+mh-over-by-abandoned = { $player } did not come back in time.
+mh-over-winners = The night belongs to { $players }.
+mh-started = ⚔️ **Midnight Hunt**, { $mode }. Midnight strikes, and the hunt is on. { $lineup }. First pick: { $first }, { $side }.
+mh-draft_over = 📋 The companies are mustered. { $lineup }.
 mh-public-draft = 📋 Draft, pick { $pick } of { $picks }: **{ $player }** chooses a unit type.
 mh-public-turn = ▶️ Round { $round }: **{ $player }** to play.
 mh-public-waiting = (away: the game waits for { $player } to come back)
@@ -318,8 +323,8 @@ mh-public-away = { $player } has left the game{ $idle ->
    *[no] .
 }
 mh-rejoin-until = { $player } can come back { $when }, or loses.
-mh-clock-running = the clock of { $player } runs out { $when }
-mh-clock-stopped = the clock of { $player }: { $time }
+mh-clock-running = The clock of { $player } runs out { $when }
+mh-clock-stopped = The clock of { $player }: { $time }
 mh-clock-of = { $player } { $time }
 mh-idle = { $player } has to play { $when }, or counts as having left
 mh-dm-draft = 📋 **Your draft pick** ({ $pick } of { $picks }). You play { $seat }, { $faction }.
@@ -327,11 +332,11 @@ mh-dm-yours = Yours so far: { $units }.
 mh-dm-turn = ▶️ **Your turn**, round { $round }. You play { $seat }, { $faction }.
 mh-dm-hand = Your hand: { $tokens }
 mh-dm-bag = In your bag ({ $count }, drawn at random): { $tokens }
-mh-dm-pending = 🔑 Your Seal this round: { $choice } (applied at the end of the round; only you know it).
+mh-dm-pending = 🔑 Your Seal this round: { $choice }. It takes hold at the end of the round; only you know it.
 mh-dm-round_hand = Round { $round }, your hand: { $tokens }
-mh-dm-help = Choose a token, then its action and its target. Hexes are named q,r as on the board image.
+mh-dm-help = Choose a token, then its action and its target. Hexes are named as on the board: a letter along the row from the left, and the row's number from side A's edge.
 mh-dm-rejoin = You have left the game. Press Rejoin to come back, or your side loses.
-mh-seal-mine = 🔑 Your Seal: { $choice }. It takes effect at the end of the round; the table sees only ***.
+mh-seal-mine = 🔑 Your Seal: { $choice }. It takes hold at the end of the round; the table only sees that a Seal was played.
 mh-team-A = Side A (red)
 mh-team-B = Side B (purple)
 mh-team-welcome = 🛡️ **{ $team }**: your team's private thread, for { $players }. Plan together here; each hand stays in its owner's DMs.
@@ -340,7 +345,7 @@ mh-step-draft = Which unit type do you draft?
 mh-step-token = Which token do you play?
 mh-step-action = { $token }: which action?
 mh-step-target = { $action } → choose:
-mh-step-seal = { $token }: which action? Only you will know; the table sees ***.
+mh-step-seal = { $token }: which action? Only you will know; the table only sees that a Seal was played.
 mh-step-confirm = { $action }?
 mh-step-surrender = { $team ->
     [yes] 🏳️ Surrender? Your team loses at once: you and your team-mate.

@@ -3,7 +3,8 @@
 mh-name = Полночная Охота
 mh-tagline = Соберите отряды, тяните жетоны из мешка, удерживайте локации.
 mh-recommended = Для 2 игроков (1×1) или 4 игроков (2×2).
-mh-lobby-joined = Вы в игре. Когда она начнётся, выбор отрядов, ваша рука и ваши ходы придут в личные сообщения; поле — в ветке игры.
+mh-lobby-joined = Вы в охоте. Когда игра начнётся, выбор отрядов, ваша рука и ваши ходы придут в личные сообщения; поле — в ветке игры.
+mh-dm_hello = 👋 Вы в охоте. Выбор отрядов, ваши жетоны и ваши ходы будут приходить сюда, в эту переписку; поле — в ветке игры.
 
 mh-mode-1v1 = 1 × 1
 mh-mode-2v2 = 2 × 2
@@ -59,8 +60,8 @@ mh-token-seal = 🔑 Печать
 mh-seal-seal_of_the_order = 🔑 Печать Ордена
 mh-seal-seal_of_the_abyss = 🔑 Печать Бездны
 
-mh-how-attack = атака
-mh-how-move = ход
+mh-how-attack = в ближнем бою
+mh-how-move = Шаг
 mh-how-shot = Выстрел
 mh-how-aimed_shot = Прицельный выстрел
 mh-how-piercing_strike = Разящий удар
@@ -69,7 +70,7 @@ mh-how-dash = Рывок
 mh-choice-initiative = Перехватить инициативу
 mh-choice-recruit = Завербовать
 mh-choice-pass = Пропустить ход
-mh-reason-control = контроль локаций
+mh-reason-control = локации под контролем
 mh-reason-surrender = сдача
 mh-reason-abandoned = время на возвращение истекло
 mh-reason-time = время на часах истекло
@@ -80,42 +81,48 @@ mh-turn = { $player }, разыграйте жетон (раунд { $round }).
 mh-rejoin = { $player } выходит из игры: нажмите «Вернуться».
 
 mh-game_started = Полночная Охота, { $mode }. Фракции: { $factions }. Первый ход: { $first } ({ $side }).
-mh-drafted = { $player } берёт отряд: { $name }.
+mh-drafted = В охоту вступает отряд «{ $name }» игрока { $player }.
 mh-draft_done = Драфт окончен: { $units }.
-mh-round_started = Раунд { $round }: ведёт { $side }, первый ход: { $first }.
-mh-drew = { $player } тянет { $count ->
+mh-round_started = 🌙 Раунд { $round }. Ведёт { $side }, первый ход — у игрока { $first }.
+mh-drew = { $player } тянет из мешка { $count ->
     [one] { $count } жетон
     [few] { $count } жетона
     [many] { $count } жетонов
    *[other] { $count } жетона
 } (в руке: { $hand }).
 mh-hand = Ваша рука: { $tokens }.
-mh-reshuffled = { $player } замешивает в мешок { $count ->
+mh-reshuffled = Мешок игрока { $player } пуст: сброс возвращается в мешок ({ $count ->
     [one] { $count } жетон
     [few] { $count } жетона
     [many] { $count } жетонов
    *[other] { $count } жетона
-} из сброса.
-mh-deployed = { $player } разворачивает отряд «{ $name }» на { $hex }.
-mh-bolstered = { $player } укрепляет отряд «{ $name }» на { $hex } (стопка { $stack }).
-mh-moved = { $player }: «{ $name }» ({ $how }) { $from } → { $to }.
-mh-attacked = { $player }: «{ $name }» ({ $how }) с { $hex } бьёт «{ $victim_name }» игрока { $victim } на гексе { $target }: осталось { $left }.{ $counter ->
-    [yes] { " " }Контрудар! У атакующего осталось { $stack }.
+}).
+mh-deployed = { $player } выводит отряд «{ $name }» на поле, на гекс { $hex }.
+mh-bolstered = { $player } укрепляет отряд «{ $name }» на гексе { $hex }: в стопке теперь { $stack }.
+mh-moved = { $how }: отряд «{ $name }» игрока { $player } переходит с гекса { $from } на гекс { $to }.
+mh-stepped = Отряд «{ $name }» игрока { $player } переходит с гекса { $from } на гекс { $to }.
+mh-attacked = ⚔️ Отряд «{ $name }» игрока { $player } с гекса { $hex } бьёт ({ $how }) отряд «{ $victim_name }» игрока { $victim } на гексе { $target }: в его стопке — { $left }.{ $counter ->
+    [yes] { " " }Контрудар! В стопке атакующего — { $stack }.
    *[no] {""}
 }
-mh-destroyed = Отряд «{ $name }» игрока { $player } на { $hex } уничтожен.
-mh-fee = «{ $name }» игрока { $player } платит за атаку: { $paid } в сброс (стопка { $stack }).
-mh-controlled = { $player }: «{ $name }» захватывает { $location } (была: { $previous }); под контролем { $count ->
+mh-destroyed = 💀 Отряд «{ $name }» игрока { $player } гибнет на гексе { $hex }.
+mh-fee = Отряд «{ $name }» игрока { $player } платит за выстрел: в сброс уходит { $paid ->
+    [one] { $paid } жетон
+    [few] { $paid } жетона
+    [many] { $paid } жетонов
+   *[other] { $paid } жетона
+}, в стопке — { $stack }.
+mh-controlled = 🚩 Отряд «{ $name }» игрока { $player } поднимает знамя над гексом { $location } (прежде: { $previous }); у стороны под контролем { $count ->
     [one] { $count } локация
     [few] { $count } локации
     [many] { $count } локаций
    *[other] { $count } локации
 }.
-mh-forfeited = { $player } сбрасывает жетон «{ $name }» (нет доступных действий).
-mh-seal_played = { $player }: ***
+mh-forfeited = { $player } сбрасывает жетон «{ $name }»: для него нет хода.
+mh-seal_played = 🔑 { $player } тайно ломает Печать: её сила проявится в конце раунда.
 mh-seal_chosen = Ваша Печать: { $choice } { $unit } (сработает в конце раунда).
-mh-round_ended = Раунд { $round } окончен. В следующем раунде ведёт { $side }{ $changed ->
-    [yes] { " " }(инициатива перешла).
+mh-round_ended = 🌘 Раунд { $round } окончен. В следующем ведёт { $side }{ $changed ->
+    [yes] : инициатива перешла к другой стороне.
    *[no] .
 }
 mh-left = { $player } выходит из игры: { $seconds ->
@@ -195,7 +202,7 @@ mh-board-no-units = Отряды ещё не выбраны
 mh-board-legend-neutral = нейтральная локация
 mh-board-legend-necropolis = Некрополь: захватывает только Некромант
 mh-board-legend-stack = высота стопки
-mh-board-legend-hex = гекс
+mh-board-legend-hex = гекс: буква слева направо, ряд от стороны А
 mh-board-alt-draft = Поле Полночной Охоты, { $mode }, идёт драфт.
 mh-board-alt-round = Поле Полночной Охоты, { $mode }, раунд { $round }.
 mh-board-alt-to-play = Ходит: { $player } (место { $seat }).
@@ -332,17 +339,17 @@ mh-help-necromancer = { $tokens ->
 
 mh-none = нет
 mh-in_supply = в запасе: { $count }
-mh-caption-over = Игра окончена
+mh-caption-over = Охота окончена
 mh-caption-initiative = Инициатива: { $side }
 mh-caption-held = Локации: А { $a } · Б { $b } (для победы { $count })
 mh-over-win = побеждает { $side }: { $reason }.
 mh-over-draw = ничья: { $reason }.
-mh-over-by-surrender = Сдаётся: { $player }.
-mh-over-by-time = Время на часах игрока { $player } истекло.
-mh-over-by-abandoned = { $player }: время на возвращение истекло.
-mh-over-winners = Победители: { $players }.
-mh-started = ⚔️ **Полночная Охота**, { $mode }: { $lineup }. Первый выбор: { $first }, { $side }.
-mh-draft_over = 📋 Драфт окончен. { $lineup }.
+mh-over-by-surrender = { $player } складывает оружие.
+mh-over-by-time = Время на часах игрока { $player } вышло.
+mh-over-by-abandoned = Время на возвращение игрока { $player } вышло.
+mh-over-winners = Победа этой ночи: { $players }.
+mh-started = ⚔️ **Полночная Охота**, { $mode }. Бьёт полночь — охота начинается. { $lineup }. Первый выбор — за игроком { $first }, { $side }.
+mh-draft_over = 📋 Отряды собраны. { $lineup }.
 mh-public-draft = 📋 Драфт, выбор { $pick } из { $picks }: тип отряда выбирает **{ $player }**.
 mh-public-turn = ▶️ Раунд { $round }: ходит **{ $player }**.
 mh-public-waiting = (вне игры: ждём возвращения игрока { $player })
@@ -354,20 +361,20 @@ mh-public-away = { $player } выходит из игры{ $idle ->
    *[no] .
 }
 mh-rejoin-until = { $player } может вернуться { $when }, иначе поражение.
-mh-clock-running = часы игрока { $player } истекают { $when }
-mh-clock-stopped = часы игрока { $player }: { $time }
+mh-clock-running = Время на часах игрока { $player } выйдет { $when }
+mh-clock-stopped = На часах игрока { $player }: { $time }
 mh-clock-of = { $player } { $time }
-mh-idle = ход игрока { $player } нужно сделать { $when }, иначе это считается выходом из игры
+mh-idle = Ход игрока { $player } нужно сделать { $when }, иначе это считается выходом из игры
 mh-dm-draft = 📋 **Ваш выбор в драфте** ({ $pick } из { $picks }). Вы играете за { $seat }, { $faction }.
 mh-dm-yours = Уже ваши: { $units }.
 mh-dm-turn = ▶️ **Ваш ход**, раунд { $round }. Вы играете за { $seat }, { $faction }.
 mh-dm-hand = Ваша рука: { $tokens }
 mh-dm-bag = В мешке ({ $count }, тянутся случайно): { $tokens }
-mh-dm-pending = 🔑 Ваша Печать в этом раунде: { $choice } (сработает в конце раунда; знаете только вы).
+mh-dm-pending = 🔑 Ваша Печать в этом раунде: { $choice }. Сработает в конце раунда; знаете о ней только вы.
 mh-dm-round_hand = Раунд { $round }, ваша рука: { $tokens }
-mh-dm-help = Выберите жетон, затем действие и цель. Гексы названы q,r, как на изображении поля.
+mh-dm-help = Выберите жетон, затем действие и цель. Гексы названы, как на поле: буква — место в ряду слева направо, число — номер ряда от края стороны А.
 mh-dm-rejoin = Вы вышли из игры. Нажмите «Вернуться», иначе ваша сторона проиграет.
-mh-seal-mine = 🔑 Ваша Печать: { $choice }. Сработает в конце раунда; остальные видят только ***.
+mh-seal-mine = 🔑 Ваша Печать: { $choice }. Сработает в конце раунда; остальные видят только, что сыграна Печать.
 mh-team-A = Сторона А (красные)
 mh-team-B = Сторона Б (фиолетовые)
 mh-team-welcome = 🛡️ **{ $team }**: закрытая ветка вашей команды, в ней: { $players }. Договаривайтесь здесь; рука каждого игрока остаётся в личных сообщениях.
@@ -376,7 +383,7 @@ mh-step-draft = Какой тип отряда берёте?
 mh-step-token = Какой жетон разыгрываете?
 mh-step-action = { $token }: какое действие?
 mh-step-target = { $action } → выберите:
-mh-step-seal = { $token }: какое действие? Знать будете только вы; остальные видят ***.
+mh-step-seal = { $token }: какое действие? Знать будете только вы; остальные увидят лишь, что сыграна Печать.
 mh-step-confirm = { $action }?
 mh-step-surrender = { $team ->
     [yes] 🏳️ Сдаться? Ваша команда сразу проигрывает: и вы, и напарник.
