@@ -196,11 +196,18 @@ class MidnightersWords(Presenter):
 
     def worded(self, table: Table, events: Sequence[Event]) -> list[Event]:
         """Events whose ``cards`` are a list, with the list worded here (an empty hand reads "no cards", a pile
-        is counted); everything else is worded by the catalogue."""
+        is counted), a fired nightmare as its colour's own scene and an activation as its location's; everything
+        else is worded by the catalogue."""
         out = []
         for event in events:
             if event.key == "mn.trap_sprung":
                 event = Event(event.key, _sprung_params(event.params), event.audience)
+            if event.key == "mn.nightmare_drawn" and event.params.get("fired") and table.has(f"mn.nightmare.{event.params.get('colour')}"):
+                # a nightmare that fires is told as the dream's scene of its colour (the generic line stays for records)
+                event = Event(f"mn.nightmare.{event.params['colour']}", event.params, event.audience)
+            if event.key == "mn.activated" and table.has(f"mn.activated.{event.params.get('location')}"):
+                # and an activation as what the location does in the dream (MN-31 .. MN-36)
+                event = Event(f"mn.activated.{event.params['location']}", event.params, event.audience)
             cards = event.params.get("cards")
             if isinstance(cards, list) and event.key != "mn.game_over":
                 text = self.pile(table, cards) if event.key == "mn.discard_pile" else self.cards(table, cards)

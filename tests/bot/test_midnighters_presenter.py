@@ -552,7 +552,7 @@ def test_the_caption_tells_a_screen_reader_where_everyone_stands():
     _, after, _, _ = transitions(3, 0)[0]
     caption = PRESENTER.board_caption(table("en", 3), MN.view(after, None))
     assert caption.startswith("🌙 **Turn 1 of 80**") and "Ada to play: 2 actions left" in caption
-    assert "Ada (A): Corridor 1, 5 cards" in caption and "Deck 87 · discard 0" in caption
+    assert "Ada (A): Corridor 1, 5 cards" in caption and "Deck 87 · discard pile 0" in caption
 
 
 def test_the_host_panel_and_answers_are_worded():
@@ -585,7 +585,7 @@ def test_mn_53_the_springs_out_of_turn_come_at_the_turns_start_to_whom_can_sprin
     ops = PRESENTER.present(table("en", 3, state), before, state, events, ada)
     (dm,) = [o for o in ops if o.get("slot") == dm_slot(turn, cenek)]
     assert "Your traps** while Boris plays: Sleepwalk trap at the Bridge" in dm["content"]
-    assert "📍 You stand on Corridor 3 (arrows: ↑ ↓)." in dm["content"] and "fallback" not in dm
+    assert "📍 Where you are: Corridor 3 (arrows: ↑ ↓)." in dm["content"] and "fallback" not in dm
     assert any(c["label"].startswith("💥") for c in components_of(dm))
     assert ops.index(dm) < ops.index(next(o for o in ops if o.get("slot") == dm_slot(turn, boris)))
     assert not [o for o in ops if o.get("to") == "dm" and o["user"] == ada]  # her trap cannot spring: nothing

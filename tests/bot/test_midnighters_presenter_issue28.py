@@ -92,7 +92,7 @@ def test_mn_60_the_turn_limit_ends_on_the_last_turn_and_every_place_says_the_sam
     view = MN.view(state, None)
     assert view["turn"] == view["max_turns"] == 2 and view["outcome"]["cause"] == "max_turns"
     t = table()
-    ending = "Nobody woke up within 2 turns, the limit; nobody wins."
+    ending = "Nobody woke up within 2 turns, the limit: the dream sinks into deep sleep and nobody wins."
     assert PRESENTER.board_caption(t, view).count(ending) == 1
     assert ending in describe_board(view, RenderContext("en", NAMES, translate=t.t))
     (over,) = [e for e in events if e.key == "mn.game_over"]

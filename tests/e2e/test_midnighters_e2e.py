@@ -141,7 +141,7 @@ class MidnightTable(GameTable):
 
     @staticmethod
     def standing(text: str) -> str | None:
-        name = line_value(text, r"📍 You stand on (.+?) \(arrows")
+        name = line_value(text, r"📍 Where you are: (.+?) \(arrows")
         return LOCATION.get(name or "")
 
     @staticmethod

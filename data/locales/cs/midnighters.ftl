@@ -3,6 +3,31 @@
 mn-name = Půlnočníci
 mn-tagline = Režírujte surreálný lucidní sen. Probuďte se na Mostě dřív, než Půlnoční hrůza sen zapečetí.
 mn-lobby-joined = Jste ve hře. Až začne, vaše ruka, vaše pasti a vaše tahy přijdou soukromou zprávou; plán je ve vlákně hry.
+mn-dm_hello = 👋 Jste ve snu. Vaše karty, vaše pasti, vaše tahy i každá příležitost odpovědět na kartu jiného Půlnočníka přijdou sem, do tohoto rozhovoru.
+mn-nightmare-red = 😱 { $player } si lízá Rudou noční můru: v hlavách cvakají lišky a volají k boji bez příkras. Pasti nelze nastražit ani spustit (kromě pasti Půlnoční hvězdy na Radnici).{ $immune_count ->
+    [0] {""}
+   *[other] {" "}V bezpečí na Radnici: { $immune }.
+}
+mn-nightmare-blue = 😱 { $player } si lízá Modrou noční můru: hejno rozechvělých ptáků zakrývá hvězdnou oblohu. Aktivovat lze jen Radnici.{ $immune_count ->
+    [0] {""}
+   *[other] {" "}V bezpečí na Radnici: { $immune }.
+}
+mn-nightmare-purple = 😱 { $player } si lízá Purpurovou noční můru: mlha z motýlů omamuje mysl.{ $immune_count ->
+    [0] {""}
+   *[other] {" "}V bezpečí na Radnici: { $immune }.
+}
+mn-nightmare-black = 😱 { $player } si lízá Černou noční můru: černočerná kočka sladce prosí, ať s ní všichni zůstanou ve snu navždy.{ $immune_count ->
+    [0] {""}
+   *[other] {" "}V bezpečí na Radnici: { $immune }.
+}
+mn-nightmare-multi = 😱 { $player } si lízá Pestrobarevnou noční můru: srdce všech Půlnočníků bijí rychleji.{ $immune_count ->
+    [0] {""}
+   *[other] {" "}V bezpečí na Radnici: { $immune }.
+}
+mn-nightmare-colourless = 😱 { $player } si lízá Bezbarvou noční můru: srdce všech Půlnočníků bijí pomaleji.{ $immune_count ->
+    [0] {""}
+   *[other] {" "}V bezpečí na Radnici: { $immune }.
+}
 
 ## Karty lokací
 mn-location-corridor1 = Chodba 1
@@ -79,7 +104,7 @@ mn-outcome-nobody_woke = nikdo se neprobudil
 mn-outcome-abandoned = všichni opustili sen
 
 ## Události
-mn-game_started = 🌙 Sen začíná ({ $layout }). Pořadí hráčů: { $players }. Každý Půlnočník začíná ve své chodbě.
+mn-game_started = 🌙 Půlnoc: Půlnočníci usínají, každý ve své chodbě mezi snem a bděním ({ $layout }). Pořadí hráčů: { $players }. Probuďte se na Mostě dřív, než vás noční můry udrží ve snu navždy!
 mn-your_hand = Vaše karty: { $cards }.
 mn-turn_started = { $controller ->
     [none] Tah { $turn }: hraje { $player } ({ $actions ->
@@ -90,7 +115,7 @@ mn-turn_started = { $controller ->
     }).
    *[other] Tah { $turn }: hraje { $player }, ale všechna rozhodnutí činí hráč { $controller } (past Lapače snů).
 }
-mn-turn_skipped = Tah { $turn }: { $player } je ve spánkové paralýze a tah vynechává.
+mn-turn_skipped = Tah { $turn }: hráč { $player } leží vedle Půlnoční hrůzy ve spánkové paralýze a tah vynechává.
 mn-turn_ended = { $player } končí tah.
 mn-played = { $player } hraje: { $play }{ $target ->
     [none] {""}
@@ -105,7 +130,7 @@ mn-played = { $player } hraje: { $play }{ $target ->
        *[other] , { $direction }
     }
 }.
-mn-trap_set = { $player } nastraží past lícem dolů.
+mn-trap_set = { $player } nastražuje past lícem dolů.
 mn-trap_set_secret = Vaše past: { $card }, lokace { $location }.
 mn-reacted = { $player } odpovídá na kartu „{ $card }“ hráče { $target }: { $play }.
 mn-cancelled = Holandský úhel hráče { $player } ruší kartu „{ $card }“ hráče { $target }.
@@ -124,15 +149,15 @@ mn-trap_ready = { $player } má { $traps ->
     [many] { $traps } připravené pasti
    *[other] { $traps } připravených pastí
 }.
-mn-moved = { $player } se přesouvá: { $location }.
-mn-location_moved = Lokace { $location } se posouvá na pole { $cell }.
-mn-location_rotated = Lokace { $location } je otočena na { $degrees }° (šipky: { $arrows }).
+mn-moved = { $player } se přesouvá do lokace { $location }.
+mn-location_moved = Sen se přesouvá: lokace { $location } se stěhuje na pole { $cell }.
+mn-location_rotated = Sen se otáčí: lokace { $location } je teď pootočená o { $degrees }° proti původní poloze (šipky: { $arrows }).
 mn-actions_cut = Příští tah o 1 akci méně mají dva hráči: { $player }, { $target }.
 mn-extra_action = { $player } získává akci navíc (zbývá: { $actions }).
 mn-card_stolen = { $player } naslepo bere kartu hráči { $target }.
 mn-card_taken_secret = { $player } bere hráči { $target } kartu „{ $card }“.
 mn-fizzled = Karta „{ $card }“ hráče { $player } vyzní naprázdno: její účinek už není možný.
-mn-card_drawn = Líznete si kartu „{ $card }“.
+mn-card_drawn = Do ruky vám přichází karta „{ $card }“.
 mn-drew = { $player } si lízá kartu (v ruce: { $hand }).
 mn-reshuffled = Odhazovací balíček je zamíchán do nového balíčku ({ $count ->
     [one] { $count } karta
@@ -141,11 +166,11 @@ mn-reshuffled = Odhazovací balíček je zamíchán do nového balíčku ({ $cou
    *[other] { $count } karet
 }).
 mn-nightmare_drawn = { $fired ->
-    [yes] 😱 { $player } si lízne noční můru: { $colour }!{ $immune_count ->
+    [yes] 😱 { $player } si lízá noční můru: { $colour }!{ $immune_count ->
         [0] {""}
        *[other] {" "}V bezpečí na Radnici: { $immune }.
     }
-   *[no] { $player } si na Radnici lízne noční můru ({ $colour }): nespustí se.
+   *[no] { $player } si na Radnici lízá noční můru ({ $colour }): zůstává bez účinku.
 }
 mn-gathered = { $players_count ->
     [0] Sen táhne všechny do lokace { $location }, ale přenášet není koho.
@@ -160,12 +185,18 @@ mn-hands_passed = { $players_count ->
     [1] Karty se nepředávají: týká se to jen hráče { $players }.
    *[other] Karty a pasti se předávají proti směru hodinových ručiček: { $players }.
 }
-mn-horror = 🖤 { $player } se stává Půlnoční hrůzou!
+mn-horror = 🖤 { $player } se stává Půlnoční hrůzou: Půlnoční hrůza se nikdy neprobudí a každého, kdo s ní sdílí lokaci, svírá spánková paralýza.
 mn-activated = { $player } aktivuje lokaci { $location }.
+mn-activated-forest = 🌲 { $player } aktivuje Les: nekonečný soumračný les, který objímá sen, otevírá cestu kamkoli.
+mn-activated-square = ⛲ Náměstí si pamatuje vše, co se ve snu stalo: { $player } ho aktivuje a prohlíží si odhazovací balíček.
+mn-activated-motel = 🪞 { $player } aktivuje Motel: jako zrcadlo ukazuje bezbranné spící tělo Půlnočníka.
+mn-activated-restaurant = 🍷 { $player } aktivuje Restauraci: lepkavá a obestírající, zamlžuje mysl u Mostu.
+mn-activated-townhall = 🏛️ { $player } aktivuje Radnici, kde vůle vzdoruje tíživým vidinám.
+mn-activated-bridge = 🌅 { $player } aktivuje Most, který vede z měsíčního snu do slunečného bdění.
 mn-discard_pile = Odhazovací balíček: { $cards }.
 mn-neutralised = { $colours_count ->
     [0] Žádná noční můra není aktivní; všichni mají opět 2 akce.
-   *[other] { $player } neutralizuje noční můry ({ $colours }); všichni mají opět 2 akce.
+   *[other] Radnice zahání tíživé vidiny: { $player } neutralizuje noční můry ({ $colours }); všichni mají opět 2 akce.
 }{ $count ->
     [0] {""}
     [one] {" "}{ $player } odhazuje { $count } kartu noční můry.
@@ -198,7 +229,7 @@ mn-excess_discarded = { $player } odhazuje { $count ->
 mn-nothing_done = { $player } zde nic nedělá.
 mn-hands_shuffled = { $players_count ->
     [0] { $player } chce zamíchat karty u Mostu, ale nikdo, čí karty lze zamíchat, tam nestojí.
-   *[other] { $player } zamíchá karty hráčů { $players } a rozdá je zpět.
+   *[other] { $player } míchá karty hráčů { $players } a rozdává je zpět.
 }
 mn-blind_discard = { $player } odhazuje { $count ->
     [one] { $count } náhodnou kartu
@@ -214,7 +245,7 @@ mn-trap_sprung = 💥 Spouští se past hráče { $player } v lokaci { $location
     [star] {" "}— místo hráče { $target }
    *[none] {""}
 }.
-mn-player_removed = { $player } opouští sen.
+mn-player_removed = { $player } se vytrácí ze snu a opouští hru.
 mn-game_over = Sen končí: { $outcome }. { $winners_count ->
     [0] Nikdo nevyhrál.
    *[other] Vítěz: { $winners }.
@@ -249,7 +280,7 @@ mn-error-nightmare_in_hand = Nemůžete se probudit s kartou noční můry v ruc
 mn-error-bad_target = Tohoto hráče nelze vybrat.
 mn-error-red_nightmare = Rudá noční můra zakazuje nastražit pasti.
 mn-error-not_eligible = Na tuto kartu nemůžete odpovědět.
-mn-error-already_passed = V tomto okně jste už pasovali.
+mn-error-already_passed = Váš pas v tomto okně už platí.
 mn-error-bad_trap = Tuto past nelze označit.
 mn-error-bad_choice = Taková volba není na výběr.
 mn-error-not_your_choice = Teď volí někdo jiný.
@@ -303,7 +334,7 @@ mn-board-paralysed = spánková paralýza (vynechává tahy)
 mn-board-claimed = příští tah odehraje hráč { $controller }
 mn-board-left = mimo hru
 mn-board-deck = Balíček: { $count }
-mn-board-discard = Odložené karty: { $count }
+mn-board-discard = Odhazovací balíček: { $count }
 mn-board-nightmares = Aktivní noční můry:
 mn-board-no_nightmares = Žádné aktivní noční můry
 mn-board-exempt = imunní: { $players }
@@ -364,7 +395,7 @@ mn-suspense-suspense-restaurant = { mn-location-restaurant }
 mn-suspense-suspense-townhall = { mn-location-townhall }
 mn-suspense-suspense-bridge = { mn-location-bridge }
 mn-mode-corridor = poslat hráče do chodby
-mn-mode-self = vstoupit tam sami
+mn-mode-self = vstoupit tam osobně
 mn-turns-1 = otočenou o 90° po směru hodinových ručiček
 mn-turns-2 = otočenou o 180°
 mn-turns-3 = otočenou o 90° proti směru hodinových ručiček
@@ -419,7 +450,7 @@ mn-do-assign = Poslat hráče { $player }: { $corridor }
 mn-do-remove = Odebrat hráče { $player } ze snu
 mn-do-spring = Past ({ $location }): { $effect }
 mn-do-spring_gone = Vaše past: { $effect }
-mn-spring-self = vstoupit tam sami
+mn-spring-self = vstoupit tam osobně
 mn-spring-corridor = hráč { $target } → { $corridor }
 mn-spring-vertigo = na pole { $cell }, { $turns }
 mn-spring-star = aktivovat Radnici na dálku
@@ -476,7 +507,7 @@ mn-mine_waiting = Čeká se na: { $players }.
 
 ## Discord: popisek hracího plánu a konec hry
 mn-caption-turn = 🌙 **Tah { $turn } z { $max_turns }**
-mn-caption-piles = Balíček: { $deck } · odhozeno: { $discard }
+mn-caption-piles = Balíček: { $deck } · odhazovací balíček: { $discard }
 mn-caption-where = 📍 { $players }
 mn-caption-player = { $player } ({ $letter }): { $location }, { $cards ->
     [one] { $cards } karta
@@ -498,7 +529,7 @@ mn-drew_cards = { $player } si lízá { $count ->
    *[other] { $count } karet
 } (v ruce: { $hand }).
 mn-ending = { $reason ->
-    [woke] { $player } se probouzí na Mostě a vítězí; sen končí.
+    [woke] { $player } se probouzí na Mostě do slunečného bdění a vítězí; sen končí.
     [dead_sleep] { $player }, Půlnoční hrůza, uvrhá všechny Půlnočníky do mrtvého spánku a vítězí; sen končí.
     [abandoned] Všichni sen opustili; nikdo nevyhrává.
    *[other] { $cause ->
@@ -507,8 +538,8 @@ mn-ending = { $reason ->
             [few] { $turns } tahů
             [many] { $turns } tahu
            *[other] { $turns } tahů
-        } (to je limit); nikdo nevyhrává.
-        [no_cards] Nikdo se neprobudil, než došel balíček i odhazovací balíček; nikdo nevyhrává.
+        } (to je limit): sen se prohlubuje a nikdo nevyhrává.
+        [no_cards] Nikdo se neprobudil, než došel balíček i odhazovací balíček: sen se prohlubuje a nikdo nevyhrává.
        *[other] Nikdo se neprobudil; nikdo nevyhrává.
     }
 }
@@ -518,4 +549,4 @@ mn-over-traps = Připravené pasti: { $traps }
 mn-over-trap = { $player }: { $card } v lokaci { $location }
 mn-over-no_traps = Žádné připravené pasti.
 mn-over-discard = Odhazovací balíček: { $cards }
-mn-over-seed = 🎲 Seed: { $seed }
+mn-over-seed = 🎲 Semínko: { $seed } (vzešla z něj všechna míchání této hry)

@@ -3,6 +3,7 @@
 mn-name = Midnighters
 mn-tagline = Direct a surreal lucid dream. Wake up on the Bridge before the Midnight Horror seals the dream.
 mn-lobby-joined = You have joined. When the game starts, your hand, your traps and your turns come by private message; the board is in the game's thread.
+mn-dm_hello = 👋 You are in the dream. Your hand, your traps, your turns and every chance to answer another Midnighter's card will come here, in this conversation.
 
 ## Location cards
 mn-location-corridor1 = Corridor 1
@@ -79,7 +80,7 @@ mn-outcome-nobody_woke = nobody woke up
 mn-outcome-abandoned = everyone left the dream
 
 ## Events
-mn-game_started = 🌙 The dream begins ({ $layout }). Seat order: { $players }. Every Midnighter starts in their own corridor.
+mn-game_started = 🌙 Midnight: the Midnighters fall asleep, each in a corridor between sleep and waking ({ $layout }). Seat order: { $players }. Wake up on the Bridge before a nightmare keeps you in the dream!
 mn-your_hand = Your hand: { $cards }.
 mn-turn_started = { $controller ->
     [none] Turn { $turn }: { $player } plays ({ $actions ->
@@ -88,7 +89,7 @@ mn-turn_started = { $controller ->
     }).
    *[other] Turn { $turn }: { $player } plays, but { $controller } makes every choice (Dream Catcher trap).
 }
-mn-turn_skipped = Turn { $turn }: { $player } is in sleep paralysis and skips the turn.
+mn-turn_skipped = Turn { $turn }: { $player } lies frozen in sleep paralysis next to the Midnight Horror and skips the turn.
 mn-turn_ended = { $player } ends the turn.
 mn-played = { $player } plays { $play }{ $target ->
     [none] {""}
@@ -120,7 +121,7 @@ mn-trap_ready = { $player } now has { $traps ->
 }.
 mn-moved = { $player } moves to { $location }.
 mn-location_moved = The dream shifts: cell { $cell } now holds { $location }.
-mn-location_rotated = The dream turns: { $location } now stands at { $degrees }° (arrows: { $arrows }).
+mn-location_rotated = The dream turns: { $location } now lies turned { $degrees }° from how it was laid (arrows: { $arrows }).
 mn-actions_cut = { $player } and { $target } will each have 1 action less next turn.
 mn-extra_action = { $player } takes an extra action ({ $actions } left).
 mn-card_stolen = { $player } blindly takes a card from { $target }.
@@ -139,6 +140,30 @@ mn-nightmare_drawn = { $fired ->
     }
    *[no] { $player } draws the { $colour } Nightmare inside the Town Hall: it does not fire.
 }
+mn-nightmare-red = 😱 { $player } draws the Red Nightmare: foxes clatter in every head and call for a fight without tricks; no Suspense can be played, and none laid can spring (but a Midnight Star in the Town Hall).{ $immune_count ->
+    [0] {""}
+   *[other] {" "}Safe in the Town Hall: { $immune }.
+}
+mn-nightmare-blue = 😱 { $player } draws the Blue Nightmare: a flock of trembling birds blots out the stars. No location but the Town Hall can be activated.{ $immune_count ->
+    [0] {""}
+   *[other] {" "}Safe in the Town Hall: { $immune }.
+}
+mn-nightmare-purple = 😱 { $player } draws the Purple Nightmare: a fog of butterflies clouds every mind.{ $immune_count ->
+    [0] {""}
+   *[other] {" "}Safe in the Town Hall: { $immune }.
+}
+mn-nightmare-black = 😱 { $player } draws the Black Nightmare: a jet-black cat purrs, begging to stay in the dream for ever.{ $immune_count ->
+    [0] {""}
+   *[other] {" "}Safe in the Town Hall: { $immune }.
+}
+mn-nightmare-multi = 😱 { $player } draws the Multicoloured Nightmare: every heart in the dream beats faster.{ $immune_count ->
+    [0] {""}
+   *[other] {" "}Safe in the Town Hall: { $immune }.
+}
+mn-nightmare-colourless = 😱 { $player } draws the Colourless Nightmare: every heart in the dream slows down.{ $immune_count ->
+    [0] {""}
+   *[other] {" "}Safe in the Town Hall: { $immune }.
+}
 mn-gathered = { $players_count ->
     [0] The dream would pull everyone to { $location }, but nobody it affects is left to move.
    *[other] The dream pulls { $players } to { $location }.
@@ -152,12 +177,18 @@ mn-hands_passed = { $players_count ->
     [1] No hand has to pass: { $players } has nobody to pass to.
    *[other] Hands and traps pass counter-clockwise among { $players }.
 }
-mn-horror = 🖤 { $player } has become the Midnight Horror!
+mn-horror = 🖤 { $player } has become the Midnight Horror: they can never wake, and anyone sharing their location lies frozen in sleep paralysis.
 mn-activated = { $player } activates { $location }.
+mn-activated-forest = 🌲 { $player } activates the Forest: the endless twilight wood that hugs the dream opens a way to anywhere.
+mn-activated-square = ⛲ The Square remembers all that happened in the dream: { $player } activates it and looks through what was thrown away.
+mn-activated-motel = 🪞 { $player } activates the Motel: like a mirror, it shows a Midnighter's defenceless sleeping body.
+mn-activated-restaurant = 🍷 { $player } activates the Restaurant: sticky and enveloping, it clouds the minds near the Bridge.
+mn-activated-townhall = 🏛️ { $player } activates the Town Hall, where the will stands up to heavy visions.
+mn-activated-bridge = 🌅 { $player } activates the Bridge, the way up from moonlit sleep into sunlit waking.
 mn-discard_pile = The discard pile: { $cards }.
 mn-neutralised = { $colours_count ->
     [0] No nightmare is active; everyone is back to 2 actions.
-   *[other] { $player } neutralises the nightmares ({ $colours }); everyone is back to 2 actions.
+   *[other] The Town Hall drives the heavy visions away: { $player } neutralises the nightmares ({ $colours }); everyone is back to 2 actions.
 }{ $count ->
     [0] {""}
     [one] {" "}{ $player } discards 1 nightmare card.
@@ -196,7 +227,7 @@ mn-trap_sprung = 💥 Trap sprung by { $player } at { $location }: { $card }{ $h
     [star] , taking the activation over from { $target }
    *[none] {""}
 }.
-mn-player_removed = { $player } has left the dream.
+mn-player_removed = { $player } slips out of the dream and leaves the game.
 mn-game_over = The dream is over: { $outcome }. { $winners_count ->
     [0] Nobody wins.
    *[other] Winner: { $winners }.
@@ -281,7 +312,7 @@ mn-board-paralysed = sleep paralysis (skips turns)
 mn-board-claimed = next turn played by { $controller }
 mn-board-left = left the dream
 mn-board-deck = Deck: { $count }
-mn-board-discard = Discard: { $count }
+mn-board-discard = Discard pile: { $count }
 mn-board-nightmares = Active nightmares:
 mn-board-no_nightmares = No active nightmares
 mn-board-exempt = immune: { $players }
@@ -427,8 +458,8 @@ mn-ask-cell = which empty cell?
 mn-ask-turns = which way round?
 mn-ask-count = how many cards?
 mn-ask-kind = what do you play?
-mn-you_stand = 📍 You stand on { $location } (arrows: { $arrows }).
-mn-they_stand = 📍 { $player } stands on { $location } (arrows: { $arrows }).
+mn-you_stand = 📍 Where you are: { $location } (arrows: { $arrows }).
+mn-they_stand = 📍 Where { $player } is: { $location } (arrows: { $arrows }).
 mn-no_arrows = none
 mn-your_cards = 🃏 Your hand: { $cards }
 mn-their_cards = 🃏 Hand of { $player }: { $cards }
@@ -442,7 +473,7 @@ mn-mine_waiting = The table waits for: { $players }.
 
 ## Discord: the public board's caption and the end
 mn-caption-turn = 🌙 **Turn { $turn } of { $max_turns }**
-mn-caption-piles = Deck { $deck } · discard { $discard }
+mn-caption-piles = Deck { $deck } · discard pile { $discard }
 mn-caption-where = 📍 { $players }
 mn-caption-player = { $player } ({ $letter }): { $location }, { $cards ->
     [one] { $cards } card
@@ -459,14 +490,14 @@ mn-drew_cards = { $player } draws { $count ->
 } ({ $hand } in hand).
 mn-ending = { $reason ->
     [woke] { $player } woke up on the Bridge and wins; the dream is over.
-    [dead_sleep] { $player }, the Midnight Horror, put every Midnighter into dead sleep and wins; the dream is over.
-    [abandoned] Everyone left the dream; nobody wins.
+    [dead_sleep] { $player }, the Midnight Horror, lulls every Midnighter into dead sleep and wins; the dream is over.
+    [abandoned] Everyone has left the dream; nobody wins.
    *[other] { $cause ->
         [max_turns] Nobody woke up within { $turns ->
             [one] { $turns } turn
            *[other] { $turns } turns
-        }, the limit; nobody wins.
-        [no_cards] Nobody woke up before the deck and the discard ran out; nobody wins.
+        }, the limit: the dream sinks into deep sleep and nobody wins.
+        [no_cards] Nobody woke up before the deck and the discard pile ran out: the dream sinks into deep sleep and nobody wins.
        *[other] Nobody woke up; nobody wins.
     }
 }
@@ -476,4 +507,4 @@ mn-over-traps = Prepared traps: { $traps }
 mn-over-trap = { $player }: { $card } at { $location }
 mn-over-no_traps = No prepared traps.
 mn-over-discard = Discard pile: { $cards }
-mn-over-seed = 🎲 Seed: { $seed }
+mn-over-seed = 🎲 Seed: { $seed } (every shuffle of this game came from it)
