@@ -92,3 +92,24 @@ def test_the_first_private_message_is_night_watchs_own(lang):
     hello = i18n.translate(lang, "nw.dm_hello")
     assert hello != i18n.translate(lang, "common.dm_hello")
     assert not any(word in hello.lower() for word in ("hand", "карт", "kart"))  # no cards in this game
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_nw_5_the_role_dm_tells_who_the_role_is_on_the_station(lang):
+    """The seed's character notes, once, in the role's DM: a story line for every role, then what it does."""
+    state, events = NW.setup(PLAYERS, {}, seed=5)
+    table = _table(lang)
+    for event in (e for e in events if e.key == "nw.your_role"):
+        role = event.params["role"]
+        text = PRESENTER.event_text(table, state, event)
+        story = i18n.translate(lang, f"nw.role-story.{role}")
+        assert text.index(story) < text.index(i18n.translate(lang, f"nw.role-help.{role}"))
+
+
+def test_czech_speaks_to_one_player_in_the_singular():
+    """Formal "vy" to one player: no plural "sami" (the issue's slip), "hrajete jen za sebe"."""
+    import re
+
+    for role in ("citizen", "watch", "wells", "garibaldi", "zack", "bester", "franklin"):
+        for key in (f"nw.role-story.{role}", f"nw.role-help.{role}", f"nw.role-goal.{role}"):
+            assert not re.search(r"\bsami\b", i18n.translate("cs", key)), key

@@ -66,7 +66,7 @@ class NightWatchPresenter(Presenter):
             return table.t("nw.dawn_first", day=1)
         if event.key == "nw.your_role":  # NW-5: what the role does, how its side wins (NW-21), what comes next
             role = event.params["role"]
-            lines = [table.say(event), table.t(f"nw.role-help.{role}"), table.t(f"nw.role-goal.{role}"), table.t("nw.what_next")]
+            lines = [table.say(event), table.t(f"nw.role-story.{role}"), table.t(f"nw.role-help.{role}"), table.t(f"nw.role-goal.{role}"), table.t("nw.what_next")]
             return "\n".join(lines)
         return super().event_text(table, state, event)
 

@@ -175,3 +175,12 @@ nw-ending-nobody_alive = Chodby Babylonu 5 jsou prázdné: nikdo nepřežil.
 nw-ending-stalemate = Tři dny a noci bez rozsudku a bez obětí; na stanici vládne nejisté příměří.
 # první soukromá zpráva, když se hráč přidá do lobby
 nw-dm_hello = 👋 Jste ve hře. Až hra začne, přijde sem vaše role a pak sem každou noc přijde zpráva: váš noční úkol, nebo klidný spánek.
+
+# NW-5: kdo ta role na stanici je, podle popisů postav v pravidlech (jednou, v soukromé zprávě s rolí)
+nw-role-story-citizen = 🏠 Babylon 5 má dost zvůle Noční hlídky a vy také.
+nw-role-story-watch = 🌑 Přes den se vydáváte za obyvatele stanice; když padne noc, Hlídka se sejde a vybírá, koho nesnáší nejvíc.
+nw-role-story-wells = 🌑 Vysoký úředník se zvláštními pravomocemi a tajný velitel Noční hlídky.
+nw-role-story-garibaldi = 🛡️ Hlavní naděje obyvatel stanice: šéf bezpečnosti.
+nw-role-story-zack = 🔫 Máte na Noční hlídku spadeno a vlastní způsob, jak si to s ní vyřídit. Pozor: můžete zastřelit nevinného obyvatele, nebo i vlastního šéfa.
+nw-role-story-bester = 🧠 Chcete se zbavit všech „obyčejných“ lidí; nepatříte k Hlídce ani k obyvatelům a hrajete jen za sebe.
+nw-role-story-franklin = 🩺 Jste humanista: zachránit chcete jakýkoli život, i život člena Noční hlídky.

@@ -166,3 +166,12 @@ nw-ending-nobody_alive = The corridors of Babylon 5 are empty: nobody is left al
 nw-ending-stalemate = Three days and nights pass with no verdict and no death; the station settles into an uneasy truce.
 # the first private message, when a player joins the lobby
 nw-dm_hello = 👋 You are in. When the game starts, your role comes here; then every night brings a message here too: your night task, or a quiet night's sleep.
+
+# NW-5: who the role is on the station, from the seed's character notes (said once, in the role's DM)
+nw-role-story-citizen = 🏠 Babylon 5 has had enough of the Night Watch's lawlessness, and so have you.
+nw-role-story-watch = 🌑 By day you pass for a resident; when night falls, the Watch gathers and picks whom it likes least.
+nw-role-story-wells = 🌑 A high official with special powers, and secretly the head of the Night Watch.
+nw-role-story-garibaldi = 🛡️ The residents' great hope: the Chief of Security.
+nw-role-story-zack = 🔫 You have a grudge against the Night Watch and your own way of settling it. Be careful: you could hit an innocent resident, or your own chief.
+nw-role-story-bester = 🧠 Obsessed with getting rid of the "mundanes", you are neither Watch nor resident: you play for yourself alone.
+nw-role-story-franklin = 🩺 A humanist, ready to save any life, even a Night Watch member's.
