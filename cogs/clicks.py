@@ -92,6 +92,8 @@ class Clicks:
                     live = newer  # this process's copy may be behind another process's (a shared database): look again
                     continue
                 case Refused(code, named):
+                    if named is None and all(p.id != cid.prompt_id for p in live.state.prompts):
+                        named = Action(actor, cid.prompt_id, "")  # its prompt has closed: the engine says why (MN-29)
                     why = self.why_not(live, named) or GameError("not_legal" if code == "not_legal" else "stale")
                     await self.refuse(interaction, live.row.language, why, live.engine.prefix)
             return
