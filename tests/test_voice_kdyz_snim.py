@@ -64,3 +64,14 @@ def test_the_first_private_message_is_the_dreams_own(lang):
     assert hello != i18n.translate(lang, "common.dm_hello")
     assert {"en": "Dreamer", "ru": "Сновидец", "cs": "Snílkem"}[lang] in hello
     assert not any(word in hello.lower() for word in ("your hand", "ваши карты", "vaše karty"))
+
+
+def test_czech_fewer_than_takes_a_singular_verb():
+    """"méně než 4 hráči" is counted as a quantity: "zbývá", not "zbývají"."""
+    assert i18n.translate("cs", "ks.reason.too_few_players").startswith("zbývá ")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_ks_3_the_role_dm_says_whom_the_player_comes_to_the_dream_as(lang):
+    text = i18n.translate(lang, "ks.dm.role", round=1, role="X", help="")
+    assert {"en": "come to the dream as", "ru": "приходите в сон как", "cs": "do snu přicházíte jako"}[lang] in text
