@@ -21,6 +21,7 @@ For both, every refusal a player met says why: none is a generic text where the 
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any, NamedTuple
 
 import pytest
@@ -367,6 +368,19 @@ def test_mn_29_a_turn_dm_clicked_twice_at_once_says_the_moment_closed_and_who_cl
                 )
 
 
+def posted(server: FakeDiscord) -> list[tuple[int, str, list[str]]]:
+    """Every message the bot posted (not edited), in order: (channel id, text, its controls' custom ids)."""
+    return [
+        (
+            int(r.path.split("/")[2]),
+            r.json.get("content") or "",
+            [c.get("custom_id", "") for row in r.json.get("components") or [] for c in row.get("components", [])],
+        )
+        for r in server.requests
+        if r.method == "POST" and r.route == "/channels/{channel_id}/messages" and isinstance(r.json, dict)
+    ]
+
+
 def live_turns(server: FakeDiscord, table: GameTable) -> set[str]:
     """The turn prompts whose own DM ("your move") still shows its controls."""
     return {
@@ -398,14 +412,19 @@ def test_mn_53_springs_come_while_the_moment_is_open_once_a_turn_and_only_when_o
     server, table = played.server, played.dreamers
     messages = sent(server)
     assert not any("can be sprung right now" in text for _, text, _ in messages)
-    springs: dict[tuple[int, str], int] = {}
-    for channel, text, ids in messages:
-        if TRAPS_NOW in text and ids:
-            prompt = prompt_of(ids[0])
-            springs[(channel, prompt)] = springs.get((channel, prompt), 0) + 1
+    turn_of = {  # each turn prompt -> its turn's number, as its own DM says it
+        prompt_of(ids[0]): re.search(r"Turn (\d+): your move", text).group(1)
+        for _, text, ids in messages
+        if "your move" in text and ids
+    }
+    springs: dict[tuple[int, str], int] = {}  # (player's DM, turn) -> the spring messages posted
+    for channel, text, ids in posted(server):
+        if text.count(TRAPS_NOW) and ids:
+            turn = turn_of[prompt_of(ids[0])]
+            springs[(channel, turn)] = springs.get((channel, turn), 0) + 1
             assert any(":spring" in i or i.startswith("np:") for i in ids), ids  # only with a spring to offer
     assert springs, "no spring was offered out of turn"
-    assert all(n == 1 for n in springs.values()), springs  # one message a turn, edited after, never posted again
+    assert all(n == 1 for n in springs.values()), springs  # one message a turn, not one each time a prompt opens
     assert played.stale_springs == [], played.stale_springs
     assert table.springs, "no spring was clicked the moment it was shown"
     for late in table.springs:  # taken, or its picker opened: not "Too late"
