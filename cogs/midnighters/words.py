@@ -205,6 +205,11 @@ class MidnightersWords(Presenter):
             if event.key == "mn.nightmare_drawn" and event.params.get("fired") and table.has(f"mn.nightmare.{event.params.get('colour')}"):
                 # a nightmare that fires is told as the dream's scene of its colour (the generic line stays for records)
                 event = Event(f"mn.nightmare.{event.params['colour']}", event.params, event.audience)
+            if event.key == "mn.sent_to_corridors" and isinstance(event.params.get("corridors"), dict):
+                # who goes where, as arrows ("Ada → Corridor 2"), not a "name: value" list
+                corridors = event.params["corridors"]
+                where = ", ".join(f"{table.name(p)} → {self.location(table, c)}" for p, c in corridors.items())
+                event = Event(event.key, {**event.params, "corridors": where, "corridors_count": len(corridors)}, event.audience)
             if event.key == "mn.activated" and table.has(f"mn.activated.{event.params.get('location')}"):
                 # and an activation as what the location does in the dream (MN-31 .. MN-36)
                 event = Event(f"mn.activated.{event.params['location']}", event.params, event.audience)

@@ -60,7 +60,7 @@ gh-ghost_sent = 👻 { $player } posílá { $source } na dům hráče { $target 
 gh-ghost_met_cat = 🐈 V tom pokoji (dům hráče { $player }) už hlídá kočka: syčí a ducha zahání. Obě karty jdou na odhazovací balíček.
 gh-waiting = ⏳ Čeká se na hráče { $player } (může odpovědět { $window }).
 gh-cat_answered = 🐈 V domě hráče { $player } vyskakuje kočka a zahání ducha od hráče { $attacker }. Obě karty jdou na odhazovací balíček.
-gh-ghost_rests = 👻 Světlo ducha drží na uzdě: zabydluje se v patře { $floor } ({ $side } pokoj, dům hráče { $player }) a čeká na druhého.
+gh-ghost_rests = 👻 Světlo ducha drží na uzdě: duch se zabydluje v patře { $floor } ({ $side } pokoj, dům hráče { $player }) a čeká na druhého.
 gh-floor_wiped = { $light_off ->
     [yes] 💥 Duchové se zmocňují patra { $floor } v domě hráče { $player }: pokoje jsou ztraceny a světlo zhasíná. Na odhazovací balíček jde: { $cards }.
    *[no] 💥 Duch ve tmě se zmocňuje patra { $floor } v domě hráče { $player }: pokoje jsou ztraceny. Na odhazovací balíček jde: { $cards }.

@@ -151,7 +151,7 @@ mn-trap_ready = { $player } má { $traps ->
 }.
 mn-moved = { $player } se přesouvá do lokace { $location }.
 mn-location_moved = Sen se přesouvá: lokace { $location } se stěhuje na pole { $cell }.
-mn-location_rotated = Sen se otáčí: lokace { $location } je teď pootočená o { $degrees }° proti původní poloze (šipky: { $arrows }).
+mn-location_rotated = Sen se otáčí: lokace { $location } je teď pootočená o { $degrees }° oproti původní poloze (šipky: { $arrows }).
 mn-actions_cut = Příští tah o 1 akci méně mají dva hráči: { $player }, { $target }.
 mn-extra_action = { $player } získává akci navíc (zbývá: { $actions }).
 mn-card_stolen = { $player } naslepo bere kartu hráči { $target }.
@@ -178,7 +178,7 @@ mn-gathered = { $players_count ->
 }
 mn-sent_to_corridors = { $corridors_count ->
     [0] Do chodeb nemusí nikdo.
-   *[other] Posláni do chodeb: { $corridors }.
+   *[other] Sen rozhání Půlnočníky do chodeb: { $corridors }.
 }
 mn-hands_passed = { $players_count ->
     [0] Karty se nepředávají nikomu.

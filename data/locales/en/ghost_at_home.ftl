@@ -80,7 +80,7 @@ gh-reshuffled = 🔀 The deck is empty: the discard pile ({ $count ->
    *[other] { $count } cards
 }) is shuffled into a new deck.
 gh-escape_started = 🏃 { $player } has explored every floor and runs for the roof! Only a ghost can stop the escape now.
-gh-no_ghost = { $player } lets them go: no ghost.
+gh-no_ghost = { $player } holds back: no ghost.
 gh-escape_stopped = 🚫 The ghosts bar the way: { $player } does not get out this time. Everyone draws back up to 3 cards.
 gh-escaped = 🎉 The last door gives way: { $player } escapes from the haunted house!
 gh-player_left = { $player } has left the game. { $hand ->

@@ -170,7 +170,7 @@ mn-gathered = { $players_count ->
 }
 mn-sent_to_corridors = { $corridors_count ->
     [0] Nobody has to go back to a corridor.
-   *[other] Sent to the corridors: { $corridors }.
+   *[other] The dream scatters the Midnighters to the corridors: { $corridors }.
 }
 mn-hands_passed = { $players_count ->
     [0] No hand has to pass.

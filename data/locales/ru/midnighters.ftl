@@ -178,7 +178,7 @@ mn-gathered = { $players_count ->
 }
 mn-sent_to_corridors = { $corridors_count ->
     [0] В коридоры никого отправлять не нужно.
-   *[other] Отправлены в коридоры: { $corridors }.
+   *[other] Сон разбрасывает Полуночников по коридорам: { $corridors }.
 }
 mn-hands_passed = { $players_count ->
     [0] Передавать карты некому.
