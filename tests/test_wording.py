@@ -36,6 +36,7 @@ from fluent.syntax import FluentParser, ast
 
 import translations as i18n
 from bot.games import game_ui, registered
+from bot.ops import MAX_CONTENT
 from bot.presenter import Table
 from engines import ENGINE_NAMES, get_engine
 from engines.core import CLOCK, HOST, Action
@@ -391,6 +392,33 @@ def test_a_watch_skip_is_worded_in_every_language():
     assert texts["en"] == f"{NAME} proposes no victim tonight."
 
 
+#: A rule id ("MH-P3", "NW-12", "GH-P2"): the record and the rules' sources keep them, players never read them.
+RULE_ID = re.compile(r"\b[A-Z]{2}-P?\d+\b")
+#: A hex in the engine's axial notation ("-1,3"), which Midnight Hunt's players never read (the board names it b1).
+AXIAL_HEX = re.compile(r"(?<![\d:.,])-?\d+,-?\d+(?![\d,])")
+#: Slips the native reading of issue 29 found, by language: a misspelt unit (Kušiník), the plural for one winner
+#: ("за ними", "patří jim", "им нечего"), the English of issue 29's examples.
+SLIPS = {
+    "ru": re.compile(r"\bза ними\b|\bим нечего\b"),
+    "cs": re.compile(r"Kušiník|\bpatří jim\b"),
+    "en": re.compile(r"\bNo cat lies on\b|\bYou stand on Corridor\b"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", POLISHED)
+def test_no_rule_id_or_known_slip_in_what_players_read(name: str, lang: str):
+    """Issue 29: rule ids ("(MH-P3)", "(GH-P2)") stay out of every message (the sources may name them in comments),
+    and the slips the native reading found do not come back."""
+    problems = sorted(
+        {f"{mid}: {m.group(0)!r} in {text!r}" for mid, text in _catalogue_texts(lang, name) for m in [RULE_ID.search(text)] if m}
+    )
+    for mid, message in _messages(lang, name).items():
+        if m := SLIPS[lang].search(_source(message)):
+            problems.append(f"{mid}: {m.group(0)!r}")
+    assert not problems, f"{lang}/{name}:\n" + "\n".join(problems[:40])
+
+
 # -- what the presenters send over random games ----------------------------------------------------------------
 
 PLAYER_NAMES = ["Ольга", "Дима", "Jan Novák", "Anna", "Eva", "Zoë", "Petr", "Лена", "Ivo", "Kim"]
@@ -464,8 +492,9 @@ def _game_texts(game: str, lang: str, seed: int) -> Iterator[str]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game", GAMES)
 def test_what_the_presenters_send_reads_right(game: str, lang: str):
-    """Over seeded random games: no Python value, no raw message id, no nested brackets, English plurals and
-    articles right, Czech in formal vy — in every message, label and placeholder a player or the narrator sees."""
+    """Over seeded random games: no Python value, no raw message id, no nested brackets, no rule id, no message
+    over Discord's 2,000 characters, no Midnight Hunt hex as ``q,r``, English plurals and articles right, Czech in
+    formal vy — in every message, label and placeholder a player or the narrator sees."""
     problems: dict[str, str] = {}
     seen = 0
     for seed in range(RANDOM_GAMES):
@@ -478,6 +507,12 @@ def test_what_the_presenters_send_reads_right(game: str, lang: str):
                 found.append(f"raw id {m.group(0)!r}")
             if _nested_brackets(text):
                 found.append("nested brackets")
+            if m := RULE_ID.search(text):
+                found.append(f"a rule id {m.group(0)!r}")
+            if game == "midnight_hunt" and (m := AXIAL_HEX.search(text)):
+                found.append(f"a hex as the engine names it {m.group(0)!r}")
+            if len(text) > MAX_CONTENT:
+                found.append(f"{len(text)} characters, over Discord's {MAX_CONTENT}")
             for problem in found:
                 problems.setdefault(problem, text[:300])
     assert seen > 50, f"{game}/{lang}: only {seen} texts were rendered"

@@ -1,11 +1,11 @@
 ## Férové rozdání, záznamy her, /game history a /game stats (bot/records.py, bot/stats.py, cogs/records.py).
 ## Vykání všude.
 
-records-commit = Férové rozdání: semínko (seed) této hry je zapečetěné. Jeho závazek, SHA-256 z `salt:seed`, je `{ $commitment }`. Semínko a sůl se odhalí na konci hry, takže si kdokoli může ověřit, že rozdání i každé zamíchání z nich vyplývají.
-records-reveal = Férové rozdání, odpečetěno: semínko `{ $seed }`, sůl `{ $salt }`. SHA-256 z `{ $salt }:{ $seed }` je `{ $commitment }`, tedy závazek zveřejněný na začátku.
-records-no_commitment = Tato hra byla otevřena dřív, než se ke semínkům zveřejňovaly závazky, takže její rozdání nelze se závazkem porovnat.
-records-secret_seed = { $game } nikdy neodhaluje své semínko ani tahy Pečetí ({ $rule }), takže se nic nezavazovalo a záznam nelze přehrát.
-records-hidden_actions = Karty odhozené lícem dolů zůstávají v záznamu skryté ({ $rule }), takže se přehraje jen po první takové odhození.
+records-commit = Férové rozdání: každé zamíchání této hry vychází z tajného klíče, který je už zapečetěný. Jeho otisk, SHA-256 z `salt:seed`, je `{ $commitment }`; klíč se ukáže na konci hry, takže si kdokoli může ověřit rozdání i každé zamíchání.
+records-reveal = Férové rozdání, odpečetěno: klíčem je semínko `{ $seed }` se solí `{ $salt }`; SHA-256 z `{ $salt }:{ $seed }` je `{ $commitment }`, tedy otisk zveřejněný na začátku.
+records-no_commitment = Tato hra byla otevřena dřív, než se rozdání začala pečetit, takže její rozdání ověřit nelze.
+records-secret_seed = { $game } navždy tají tažení žetonů z pytle i tahy Pečetí, takže záznam obsahuje jen veřejné tahy a přehrát ho nelze.
+records-hidden_actions = Karty odhozené lícem dolů zůstávají v záznamu skryté, takže se přehraje jen do prvního takového odhození.
 records-attached = Záznam hry je v příloze: každá akce s časem a výsledek. Ověříte ho příkazem `python -m engines verify <soubor> --digest <otisk>`; otisk (digest) je konec názvu souboru a dokládá, že jde právě o tento soubor.
 records-attached_secret = Záznam hry je v příloze: veřejné akce s časem a výsledek.
 records-file_description = Záznam hry č. { $id }, otisk { $digest }

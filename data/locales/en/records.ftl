@@ -1,10 +1,10 @@
 ## Fair deals, game records, /game history and /game stats (bot/records.py, bot/stats.py, cogs/records.py).
 
-records-commit = Fair deal: this game's seed is sealed. Its commitment, the SHA-256 of `salt:seed`, is `{ $commitment }`. Seed and salt are revealed when the game ends, so anyone can check that the deal and every shuffle follow from them.
+records-commit = Fair deal: every shuffle of this game follows from a secret key, sealed now. Its fingerprint, the SHA-256 of `salt:seed`, is `{ $commitment }`; the key is shown when the game ends, so anyone can check the deal and every shuffle.
 records-reveal = Fair deal, opened: seed `{ $seed }`, salt `{ $salt }`. The SHA-256 of `{ $salt }:{ $seed }` is `{ $commitment }`, the commitment posted at the start.
 records-no_commitment = This game was opened before seeds were committed to, so its deal cannot be checked against a commitment.
-records-secret_seed = { $game } never reveals its seed or its Seal plays ({ $rule }), so nothing was committed to and the record cannot be replayed.
-records-hidden_actions = Cards discarded face down stay hidden in the record ({ $rule }), so it replays up to the first such discard.
+records-secret_seed = { $game } keeps its bag draws and its Seal plays secret for good, so this record holds the public plays only and cannot be replayed.
+records-hidden_actions = Cards discarded face down stay hidden in the record, so it replays only up to the first of them.
 records-attached = The game's record is attached: every action with its time, and the outcome. Check it with `python -m engines verify <file> --digest <digest>`; the digest is the end of the file name, and it is what shows the file is this one.
 records-attached_secret = The game's record is attached: the public actions with their times, and the outcome.
 records-file_description = Game record #{ $id }, digest { $digest }
