@@ -203,6 +203,8 @@ class Walk:
                     return self.refused(GameError(exc.code))
             case Refused(code, named):
                 why = None
+                if named is None and all(p.id != cid.prompt_id for p in state.prompts):
+                    named = Action(actor, cid.prompt_id, "")  # as the cog: a closed prompt's engine says why it closed
                 if named is not None:
                     try:
                         self.engine.apply(state, ctl.fill_text(named, {}))
