@@ -108,3 +108,14 @@ def test_an_activation_is_told_as_what_the_location_does(lang):
         assert "Boris" in text and t.t(f"mn.board.place_{loc}")[:4] in text and "{" not in text, text
         lines.add(text)
     assert len(lines) == 6
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_colourless_nightmare_says_who_goes_where_with_arrows(lang):
+    """MN-46: the corridors each player is sent to read "Ada → Corridor 2", not a "name: value" list."""
+    t = _table(lang)
+    params = {"corridors": {"p1": "corridor2", "p2": "corridor5"}}
+    (event,) = PRESENTER.worded(t, [Event("mn.sent_to_corridors", params, PUBLIC)])
+    text = t.say(event)
+    assert f"Ada → {t.t('mn.location.corridor2')}" in text and f"Boris → {t.t('mn.location.corridor5')}" in text, text
+    assert "Ada:" not in text

@@ -446,7 +446,7 @@ mn-do-blind_discard = Odhodit hráči { $player } { $count ->
     [many] { $count } náhodné karty
    *[other] { $count } náhodných karet
 }
-mn-do-assign = Poslat hráče { $player }: { $corridor }
+mn-do-assign = Poslat hráče { $player } → { $corridor }
 mn-do-remove = Odebrat hráče { $player } ze snu
 mn-do-spring = Past ({ $location }): { $effect }
 mn-do-spring_gone = Vaše past: { $effect }

@@ -260,7 +260,7 @@ mn-choose_motel_target = Мотель: выберите, чьи карты по�
 mn-choose_motel_take = Мотель: заберите до 3 карт этого игрока.
 mn-choose_excess = Слишком много карт: сбросьте до 5.
 mn-choose_restaurant = Ресторан: перемешайте карты у Моста или вслепую сбросьте чьи-то карты.
-mn-choose_assign = Как Полночный ужас, отправьте каждого Полуночника в свой коридор.
+mn-choose_assign = Вы — Полночный ужас: отправьте каждого Полуночника в отдельный коридор.
 
 ## Отказы
 mn-error-bad_override = Такая подготовка сценария невозможна.
@@ -446,7 +446,7 @@ mn-do-blind_discard = Сбросить у игрока { $player } { $count ->
     [many] { $count } случайных карт
    *[other] { $count } случайной карты
 }
-mn-do-assign = Отправить игрока { $player }: { $corridor }
+mn-do-assign = Отправить игрока { $player } → { $corridor }
 mn-do-remove = Убрать игрока { $player } из сновидения
 mn-do-spring = Ловушка ({ $location }): { $effect }
 mn-do-spring_gone = Ваша ловушка: { $effect }
