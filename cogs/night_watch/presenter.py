@@ -140,6 +140,8 @@ class NightWatchPresenter(Presenter):
     def ack_text(self, table: Table, action: Action) -> str:
         if action.kind == "skip" and action.args.get("task"):  # "✅ Save: nobody tonight", not "Skip: Save"
             return table.t("nw.ack.skip", task=table.t(f"nw.task.{action.args['task']}"))
+        if action.kind in ("kill", "check", "shoot", "save") and action.args.get("target"):  # the same noun as a skip's
+            return table.t("nw.ack.task", task=table.t(f"nw.task.{action.kind}"), target=table.name(str(action.args["target"])))
         return super().ack_text(table, action)
 
     # -- texts ---------------------------------------------------------------------------------------------

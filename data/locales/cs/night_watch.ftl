@@ -155,7 +155,7 @@ nw-role-goal-franklin = Vyhráváte se stanicí, když nezůstane naživu nikdo 
 nw-role-goal-watch = Vyhráváte s Noční hlídkou, když jsou všichni živí hráči z Hlídky.
 nw-role-goal-wells = Vyhráváte s Noční hlídkou, když jsou všichni živí hráči z Hlídky.
 nw-role-goal-bester = Vyhráváte jen za sebe, pokud zůstanete naživu jako poslední.
-nw-what_next = Co bude dál: první noc se Noční hlídka seznámí ve svém soukromém vlákně. Pak každý den stanice diskutuje ve vlákně hry a hlasováním pošle jednoho hráče do vězení a každou noc dostane každý živý hráč soukromou zprávu (noční role v ní jednají, ostatní spí).
+nw-what_next = Co bude dál: první noc se Noční hlídka seznamuje ve svém soukromém vlákně. Pak každý den stanice diskutuje ve vlákně hry a hlasováním posílá jednoho hráče do vězení; každou noc dostává každý živý hráč soukromou zprávu (noční role v ní jednají, ostatní spí).
 
 # NW-6, NW-8: první úsvit přichází po noci seznamování, kdy nikdo nemůže zemřít
 nw-dawn_first = ☀️ Den { $day }. Stanice se probouzí. První noc sloužila jen k seznámení: Noční hlídka už zná své členy a od dnešní noci loví.
@@ -167,6 +167,7 @@ nw-wake-zack = 🌙 Noc { $night }. Zack Allan se probouzí: vyberte, na koho vy
 nw-wake-bester = 🌙 Noc { $night }. Psi-policista se probouzí a vyráží na lov: vyberte, na koho vystřelit, nebo nestřílejte vůbec.
 nw-wake-franklin = 🌙 Noc { $night }. Doktor Franklin se probouzí v MedLabu: vyberte, koho tuto noc zachránit před výstřely (ne sebe).
 nw-ack-skip = ✅ { $task }: tuto noc nikoho.
+nw-ack-task = ✅ { $task }: { $target }
 # NW-21: závěrečná scéna podle výsledku
 nw-ending-station_wins = Noční hlídka je pryč. Poprvé po mnoha týdnech spí Babylon 5 v klidu.
 nw-ending-watch_wins = Na stanici už není nikdo, kdo by se Noční hlídce postavil. Babylon 5 teď patří jí.

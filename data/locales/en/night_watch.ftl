@@ -158,6 +158,7 @@ nw-wake-zack = 🌙 Night { $night }. Zack Allan wakes up: choose one player to 
 nw-wake-bester = 🌙 Night { $night }. The Psi Cop wakes up and goes hunting: choose one player to shoot, or hold your fire.
 nw-wake-franklin = 🌙 Night { $night }. Dr Franklin wakes up in MedLab: choose one player (not yourself) to save from tonight's shots.
 nw-ack-skip = ✅ { $task }: nobody tonight.
+nw-ack-task = ✅ { $task }: { $target }
 # NW-21: the closing scene, by outcome
 nw-ending-station_wins = The last of the Night Watch is gone. For the first time in weeks, Babylon 5 sleeps in peace.
 nw-ending-watch_wins = Nobody on the station is left to stand against the Night Watch. Babylon 5 is theirs now.
