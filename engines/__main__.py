@@ -96,87 +96,13 @@ def plain(text: str) -> str:
 
 # -- the table's own words -------------------------------------------------------------------------------------
 
-#: What only the terminal table says (handing the screen over, its menu). The game itself speaks through the bot's
-#: catalogues (:mod:`translations`); these lines are looked up there first (``table-pass_to`` and so on, once a
-#: ``table.ftl`` holds them) and otherwise worded here, in each of the bot's languages.
-TABLE_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "table.pass_to": "Pass the screen to {player}; nobody else should look. {player}, press Enter.",
-        "table.hide": "{player}, press Enter to hide your screen before passing it on.",
-        "table.seat": "--- {player} ---",
-        "table.since": "Since your last look:",
-        "table.not_now": "not now (the next player)",
-        "table.timeout": "let the time run out",
-        "table.anytime": "type “{word}” to {label} (asks to confirm)",
-        "table.confirm": "{player}: {label}? This cannot be undone. Type “yes” to confirm: ",
-        "table.yes": "yes",
-        "table.stays": "{player} stays in the game.",
-        "table.pick": "Type a number from the list.",
-        "table.type_text": "Type it: ",
-        "table.then_type": "(then type the words)",
-        "table.refused": "Refused: {reason}",
-        "table.time_runs_out": "Nobody else can act now: the time runs out.",
-        "table.stuck": "Nobody can act and nothing has a time limit.",
-        "table.input_ended": "The input ended: the game stops unfinished.",
-        "table.interrupted": "Interrupted: the game stops unfinished.",
-        "table.saved": "Saved to {path}.",
-        "table.to": "to {players}",
-    },
-    "ru": {
-        "table.pass_to": "Передайте экран игроку {player}; остальные не смотрят. {player}, нажмите Enter.",
-        "table.hide": "{player}, нажмите Enter, чтобы скрыть экран, прежде чем передать его.",
-        "table.seat": "--- {player} ---",
-        "table.since": "С тех пор как вы смотрели в последний раз:",
-        "table.not_now": "не сейчас (следующий игрок)",
-        "table.timeout": "дать времени истечь",
-        "table.anytime": "наберите «{word}»: {label} (с подтверждением)",
-        "table.confirm": "{player}: {label}? Это нельзя отменить. Наберите «да», чтобы подтвердить: ",
-        "table.yes": "да",
-        "table.stays": "{player} остаётся в игре.",
-        "table.pick": "Наберите номер из списка.",
-        "table.type_text": "Напишите: ",
-        "table.then_type": "(затем напишите слова)",
-        "table.refused": "Отклонено: {reason}",
-        "table.time_runs_out": "Больше никто не может действовать: время истекает.",
-        "table.stuck": "Никто не может действовать, и ни у чего нет ограничения по времени.",
-        "table.input_ended": "Ввод закончился: игра остаётся незавершённой.",
-        "table.interrupted": "Прервано: игра остаётся незавершённой.",
-        "table.saved": "Сохранено в {path}.",
-        "table.to": "для: {players}",
-    },
-    "cs": {
-        "table.pass_to": "Předejte obrazovku: na řadě je {player}; ostatní se nedívají. {player}: stiskněte Enter.",
-        "table.hide": "{player}: stiskněte Enter a skryjte obrazovku, než ji předáte dál.",
-        "table.seat": "--- {player} ---",
-        "table.since": "Od vašeho posledního pohledu:",
-        "table.not_now": "teď ne (další hráč)",
-        "table.timeout": "nechat vypršet čas",
-        "table.anytime": "napište „{word}“: {label} (s potvrzením)",
-        "table.confirm": "{player}: {label}? Nejde to vzít zpět. Potvrďte napsáním „ano“: ",
-        "table.yes": "ano",
-        "table.stays": "{player} zůstává ve hře.",
-        "table.pick": "Napište číslo ze seznamu.",
-        "table.type_text": "Napište: ",
-        "table.then_type": "(pak napište slova)",
-        "table.refused": "Odmítnuto: {reason}",
-        "table.time_runs_out": "Nikdo další teď nemůže jednat: čas vyprší.",
-        "table.stuck": "Nikdo nemůže jednat a nic nemá časový limit.",
-        "table.input_ended": "Vstup skončil: hra zůstává nedohraná.",
-        "table.interrupted": "Přerušeno: hra zůstává nedohraná.",
-        "table.saved": "Uloženo do {path}.",
-        "table.to": "pro: {players}",
-    },
-}
 #: What clears the terminal (and its scroll-back) before the screen is handed to the next player.
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
 
 def table_word(lang: str, key: str, **args: Any) -> str:
-    """One of the table's own lines (:data:`TABLE_WORDS`), from the catalogues when they hold it."""
-    if i18n.has(lang, key):
-        return i18n.translate(lang, key, **args)
-    words = TABLE_WORDS.get(lang, TABLE_WORDS["en"])
-    return words.get(key, TABLE_WORDS["en"][key]).format(**args)
+    """One of the table's own lines (handing the screen over, its menu), from ``data/locales/<lang>/table.ftl``."""
+    return i18n.translate(lang, key, **args)
 
 
 def _standing(engine: Engine, view: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:

@@ -1,0 +1,23 @@
+## What only the terminal table says (python -m engines play: handing the screen over, its menu); the games
+## themselves speak there through their own catalogues, as on Discord.
+
+table-pass_to = Pass the screen to { $player }; nobody else should look. { $player }, press Enter.
+table-hide = { $player }, press Enter to hide your screen before passing it on.
+table-seat = --- { $player } ---
+table-since = Since your last look:
+table-not_now = not now (the next player)
+table-timeout = let the time run out
+table-anytime = type “{ $word }” to { $label } (asks to confirm)
+table-confirm = { $player }: { $label }? This cannot be undone. Type “yes” to confirm:{" "}
+table-yes = yes
+table-stays = { $player } stays in the game.
+table-pick = Type a number from the list.
+table-type_text = Type it:{" "}
+table-then_type = (then type the words)
+table-refused = Refused: { $reason }
+table-time_runs_out = Nobody else can act now: the time runs out.
+table-stuck = Nobody can act and nothing has a time limit.
+table-input_ended = The input ended: the game stops unfinished.
+table-interrupted = Interrupted: the game stops unfinished.
+table-saved = Saved to { $path }.
+table-to = to { $players }
