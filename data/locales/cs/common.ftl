@@ -24,7 +24,7 @@ common-players_range = { $max ->
    *[other] { $min }–{ $max } hráčů
 }
 common-dm_header = 🎲 **{ $game }** · { $server } · hra č. { $id }
-common-dm_closed = { $player }, nepodařilo se mi vám poslat soukromou zprávu. Otevřete zde `/hra moje` (`/game mine`) a uvidíte svou roli a své možnosti.
+common-dm_closed = { $player }, nepodařilo se mi vám poslat soukromou zprávu. Otevřete zde `/hra moje` (`/game mine`): uvidíte, co v této hře patří jen vám, a co teď můžete udělat.
 common-your_move = Jste na tahu.
 common-time_left = { $seconds ->
     [one] Zbývá { $seconds } sekunda.
@@ -59,7 +59,7 @@ common-lobby-joined = Jste ve hře. Až začne, přijde vám role soukromou zpr�
 common-lobby-left = Už nejste v lobby.
 common-lobby-settings_help = Nastavení hostitele (platí od chvíle, kdy stisknete „Začít“):
 common-lobby-saved = Uloženo.
-common-lobby-expired = Toto lobby se zavřelo: do hodiny hru nikdo nespustil. Otevřete novou příkazem `/hra začít` (`/game start`).
+common-lobby-expired = Toto lobby se zavřelo: do hodiny hru nikdo nespustil. Otevřete nové příkazem `/hra začít` (`/game start`).
 common-lobby-counts_label = Počty rolí, například: hlídka=2 obyvatel=5
 common-lobby-started = Hra začala!
 common-lobby-seats_of = Hráči ({ $count } z { $seats }): { $players }

@@ -4,6 +4,7 @@ la-name = Lanterns
 cmd-choice-lanterns = Lanterns
 la-recommended = For 2 players, a few minutes.
 la-lobby-joined = You have joined. When the game starts, your lanterns and your turns come by private message.
+la-dm_hello = 👋 You are in. Your lanterns and your turns will come here, in this conversation.
 la-option-turn_seconds = Seconds per turn
 la-button-light = Light
 
@@ -14,13 +15,13 @@ la-rules =
     🏁 After three rounds, whoever took more rounds wins. Leaving hands the win to the other player. At the end every hand, the cards set aside and the seed are shown.
     📩 Your hand comes by private message; if your DMs are closed, use `/game mine` here.
 
-la-game_started = 🏮 Lanterns begins: { $players }. Rounds: { $rounds }; cards in each hand: { $hand }.
+la-game_started = 🏮 Dusk falls and the lanterns wait: { $players }. Rounds: { $rounds }; cards in each hand: { $hand }.
 la-your_hand = Your lanterns: { $cards }.
 la-round_started = Round { $round }: { $player } lights first.
 la-light-prompt = Round { $round }: light one of your lanterns ({ $cards }).
-la-lit = { $player } has lit a lantern.
+la-lit = { $player } lights a lantern and keeps it hidden.
 la-timed_out = Time is up for { $player }: their lowest lantern is lit.
-la-round_won = Round { $round }: { $cards }. { $winner } takes the round.
+la-round_won = Round { $round }: the lanterns show { $cards }. { $winner } takes the round with the brighter light.
 la-player_left = { $player } has left the game.
 la-game_over = 🏁 Game over: { $outcome }. Winners: { $winners }. Rounds taken: { $score }. Lanterns not lit: { $hands }. Set aside: { $aside }. Seed: { $seed }.
 la-outcome-most_rounds = most rounds taken
