@@ -499,7 +499,7 @@ def test_mn_p4_an_activation_with_secrets_is_answered_privately(game):
     ]
     assert len(shown) == 1 and "🎴 **The Motel: take up to 3 of their cards.**" in shown[0], shown
     lines = public_lines(table)
-    assert any(re.fullmatch(r"\w+ activates the Motel\.", line) for line in lines)
+    assert any(re.fullmatch(r"🪞 \w+ activates the Motel: .+\.", line) for line in lines)  # told as its scene
     assert any(re.fullmatch(r"\w+ takes 0 cards from \w+ in the Motel\.", line) for line in lines)
     assert not any("Their hand" in line or "👁️" in line for line in lines)
 
