@@ -92,11 +92,15 @@ class Clicks:
                     live = newer  # this process's copy may be behind another process's (a shared database): look again
                     continue
                 case Refused(code, named):
-                    if named is None and all(p.id != cid.prompt_id for p in live.state.prompts):
-                        named = Action(actor, cid.prompt_id, "")  # its prompt has closed: the engine says why (MN-29)
-                    why = self.why_not(live, named) or GameError("not_legal" if code == "not_legal" else "stale")
-                    await self.refuse(interaction, live.row.language, why, live.engine.prefix)
+                    await self.refuse(interaction, live.row.language, self.refusal(live, actor, cid.prompt_id, code, named), live.engine.prefix)
             return
+
+    def refusal(self, live: LiveGame, actor: str, prompt_id: str, code: str, named: Action | None) -> IllegalAction | GameError:
+        """Why a click or a form is refused: the engine's reason where it has one (a prompt that has closed says
+        who closed it and how, MN-29), else "not legal" or "no longer open"."""
+        if named is None and live.state is not None and all(p.id != prompt_id for p in live.state.prompts):
+            named = Action(actor, prompt_id, "")  # its prompt has closed: the engine says why
+        return self.why_not(live, named) or GameError("not_legal" if code == "not_legal" else "stale")
 
     @staticmethod
     def why_not(live: LiveGame, action: Action | None) -> IllegalAction | None:
@@ -163,6 +167,8 @@ class Clicks:
                 case Refused() if (newer := await self.runtime.refreshed(live)) is not None:
                     live = newer  # another process moved the game on: judge the text against its state
                     continue
+                case Refused(code, named):  # typed after its moment (a clue once the card was guessed): say why
+                    await self.refuse(interaction, live.row.language, self.refusal(live, actor, cid.prompt_id, code, named), live.engine.prefix)
                 case _:
                     await self.refuse(interaction, lang, GameError("stale"))
             return
