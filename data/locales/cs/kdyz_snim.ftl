@@ -39,11 +39,11 @@ ks-game_started = 🌙 Začíná Když sním: { $players_count } { $players_coun
     [many] hráče
    *[other] hráčů
 }, { $rounds } { $rounds ->
-    [one] kolo
-    [few] kola
-    [many] kola
-   *[other] kol
-}, elementy: { $language }, { $clue_mode }.
+    [one] noc
+    [few] noci
+    [many] noci
+   *[other] nocí
+} (každý bude jednou Snílkem), elementy: { $language }, { $clue_mode }. Poslouchejte Víly, ale pozor na Bubáky a Rarachy: vzpomene si Snílek na svůj sen, až přijde svítání?
 ks-night_started = 🌙 Noc { $round }: Snílkem je { $dreamer }. Sen začíná a u postele se scházejí duchové, aby šeptali nápovědy. Pořadí nápověd: { $clue_order }. Duchové této noci: Víla × { $fairies }, Bubák × { $boogeymen }, Rarach × { $sandmen }. Přesýpací hodiny: { $seconds } s.
 ks-your_role = Noc { $round }: vaše role je **{ $role }**.
 ks-element = { $aliases_count ->

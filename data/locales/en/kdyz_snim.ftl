@@ -37,9 +37,9 @@ ks-game_started = 🌙 When I Dream begins: { $players_count ->
     [one] { $players_count } player
    *[other] { $players_count } players
 }, { $rounds ->
-    [one] { $rounds } round
-   *[other] { $rounds } rounds
-}, { $language } elements, { $clue_mode }.
+    [one] { $rounds } night
+   *[other] { $rounds } nights
+} (each player dreams once), { $language } elements, { $clue_mode }. Listen to the Fairies, but beware of the Boogeymen and the Sandmen: will the dream be remembered at dawn?
 ks-night_started = 🌙 Night { $round }: { $dreamer } is the Dreamer. The dream begins, and the spirits gather at the bedside to whisper clues. Clue order: { $clue_order }. Spirits tonight: { $fairies } × Fairy, { $boogeymen } × Boogeyman, { $sandmen } × Sandman. The sand timer runs for { $seconds } s.
 ks-your_role = Night { $round }: your role is **{ $role }**.
 ks-element = { $aliases_count ->
