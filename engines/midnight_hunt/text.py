@@ -3,7 +3,9 @@
 The hex board is drawn pointy-top with r growing downward (MH-5): side A at the bottom, side B at the top. Each hex
 is a 5-character cell: a unit as ``<seat><abbr><stack>`` (``AAr2``, ``B1Kn1``), an empty location as its control
 in brackets (``(A)``, ``(B)``, ``(·)``; the 2v2 Necropolis ``(✝)`` while neutral) and an empty hex as ``·``.
-Row labels give r; each row's first q is printed on the left. A legend lists the locations and units by hex.
+Hexes are named as on the board image (:mod:`engines.midnight_hunt.hexnames`: ``b1``, a letter along the row and
+the row's number from side A's edge): each row is labelled with its number, its hexes lettered from the left (a
+first), and a legend lists the locations and units by name.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engines.midnight_hunt.hexgrid import disk, hex_id
+from engines.midnight_hunt.hexnames import hex_name, row_name
 from engines.midnight_hunt.rules import SEAL
 
 if TYPE_CHECKING:
@@ -43,7 +46,7 @@ def board_lines(engine: MidnightHunt, state: MidnightHuntState) -> list[str]:
         cells = rows[r]
         indent = abs(r) * CELL // 2
         text = "".join(label.center(CELL - 1) + " " for _, label in cells)
-        lines.append(f"r={r:+d} q{cells[0][0]:+d} ".ljust(12) + " " * indent + text.rstrip())
+        lines.append(f"row {row_name(r, radius)}".ljust(8) + " " * indent + text.rstrip())
     return lines
 
 
@@ -56,13 +59,13 @@ def describe(engine: MidnightHunt, state: MidnightHuntState, viewer: str | None)
     lines = [head, *board_lines(engine, state), "Locations:"]
     lines.append(
         "  "
-        + "  ".join(f"{loc.id}@{loc.hex}={state.control[loc.id] or '-'}" for loc in board.locations)
+        + "  ".join(f"{hex_name(loc.hex, board.grid.radius)}={state.control[loc.id] or '-'}" for loc in board.locations)
         + f"   (win: {board.win_count})"
     )
     if state.board:
         lines.append("Units:")
         lines += [
-            f"  {h}: {state.seats[u.owner].seat} {engine.plays(state).name(state, u.owner, u.unit)} x{u.stack}"
+            f"  {hex_name(h, board.grid.radius)}: {state.seats[u.owner].seat} {engine.plays(state).name(state, u.owner, u.unit)} x{u.stack}"
             for h, u in state.board.items()
         ]
     for player, seat in view["seats"].items():

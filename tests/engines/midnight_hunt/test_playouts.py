@@ -98,4 +98,4 @@ def test_offline_table_hotseat_draws_the_board_and_asks_the_prompted_player():
     action = _ask(MH, table, out, io.StringIO("x\n1\n"))
     assert action.kind == "pick" and action.player == "P1"
     text = out.getvalue()
-    assert "Type a number" in text and "r=+3" in text and "(A)" in text and "(B)" in text
+    assert "Type a number" in text and "row 1" in text and "(A)" in text and "(B)" in text
