@@ -41,6 +41,7 @@ SLIPS = {
         (r"\bсамому\b|\bединственный\b", "a gendered word about a player"),
         (r"\bв руке\b", "one word for the hand: «на руке»"),
         (r"\bСид\b", "one word for the seed: «зерно»"),
+        (r"такого хода|этого хода|ваш ход\*\*", "«ход» is the turn; a move is «действие»"),
     ],
     "cs": [
         (r"\bLíznete\b|\bposadí\b|\busadí\b|\budeří\b|\bnastraží\b|\bzamíchá\b|\brozdá\b|\bnespustí\b|\bsi lízne\b",

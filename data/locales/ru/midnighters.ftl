@@ -43,7 +43,7 @@ mn-card-purple = Пурпурный кошмар
 mn-card-black = Чёрный кошмар
 mn-card-multi = Многоцветный кошмар
 mn-card-colourless = Бесцветный кошмар
-mn-card-trap = ловушка рубашкой вверх
+mn-card-trap = скрытая ловушка
 mn-colour-red = Красный
 mn-colour-blue = Синий
 mn-colour-purple = Пурпурный
@@ -265,7 +265,7 @@ mn-choose_assign = Вы — Полночный ужас: отправьте ка
 ## Отказы
 mn-error-bad_override = Такая подготовка сценария невозможна.
 mn-error-not_a_player = Вы не участвуете в этом сновидении.
-mn-error-bad_action = В этой игре нет такого хода.
+mn-error-bad_action = В этой игре нет такого действия.
 mn-error-not_your_turn = Сейчас не ваш ход.
 mn-error-no_card = У вас нет такой карты.
 mn-error-no_actions = В этом ходу у вас не осталось действий.
@@ -286,7 +286,7 @@ mn-error-bad_choice = Такого варианта нет.
 mn-error-not_your_choice = Сейчас выбирает другой игрок.
 mn-error-wrong_phase = Ловушки нельзя активировать посреди другого эффекта.
 mn-error-bad_spring = Эту ловушку сейчас так активировать нельзя.
-mn-error-bad_elapsed = Время, указанное для этого хода, недопустимо.
+mn-error-bad_elapsed = Время, указанное для этого действия, недопустимо.
 mn-error-closed_answered = Поздно: первый ответ на эту карту — от <@{ $player }>, { $play ->
     [cancel] Голландский угол
    *[other] Ловец снов
@@ -459,13 +459,13 @@ mn-spring-catcher = сыграть ход за игрока { $target }
 mn-spring-any = запустить
 
 ## Discord: личные сообщения
-mn-ask-turn = 🌙 **Ход { $turn }: ваш ход** — осталось { $actions ->
+mn-ask-turn = 🌙 **Ход { $turn }: ваша очередь** — осталось { $actions ->
     [one] { $actions } действие
     [few] { $actions } действия
     [many] { $actions } действий
    *[other] { $actions } действия
 }.
-mn-ask-turn_for = 🕸️ **Ход { $turn }: вы играете ход игрока { $player }** (ловушка Ловца снов) — осталось { $actions ->
+mn-ask-turn_for = 🕸️ **Ход { $turn }: вы играете за игрока { $player }** (ловушка Ловца снов) — осталось { $actions ->
     [one] { $actions } действие
     [few] { $actions } действия
     [many] { $actions } действий
