@@ -217,7 +217,7 @@ mh-board-alt-held = Ovládané lokace: A { $a }, B { $b }; k vítězství je pot
 mh-board-alt-holds = { $side } drží { $locations }
 mh-board-alt-neutral = neutrální: { $locations }
 mh-board-alt-units = Jednotky na plánu: { $units }
-mh-board-alt-unit = { $seat } { $unit }, stoh { $stack }, na { $hex }
+mh-board-alt-unit = { $seat } { $unit }, stoh { $stack }, na hexu { $hex }
 mh-board-alt-unit-short = { $seat } { $unit } { $hex } ×{ $stack }
 mh-board-alt-units-by-seat = Jednotek na plánu podle míst: { $units }
 mh-board-alt-counts-short = v pytli { $bag }, v ruce { $hand }, skryté { $hidden }.
@@ -281,7 +281,7 @@ mh-help-archer = { $tokens ->
     [few] { $tokens } žetony
     [many] { $tokens } žetonu
    *[other] { $tokens } žetonů
-} · bez běžného útoku · Výstřel: zasáhne protivníka přesně 2 hexy daleko.
+} · bez běžného útoku · Výstřel: zasahuje protivníka přesně 2 hexy daleko.
 mh-help-crossbowman = { $tokens ->
     [one] { $tokens } žeton
     [few] { $tokens } žetony
@@ -293,7 +293,7 @@ mh-help-night_shooter = { $tokens ->
     [few] { $tokens } žetony
     [many] { $tokens } žetonu
    *[other] { $tokens } žetonů
-} · útočí při stohu 2 a více a platí 1 žeton do odhozu · Mířený výstřel: protivník v přímce 1 nebo 2 hexy daleko.
+} · útočí při stohu 2 a více a platí 1 žeton na odhazovací hromádku · Mířený výstřel: protivník v přímce 1 nebo 2 hexy daleko.
 mh-help-uhlan = { $tokens ->
     [one] { $tokens } žeton
     [few] { $tokens } žetony
@@ -317,7 +317,7 @@ mh-help-spearman = { $tokens ->
     [few] { $tokens } žetony
     [many] { $tokens } žetonu
    *[other] { $tokens } žetonů
-} · útočí · Protiúder: útočník zblízka také ztratí žeton.
+} · útočí · Protiúder: útočník zblízka přichází také o žeton.
 mh-help-knight = { $tokens ->
     [one] { $tokens } žeton
     [few] { $tokens } žetony
@@ -335,7 +335,7 @@ mh-help-necromancer = { $tokens ->
     [few] { $tokens } žetony
     [many] { $tokens } žetonu
    *[other] { $tokens } žetonů
-} · útočí · jediná jednotka, která obsadí Nekropoli ve 2 × 2.
+} · útočí · jediná jednotka, která může obsadit Nekropoli ve 2 × 2.
 
 mh-none = nic
 mh-in_supply = v zásobě: { $count }
