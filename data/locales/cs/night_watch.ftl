@@ -179,7 +179,7 @@ nw-dm_hello = 👋 Jste ve hře. Až hra začne, přijde sem vaše role a pak se
 
 # NW-5: kdo ta role na stanici je, podle popisů postav v pravidlech (jednou, v soukromé zprávě s rolí)
 nw-role-story-citizen = 🏠 Babylon 5 má dost zvůle Noční hlídky a vy také.
-nw-role-story-watch = 🌑 Přes den se vydáváte za obyvatele stanice; když padne noc, Hlídka se sejde a vybírá, koho nesnáší nejvíc.
+nw-role-story-watch = 🌑 Když padne noc, Hlídka se schází a vybírá, koho nesnáší nejvíc.
 nw-role-story-wells = 🌑 Vysoký úředník se zvláštními pravomocemi a tajný velitel Noční hlídky.
 nw-role-story-garibaldi = 🛡️ Hlavní naděje obyvatel stanice: šéf bezpečnosti.
 nw-role-story-zack = 🔫 Máte na Noční hlídku spadeno a vlastní způsob, jak si to s ní vyřídit. Pozor: můžete zastřelit nevinného obyvatele, nebo i vlastního šéfa.

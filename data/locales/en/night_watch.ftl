@@ -170,7 +170,7 @@ nw-dm_hello = 👋 You are in. When the game starts, your role comes here; then 
 
 # NW-5: who the role is on the station, from the seed's character notes (said once, in the role's DM)
 nw-role-story-citizen = 🏠 Babylon 5 has had enough of the Night Watch's lawlessness, and so have you.
-nw-role-story-watch = 🌑 By day you pass for a resident; when night falls, the Watch gathers and picks whom it likes least.
+nw-role-story-watch = 🌑 When night falls, the Watch gathers and picks whom it likes least.
 nw-role-story-wells = 🌑 A high official with special powers, and secretly the head of the Night Watch.
 nw-role-story-garibaldi = 🛡️ The residents' great hope: the Chief of Security.
 nw-role-story-zack = 🔫 You have a grudge against the Night Watch and your own way of settling it. Be careful: you could hit an innocent resident, or your own chief.
