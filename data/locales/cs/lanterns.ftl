@@ -17,12 +17,12 @@ la-rules =
 
 la-game_started = 🏮 Padá soumrak a lucerny čekají: { $players }. Počet kol: { $rounds }; karet v ruce má každý: { $hand }.
 la-your_hand = Vaše lucerny: { $cards }.
-la-round_started = Kolo { $round }: první rozsvěcí hráč { $player }.
+la-round_started = Kolo { $round }: { $player } rozsvěcí jako první.
 la-light-prompt = Kolo { $round }: rozsviťte jednu ze svých luceren ({ $cards }).
 la-lit = { $player } rozsvěcí lucernu a zatím ji skrývá.
-la-timed_out = Hráči { $player } vypršel čas: rozsvěcí se jeho nejnižší lucerna.
-la-round_won = Kolo { $round }: lucerny ukazují { $cards }. Kolo bere hráč { $winner } s jasnější lucernou.
-la-player_left = Hráč { $player } odchází ze hry.
+la-timed_out = Hráči { $player } vypršel čas: sama se rozsvěcí nejnižší lucerna z ruky.
+la-round_won = Kolo { $round }: lucerny ukazují { $cards }. { $winner } bere kolo s jasnější lucernou.
+la-player_left = { $player } odchází ze hry.
 la-game_over = 🏁 Konec hry: { $outcome }. Vítězové: { $winners }. Získaná kola: { $score }. Nerozsvícené lucerny: { $hands }. Odloženo: { $aside }. Semínko: { $seed }.
 la-outcome-most_rounds = získáno víc kol
 la-outcome-left = odchod hráče ze hry
