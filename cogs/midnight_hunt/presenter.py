@@ -266,8 +266,15 @@ class MidnightHuntPresenter(MidnightHuntControls):
     # -- answers -------------------------------------------------------------------------------------------
 
     def ack_text(self, table: Table, action: Action) -> str:
-        """The private confirmation of a click (the Seal's choice too: only its player sees it, MH-P5)."""
-        return "✅ " + self.action_text(table, None, action.player, action)
+        """The private confirmation of a click (the Seal's choice too: only its player sees it, MH-P5). Without a
+        view, the board is the one for the table's number of players, so hexes get the names the board shows."""
+        rules = self.rules(table)
+        board = next((b for b in rules.boards.values() if b.players == len(table.names)), None) if rules else None
+        self._radius_hint = board.grid.radius if board is not None else None
+        try:
+            return "✅ " + self.action_text(table, None, action.player, action)
+        finally:
+            self._radius_hint = None
 
     def ack_for(self, table: Table, action: Action, state: State | None) -> str:
         """The confirmation with the player's own unit names: a Darkness player's Crossbowman is their Night

@@ -36,6 +36,10 @@ KIND_ICONS = {
 class MidnightHuntWords(Presenter):
     """The words of :class:`cogs.midnight_hunt.presenter.MidnightHuntPresenter` (the first of its three layers)."""
 
+    #: The board's radius while a play is worded without a view (:meth:`MidnightHuntPresenter.ack_text`), so its
+    #: hexes get the names the board shows; set and cleared around that one call.
+    _radius_hint: int | None = None
+
     @staticmethod
     def rules(table: Table) -> Any:
         return getattr(table.engine, "rules", None)
@@ -95,7 +99,7 @@ class MidnightHuntWords(Presenter):
 
     def hex_text(self, view: Mapping[str, Any] | None, hex_: str) -> str:
         """A hex as the board image names it: ``b1`` (a letter from the left, the row from side A's edge)."""
-        radius = (view or {}).get("radius") or guess_radius(str(hex_))
+        radius = (view or {}).get("radius") or self._radius_hint or guess_radius(str(hex_))
         return hex_name(str(hex_), int(radius))
 
     def location_text(self, view: Mapping[str, Any], location: str) -> str:
@@ -201,6 +205,11 @@ class MidnightHuntWords(Presenter):
                 for player, units in sorted(p["units"].items(), key=lambda item: view["seats"][item[0]]["seat"])
             )
             return Event("mh.draft_over", {"lineup": lineup}, event.audience)
+        if event.key == "mh.seal_chosen":  # MH-P5: worded as the answer to the click is, for its player alone
+            player = event.audience.players[0] if event.audience.players else ""
+            own = {"unit_names": {player: {p["unit"]: p["name"]}}} if p.get("name") and p.get("unit") else None
+            partial = ctl.Partial(SEAL, {k: p[k] for k in ("choice", "unit") if p.get(k)})
+            return Event("mh.seal.mine", {"choice": self.action_text(table, own, player, partial, token=False)}, event.audience)
         hexes = {k: self.hex_text(view, p[k]) for k in ("hex", "from", "to", "target") if isinstance(p.get(k), str) and "," in p[k]}
         if event.key == "mh.controlled" and p.get("location"):
             hexes["location"] = self.location_text(view, p["location"])

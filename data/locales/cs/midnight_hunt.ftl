@@ -101,8 +101,14 @@ mh-deployed = { $player } posílá jednotku { $name } do pole, na hex { $hex }.
 mh-bolstered = { $player } posiluje jednotku { $name } na hexu { $hex }: stoh má teď { $stack }.
 mh-moved = { $how }: jednotka { $name } hráče { $player } přechází z hexu { $from } na hex { $to }.
 mh-stepped = Jednotka { $name } hráče { $player } přechází z hexu { $from } na hex { $to }.
-mh-attacked = ⚔️ Jednotka { $name } hráče { $player } z hexu { $hex } zasahuje ({ $how }) jednotku { $victim_name } hráče { $victim } na hexu { $target }: ve stohu jí zbývá { $left }.{ $counter ->
-    [yes] { " " }Protiúder! Útočníkovi zbývá { $stack }.
+mh-attacked = ⚔️ Jednotka { $name } hráče { $player } z hexu { $hex } zasahuje ({ $how }) jednotku { $victim_name } hráče { $victim } na hexu { $target }: { $left ->
+    [0] ve stohu nezbývá ani žeton.
+   *[other] ve stohu jí zbývá { $left }.
+}{ $counter ->
+    [yes] { " " }Protiúder! { $stack ->
+        [0] Útočník přichází o poslední žeton.
+       *[other] Útočníkovi zbývá { $stack }.
+    }
    *[no] {""}
 }
 mh-destroyed = 💀 Jednotka { $name } hráče { $player } na hexu { $hex } padla.
@@ -112,7 +118,7 @@ mh-fee = Jednotka { $name } hráče { $player } platí za výstřel: { $paid ->
     [many] { $paid } žetonu
    *[other] { $paid } žetonů
 } na odhazovací hromádku, ve stohu zbývá { $stack }.
-mh-controlled = 🚩 Jednotka { $name } hráče { $player } vztyčuje korouhev nad { $location } (předtím: { $previous }); strana ovládá { $count ->
+mh-controlled = 🚩 Jednotka { $name } hráče { $player } vztyčuje korouhev nad lokací { $location } (předtím: { $previous }); strana ovládá { $count ->
     [one] { $count } lokaci
     [few] { $count } lokace
     [many] { $count } lokace

@@ -97,8 +97,14 @@ mh-deployed = { $player } sends the { $name } into the field at { $hex }.
 mh-bolstered = { $player } reinforces the { $name } at { $hex }: its stack is { $stack } now.
 mh-moved = { $how }: the { $name } of { $player } goes from { $from } to { $to }.
 mh-stepped = The { $name } of { $player } moves from { $from } to { $to }.
-mh-attacked = ⚔️ The { $name } of { $player } at { $hex } strikes the { $victim_name } of { $victim } at { $target } ({ $how }): { $left } left in its stack.{ $counter ->
-    [yes] { " " }Counter-strike! The attacker is down to { $stack }.
+mh-attacked = ⚔️ The { $name } of { $player } at { $hex } strikes the { $victim_name } of { $victim } at { $target } ({ $how }): { $left ->
+    [0] not a token left.
+   *[other] { $left } left in its stack.
+}{ $counter ->
+    [yes] { " " }Counter-strike! { $stack ->
+        [0] The attacker loses its last token.
+       *[other] The attacker is down to { $stack }.
+    }
    *[no] {""}
 }
 mh-destroyed = 💀 The { $name } of { $player } falls at { $hex }.

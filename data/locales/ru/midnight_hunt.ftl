@@ -101,8 +101,14 @@ mh-deployed = { $player } выводит отряд «{ $name }» на поле,
 mh-bolstered = { $player } укрепляет отряд «{ $name }» на гексе { $hex }: в стопке теперь { $stack }.
 mh-moved = { $how }: отряд «{ $name }» игрока { $player } переходит с гекса { $from } на гекс { $to }.
 mh-stepped = Отряд «{ $name }» игрока { $player } переходит с гекса { $from } на гекс { $to }.
-mh-attacked = ⚔️ Отряд «{ $name }» игрока { $player } с гекса { $hex } бьёт ({ $how }) отряд «{ $victim_name }» игрока { $victim } на гексе { $target }: в его стопке — { $left }.{ $counter ->
-    [yes] { " " }Контрудар! В стопке атакующего — { $stack }.
+mh-attacked = ⚔️ Отряд «{ $name }» игрока { $player } с гекса { $hex } бьёт ({ $how }) отряд «{ $victim_name }» игрока { $victim } на гексе { $target }: { $left ->
+    [0] от стопки не осталось ни жетона.
+   *[other] в его стопке — { $left }.
+}{ $counter ->
+    [yes] { " " }Контрудар! { $stack ->
+        [0] Атакующий теряет последний жетон.
+       *[other] В стопке атакующего — { $stack }.
+    }
    *[no] {""}
 }
 mh-destroyed = 💀 Отряд «{ $name }» игрока { $player } гибнет на гексе { $hex }.
@@ -112,7 +118,7 @@ mh-fee = Отряд «{ $name }» игрока { $player } платит за в�
     [many] { $paid } жетонов
    *[other] { $paid } жетона
 }, в стопке — { $stack }.
-mh-controlled = 🚩 Отряд «{ $name }» игрока { $player } поднимает знамя над гексом { $location } (прежде: { $previous }); у стороны под контролем { $count ->
+mh-controlled = 🚩 Отряд «{ $name }» игрока { $player } поднимает знамя над локацией { $location } (прежде: { $previous }); у стороны под контролем { $count ->
     [one] { $count } локация
     [few] { $count } локации
     [many] { $count } локаций
