@@ -35,7 +35,7 @@ def test_a_dotenv_beside_the_code_is_not_read_when_the_bot_starts_elsewhere(tmp_
     """The bug was ``load_dotenv()`` walking up from bot/ to the checkout's .env, whatever the working directory."""
     checkout = tmp_path / "checkout"
     checkout.mkdir()
-    for name in ("bot", "engines", "cogs", "data"):
+    for name in ("bot", "engines", "cogs", "translations", "data"):
         (checkout / name).symlink_to(ROOT / name)
     (checkout / ".env").write_text("DISCORD_TOKEN=junk-from-the-checkout\nLOG_LEVEL=bogus\n")
     elsewhere = tmp_path / "elsewhere"

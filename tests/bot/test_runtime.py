@@ -621,5 +621,5 @@ async def test_a_drain_the_database_failed_is_tried_again_without_waiting_for_th
     await clock.advance(DRAIN_RETRY_MIN)
     await runtime.idle()
     assert await count(runtime, OutboxRow, sent=False) == 0
-    votes = [m for m in transport.messages.values() if "Vote: who goes to jail" in (m.get("content") or "")]
+    votes = [m for m in transport.messages.values() if "The vote begins: who goes to jail" in (m.get("content") or "")]
     assert len(votes) == 1  # the retry found its post by its nonce: not posted twice
