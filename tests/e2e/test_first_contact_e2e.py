@@ -8,6 +8,7 @@ import asyncio
 
 import pytest
 
+import translations as i18n
 from tests.e2e.harness import BotProcess, GameTable, find_component
 from tests.fakediscord import FakeDiscord
 
@@ -67,7 +68,8 @@ def test_a_player_with_open_dms_gets_a_hello_and_no_warning(joined):
     server, answers, (host, open_, closed) = joined
     assert not any("cannot send you" in (r.get("content") or "") for r in answers[open_])
     hello = [m["content"] for m in server.dm_messages(open_)]
-    assert any("Babylon 5" in t and "will come here" in t for t in hello), hello
+    greeting = i18n.translate("en", "nw.dm_hello")  # the game's own hello (issue 26), not the shared one
+    assert any("Babylon 5" in t and greeting in t for t in hello), hello
 
 
 def test_nw_the_host_learns_privately_who_can_read_the_watch_thread(joined):
