@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from engines.__main__ import CLEAR, _ask, plain, table_word
 from engines.__main__ import Table as OfflineTable
-from engines.__main__ import _ask
 from engines.playout import random_playout
 from tests.engines.ghost_at_home.helpers import GH
 from tests.engines.offline_table import auto_game_replays
@@ -28,13 +28,23 @@ def test_auto_play_reaches_a_winner_deterministically_and_replays(tmp_path, play
 def test_hotseat_shows_the_houses_and_asks_the_prompted_player():
     record = {"engine": "ghost_at_home", "players": ["A", "B", "C"], "options": {}, "seed": "5", "log": []}
     out = io.StringIO()
-    table = OfflineTable(GH, record, out, reveal=False)
-    action = _ask(GH, table, out, io.StringIO("x\n1\n"))
+    table = OfflineTable(GH, record, out, reveal=False, hotseat=True)
+    state, prompt = table.state, GH.prompts(table.state)[0]
+    # Enter: A takes the screen handed to them; "x" is no choice; 1 is the first action.
+    action = _ask(GH, table, out, io.StringIO("\nx\n1\n"))
     text = out.getvalue()
-    assert "--- A, your move (gh.prompt_turn) ---" in text
-    assert "A - 3 cards (to play, you)" in text and "3 dark | -" in text and "Your hand: " in text
-    assert "Type a number" in text
-    assert action.player == "A" and action == GH.legal_actions(table.state, "A")[0]
+    assert CLEAR in text
+    board, private = text.split(CLEAR, 1)[1].split(table_word("en", "table.pass_to", player="A"), 1)
+    # the houses, drawn for everyone before the screen is passed to A
+    assert "A - 3 cards (to play)" in board and "3 dark | -" in board
+    # then A's own view: their hand (only there), the prompt as the bot words it, the menu
+    hand = plain(render_event("en", "gh.your_hand", {"cards": GH.view(state, "A")["hand"]}))
+    assert hand.startswith("Your hand: ") and hand not in board
+    assert any("🔒" in line and hand in line for line in private.splitlines()), private
+    menu = private.split(table_word("en", "table.seat", player="A"), 1)[1]
+    assert menu.index(plain(render_event("en", "gh.prompt_turn", prompt.params))) < menu.index("\n  1. ")
+    assert menu.split("\n> ", 1)[1].startswith(table_word("en", "table.pick"))  # "x" answered: pick a number
+    assert action.player == "A" and action == GH.legal_actions(state, "A")[0]
 
 
 def _message_ids(lang: str) -> set[str]:

@@ -3,12 +3,11 @@ dreamer, and ``--save`` + ``replay`` reproduce the same outcome."""
 
 from __future__ import annotations
 
-import argparse
 import io
 
 import pytest
 
-from engines.__main__ import play
+from engines.__main__ import CLEAR, main, table_word
 from engines.kdyz_snim import ENGINE
 from engines.kdyz_snim.words import element
 from tests.engines.offline_table import auto_game_replays, run_table
@@ -36,18 +35,28 @@ def test_save_and_replay_reproduce_the_outcome(tmp_path):
 
 
 def test_hotseat_shows_the_element_to_clue_givers_only():
-    args = argparse.Namespace(
-        game="kdyz_snim", players=4, seed="1", auto=False, reveal=False, save=None, option=['language="en"']
-    )
-    # P2, P3 and P4 each type a clue, then the dreamer P1 guesses; then the input runs out.
-    answers = io.StringIO("1\nfurry\n1\nsoft\n1\nwet\n1\ncat\n")
+    # P2, P3 and P4 each take the screen (Enter), type a clue and hide it (Enter); then the dreamer P1 takes it
+    # and guesses; then the input runs out. Through main(), so the table gets every option its parser defines.
+    answers = io.StringIO("\n1\nfurry\n" + "\n\n1\nsoft\n" + "\n\n1\nwet\n" + "\n\n1\ncat\n")
     out = io.StringIO()
-    assert play(args, out, answers) == 1  # unfinished: the input ended
+    argv = ["play", "kdyz_snim", "--players", "4", "--seed", "1", "--option", 'language="en"']
+    assert main(argv, out=out, inp=answers, err=io.StringIO()) == 1  # unfinished: the input ended
     text = out.getvalue()
-    turns = text.split("\n--- ")[1:]
-    assert [t.split(",")[0] for t in turns][:4] == ["P2", "P3", "P4", "P1"]
     state, _ = ENGINE.setup(["P1", "P2", "P3", "P4"], {"language": "en"}, "1")
     word = element(state.round.cards[0].element).word("en")
-    assert all(f"dream card 1: {word}" in t for t in turns[:3])
-    assert word not in turns[3].split("\n> ")[0] and "dream card 1 (hidden from you)" in turns[3]
-    assert "clue from P2: furry" in turns[3]
+    before, *handed = text.split(CLEAR)
+    assert word not in before
+    screens = {}  # who took the screen: (the public board shown to all, what came after it was passed to them)
+    for part in handed:
+        holder = next(p for p in ("P1", "P2", "P3", "P4") if table_word("en", "table.pass_to", player=p) in part)
+        screens[holder] = part.split(table_word("en", "table.pass_to", player=holder), 1)
+    assert list(screens)[:4] == ["P2", "P3", "P4", "P1"]
+    for giver in ("P2", "P3", "P4"):
+        board, private = screens[giver]
+        assert word not in board, board
+        assert private.lstrip().startswith(table_word("en", "table.seat", player=giver))
+        assert private.rstrip().endswith(table_word("en", "table.hide", player=giver).rstrip())  # hidden again
+        assert any("🔒" in line and f"Dream card 1: {word}" in line for line in private.splitlines()), private
+    board, private = screens["P1"]
+    assert "dream card 1 (hidden from you)" in board and "clue from P2: furry" in board
+    assert word not in board + private.split("\n> ")[0]  # nothing of it on the Dreamer's screen up to the guess

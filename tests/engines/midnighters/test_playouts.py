@@ -123,8 +123,10 @@ def test_offline_table_auto_games_finish_deterministically_and_replay(tmp_path, 
 
 
 def test_offline_table_hotseat_draws_the_grid_and_asks_the_prompted_player():
-    """Hotseat: the grid is drawn as text (cards with arrows, players, trap counts) for the prompted player."""
-    from engines.__main__ import Table, _ask
+    """Hotseat: the grid is drawn as text (cards with arrows, players, trap counts), then the screen is passed to
+    the prompted player, who sees their hand and is asked."""
+    from engines.__main__ import CLEAR, Table, _ask, plain, table_word
+    from translations import render_event
 
     record = {
         "engine": "midnighters",
@@ -134,9 +136,15 @@ def test_offline_table_hotseat_draws_the_grid_and_asks_the_prompted_player():
         "log": [],
     }
     out = io.StringIO()
-    table = Table(MN, record, out, reveal=False)
-    action = _ask(MN, table, out, io.StringIO("x\n1\n"))
-    text = out.getvalue()
-    assert action.kind == "end" and action.player == table.state.current
-    assert "Bridge" in text and "Town Hall" in text and "^ v" in text and "traps" in text
-    assert "Your hand:" in text and "Type a number" in text
+    table = Table(MN, record, out, reveal=False, hotseat=True)
+    current = table.state.current
+    hand = plain(render_event("en", "mn.your_hand", {"cards": MN.view(table.state, current)["hand"]}))
+    # Enter: the current player takes the screen handed to them; "x" is no choice; 1 is the first action.
+    action = _ask(MN, table, out, io.StringIO("\nx\n1\n"))
+    assert action.kind == "end" and action.player == current
+    board, private = out.getvalue().split(CLEAR, 1)[1].split(table_word("en", "table.pass_to", player=current), 1)
+    assert "Bridge" in board and "Town Hall" in board and "^ v" in board and "traps" in board
+    assert private.lstrip().startswith(table_word("en", "table.seat", player=current))
+    assert hand.startswith("Your hand:") and hand not in board
+    assert any("🔒" in line and hand in line for line in private.splitlines()), private
+    assert private.split("\n> ", 1)[1].startswith(table_word("en", "table.pick"))  # "x" answered: pick a number
