@@ -229,7 +229,8 @@ async def test_an_outage_longer_than_the_choice_had_left_costs_it_nothing(tmp_pa
             assert moved[first] - 1 + had[0] <= turn <= max(timed_out_at, seen_at) + had[1] + 1, (turn, moved[first], had, seen_at)
         if game == "midnight_hunt":  # MH-57: the clock that ran out is the mover's, and only now
             over = await server.wait_for(lambda s: table.game_over(), timeout=30, what="the game lost on time")
-            assert f"The clock of {mover} ran out" in over and over.count("The clock of") == 1, over
+            ran_out = i18n.translate("en", "mh.over.by-time", player=mover)
+            assert ran_out in over and over.count(ran_out.split(mover)[0]) == 1, over
     finally:
         await bot.stop()
         await server.stop()

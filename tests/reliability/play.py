@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import cogs.registry  # noqa: F401 - the games as the bot registers them
+import translations as i18n
 from bot import controls as ctl
 from bot.games import game_ui
 from engines import get_engine
@@ -514,7 +515,9 @@ NOT_FROM_THE_OUTBOX = ("⏳", "👋")
 
 
 #: What only a game's final message says (its seed, NW-23, GH-33, KS-30; Midnight Hunt never shows its seed, MH-P3).
-END_MARKS = {"midnight_hunt": "\nWinners: "}
+#: The line only the game's last message has (the board's caption says the game is over too): Midnight Hunt's
+#: winners, as its catalogue words them ("The night belongs to …").
+END_MARKS = {"midnight_hunt": "\n" + i18n.translate("en", "mh.over.winners", players="\x00").split("\x00")[0]}
 
 
 def check_delivered(run: GameRun) -> None:
