@@ -64,11 +64,18 @@ def transitions(players: int, seed: int) -> list[Step]:
     return presenting.transitions(MN, PLAYERS[:players], seed, OPTIONS, timeout_rate=0.1)
 
 
-def presented(lang: str, players: int, seed: int) -> Iterator[tuple[Step, list[dict[str, Any]]]]:
+def present(lang: str, players: int, seed: int) -> Iterator[tuple[Step, list[dict[str, Any]]]]:
     for step in transitions(players, seed):
         before, after, events, action = step
         actor = action.player if action else None
         yield step, PRESENTER.present(table(lang, players, after), before, after, events, actor)
+
+
+@pytest.fixture(scope="module")
+def presented():
+    """Each game of :data:`GAMES` presented once for the module: its tests read the same ops (being module-scoped,
+    it also sends them all to one test process, tests/conftest.py)."""
+    return cache(lambda lang, players, seed: list(present(lang, players, seed)))
 
 
 # -- reading ops -------------------------------------------------------------------------------------------------
@@ -109,7 +116,7 @@ _key = action_key
 
 
 @pytest.mark.parametrize("players,seed,lang", GAMES)
-def test_every_transition_presents_valid_discord_messages_without_raw_keys(players, seed, lang):
+def test_every_transition_presents_valid_discord_messages_without_raw_keys(players, seed, lang, presented):
     for _, ops in presented(lang, players, seed):
         for op in ops:
             assert_valid_for_discord(op.get("components", []), op.get("content") or "")
@@ -119,7 +126,7 @@ def test_every_transition_presents_valid_discord_messages_without_raw_keys(playe
 
 
 @pytest.mark.parametrize("players,seed,lang", GAMES)
-def test_mn_18_the_controls_offer_exactly_the_legal_actions(players, seed, lang):
+def test_mn_18_the_controls_offer_exactly_the_legal_actions(players, seed, lang, presented):
     """MN-18 / MN-53: each prompted player is sent, by DM only, controls that reach every legal action of theirs on
     the prompt and nothing else (picker steps followed to the end); a player with a prepared trap gets, when a turn
     prompt opens, a private traps message whose controls reach exactly their legal springs."""
@@ -242,7 +249,7 @@ def test_mn_p8_passing_and_running_out_look_the_same_in_public(players, seed, la
 
 
 @pytest.mark.parametrize("players,seed,lang", GAMES)
-def test_mn_p7_dms_whose_existence_is_secret_are_quiet(players, seed, lang):
+def test_mn_p7_dms_whose_existence_is_secret_are_quiet(players, seed, lang, presented):
     """MN-P2 .. MN-P7 / MN-P9: a DM carries a public "could not DM you" fallback only when it offers the turn or a
     choice inside an effect (who is asked is public); a drawn card, a shown hand, the Square's pile, a lapsed mark,
     a window and a traps message say nothing in public when the player's DMs are closed."""
@@ -254,7 +261,7 @@ def test_mn_p7_dms_whose_existence_is_secret_are_quiet(players, seed, lang):
 
 
 @pytest.mark.parametrize("players,seed,lang", GAMES)
-def test_mn_9_board_ops_carry_the_spectator_view_only(players, seed, lang):
+def test_mn_9_board_ops_carry_the_spectator_view_only(players, seed, lang, presented):
     """MN-9 / MN-64 / MN-P1: the board is rendered from the public view (hand and trap counts, never hands or
     trap places) and re-rendered when what it shows changes; its caption says whose turn it is."""
     boards = 0
@@ -275,8 +282,8 @@ def test_mn_9_board_ops_carry_the_spectator_view_only(players, seed, lang):
     assert boards > 1
 
 
-def test_the_board_image_renders_from_what_the_presenter_sends():
-    _, ops = next(presented("cs", 4, 1))
+def test_the_board_image_renders_from_what_the_presenter_sends(presented):
+    _, ops = presented("cs", 4, 1)[0]
     (board,) = [o for o in ops if o.get("slot") == "board"]
     render = board["render"]
     image = UI.board(render["view"], RenderContext(render["lang"], render["names"]))
