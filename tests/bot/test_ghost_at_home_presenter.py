@@ -56,11 +56,18 @@ def transitions(players: int, seed: int) -> list[Step]:
     return presenting.transitions(GH, PLAYERS[:players], seed)
 
 
-def presented(lang: str, players: int, seed: int) -> Iterator[tuple[Step, list[dict[str, Any]]]]:
+def present(lang: str, players: int, seed: int) -> Iterator[tuple[Step, list[dict[str, Any]]]]:
     for step in transitions(players, seed):
         before, after, events, action = step
         actor = action.player if action else None
         yield step, PRESENTER.present(table(lang, players, after), before, after, events, actor)
+
+
+@pytest.fixture(scope="module")
+def presented():
+    """Each seeded game presented once for the module: its tests read the same ops (being module-scoped, it also
+    sends them all to one test process, tests/conftest.py)."""
+    return cache(lambda lang, players, seed: list(present(lang, players, seed)))
 
 
 # -- reading ops -------------------------------------------------------------------------------------------------
@@ -95,7 +102,7 @@ _key = action_key
 
 
 @pytest.mark.parametrize("players,seed,lang", GAMES)
-def test_every_transition_presents_valid_discord_messages_without_raw_keys(players, seed, lang):
+def test_every_transition_presents_valid_discord_messages_without_raw_keys(players, seed, lang, presented):
     for _, ops in presented(lang, players, seed):
         assert ops
         for op in ops:
@@ -104,7 +111,7 @@ def test_every_transition_presents_valid_discord_messages_without_raw_keys(playe
 
 
 @pytest.mark.parametrize("players,seed,lang", GAMES)
-def test_gh_7_the_controls_offer_exactly_the_legal_actions(players, seed, lang):
+def test_gh_7_the_controls_offer_exactly_the_legal_actions(players, seed, lang, presented):
     """GH-7 / GH-P5: each prompted player is sent, by DM only, controls that reach every legal action of theirs
     and nothing else (the light's and the discard's multi-selects included, GH-18 / GH-27)."""
     for (before, after, _, _), ops in presented(lang, players, seed):
@@ -121,7 +128,7 @@ def test_gh_7_the_controls_offer_exactly_the_legal_actions(players, seed, lang):
 
 
 @pytest.mark.parametrize("players,seed,lang", GAMES)
-def test_gh_p1_public_texts_never_name_a_card_in_a_hand_before_the_end(players, seed, lang):
+def test_gh_p1_public_texts_never_name_a_card_in_a_hand_before_the_end(players, seed, lang, presented):
     """GH-P1 / GH-P3: before the end, a public message names a card only when this very transition played it face
     up (rooms, a light's payment, a wiped floor, a leaver's house, a special); the discard action shows only its
     count (GH-27, GH-P2). Checked on the special cards' and rooms' names, which no other text contains."""
@@ -174,7 +181,7 @@ def test_gh_p1_public_ops_do_not_depend_on_the_hands(players, seed, lang):
 
 
 @pytest.mark.parametrize("players,seed,lang", GAMES)
-def test_gh_6_board_ops_carry_the_spectator_view_only(players, seed, lang):
+def test_gh_6_board_ops_carry_the_spectator_view_only(players, seed, lang, presented):
     """GH-6 / GH-P1: the board is rendered from the public view (hand sizes, never hands) and re-rendered when
     that view changes; its caption says whose turn it is or whom the table waits for."""
     boards = 0
@@ -195,8 +202,8 @@ def test_gh_6_board_ops_carry_the_spectator_view_only(players, seed, lang):
     assert boards > 1
 
 
-def test_the_board_image_renders_from_what_the_presenter_sends():
-    _, ops = next(presented("cs", 4, 1))
+def test_the_board_image_renders_from_what_the_presenter_sends(presented):
+    _, ops = presented("cs", 4, 1)[0]
     (board,) = [o for o in ops if o.get("slot") == "board"]
     render = board["render"]
     from bot.render import RenderContext

@@ -82,11 +82,19 @@ def game_steps(players: int, seed: int, options: dict[str, Any]) -> list[Step]:
     return transitions(players, seed, json.dumps(options, sort_keys=True))
 
 
-def presented(players: int, seed: int, lang: str, options: dict[str, Any]) -> Iterator[tuple[Step, list[dict[str, Any]]]]:
+def present(players: int, seed: int, lang: str, options: dict[str, Any]) -> Iterator[tuple[Step, list[dict[str, Any]]]]:
     for step in game_steps(players, seed, options):
         before, after, events, action = step
         actor = action.player if action else None
         yield step, PRESENTER.present(table(lang, players, after), before, after, events, actor)
+
+
+@pytest.fixture(scope="module")
+def presented():
+    """Each seeded game presented once for the module: its tests read the same ops (being module-scoped, it also
+    sends them all to one test process, tests/conftest.py)."""
+    shown = cache(lambda players, seed, lang, options: list(present(players, seed, lang, json.loads(options))))
+    return lambda players, seed, lang, options: shown(players, seed, lang, json.dumps(options, sort_keys=True))
 
 
 # -- reading ops -------------------------------------------------------------------------------------------------
@@ -141,7 +149,7 @@ _key = action_key
 
 
 @pytest.mark.parametrize("players,seed,lang,options", GAMES, ids=IDS)
-def test_every_transition_presents_valid_discord_messages_without_raw_keys(players, seed, lang, options):
+def test_every_transition_presents_valid_discord_messages_without_raw_keys(players, seed, lang, options, presented):
     boards = 0
     for _, ops in presented(players, seed, lang, options):
         assert ops
@@ -153,7 +161,7 @@ def test_every_transition_presents_valid_discord_messages_without_raw_keys(playe
 
 
 @pytest.mark.parametrize("players,seed,lang,options", GAMES, ids=IDS)
-def test_mh_22_each_hand_is_offered_exactly_its_legal_plays_step_by_step(players, seed, lang, options):
+def test_mh_22_each_hand_is_offered_exactly_its_legal_plays_step_by_step(players, seed, lang, options, presented):
     """MH-22 / MH-14: the player to act gets, by DM only, controls — draft buttons, or token → action → target —
     that reach every legal play of theirs and nothing else; surrender included, behind its confirmation (MH-54).
     The thread's only control is the grey "Surrender…" button of the open turn."""
@@ -267,7 +275,7 @@ def test_mh_p2_the_seals_three_plays_give_identical_public_ops():
 
 
 @pytest.mark.parametrize("players,seed,lang,options", GAMES, ids=IDS)
-def test_mh_p4_the_board_is_the_spectator_view(players, seed, lang, options):
+def test_mh_p4_the_board_is_the_spectator_view(players, seed, lang, options, presented):
     """MH-49 / MH-P4 / MH-61: the board image is rendered from the spectator's view (counts, never a hand, a bag's
     contents or a Seal choice), re-rendered when that view changes, with a caption; a spectator who clicks the
     thread's surrender button is told they watch, and can do nothing."""
@@ -291,8 +299,8 @@ def test_mh_p4_the_board_is_the_spectator_view(players, seed, lang, options):
             assert PRESENTER.picker_text(t, step) == "👀 " + t.t("mh.step.spectator")
 
 
-def test_the_board_image_renders_from_what_the_presenter_sends():
-    _, ops = next(presented(4, 0, "cs", {}))
+def test_the_board_image_renders_from_what_the_presenter_sends(presented):
+    _, ops = presented(4, 0, "cs", {})[0]
     (board,) = [o for o in ops if o.get("slot") == "board"]
     render = board["render"]
     image = UI.board(render["view"], RenderContext(render["lang"], render["names"]))
@@ -519,7 +527,7 @@ def test_mh_55_a_leave_is_said_once_and_a_later_turn_of_the_away_player_says_the
     assert text.startswith("🚪 Ada has left the game (no play for too long): the game waits for them."), text
 
 
-def test_2v2_teams_get_private_threads_and_team_mates_see_no_hand():
+def test_2v2_teams_get_private_threads_and_team_mates_see_no_hand(presented):
     """MH-20 / MH-50: in 2 vs 2 each team gets its private thread at the start (the engine sends no team events;
     the thread is for the players to talk in); no hand is ever posted there."""
     state, events = MH.setup(PLAYERS, {}, "teams")
@@ -541,7 +549,7 @@ def test_mh_p1_a_narrator_set_in_the_lobby_sees_no_hand():
     assert not [o for o in ops if o.get("user") == narrator or narrator in (o.get("members") or [])]
 
 
-def test_the_board_is_drawn_before_the_next_turn_is_offered():
+def test_the_board_is_drawn_before_the_next_turn_is_offered(presented):
     """The board's edit comes before the new prompt's messages: the player asked to play sees the position they play
     on, and the next turn is not held behind the dispatcher's wait on a last rewrite."""
     checked = 0
@@ -603,7 +611,7 @@ TRIPS = {
 
 
 @pytest.mark.parametrize(("players", "seed", "lang", "options"), [(2, 1, "en", {}), (4, 5, "en", {}), (2, 1, "ru", {}), (4, 0, "cs", {})])
-def test_the_words_read_as_a_native_reader_expects(players, seed, lang, options):
+def test_the_words_read_as_a_native_reader_expects(players, seed, lang, options, presented):
     """Issue #20 / #17: "Ada's Archer", "forfeits a Archer token", "Первым ходит Ada", "Hru jste opustili"."""
     for _, ops in presented(players, seed, lang, options):
         for op in ops:
