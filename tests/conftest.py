@@ -35,12 +35,15 @@ os.environ.setdefault(PACE_ENV, SUITE_DISCORD_PACE)
 
 #: Test directories whose tests take tens of seconds each, mostly waiting: started first.
 SLOW_FIRST = ("tests/e2e/", "tests/reliability/")
-SHARED_FIXTURE = re.compile(r"""@pytest\.fixture\([^)]*scope\s*=\s*["'](module|session)["']""")
+#: A module whose tests share work: a module- or session-scoped fixture, or the ``one_process`` mark (tests that
+#: read the same cached games).
+SHARED_FIXTURE = re.compile(r"""@pytest\.fixture\([^)]*scope\s*=\s*["'](module|session)["']|pytest\.mark\.one_process""")
 
 
 @functools.cache
 def _shares_a_fixture(path: str) -> bool:
-    """Does the test module at ``path`` (relative to the root) define a module- or session-scoped fixture?"""
+    """Does the test module at ``path`` (relative to the root) define a module- or session-scoped fixture, or is it
+    marked ``one_process``?"""
     try:
         return bool(SHARED_FIXTURE.search(Path(path).read_text(encoding="utf-8")))
     except OSError:

@@ -33,6 +33,8 @@ from engines.kdyz_snim.words import element, element_ids
 from engines.playout import random_playout
 
 E = get_engine("kdyz_snim")
+#: Most tests read every seeded game (:func:`all_steps`, cached per process): one process presents them once.
+pytestmark = pytest.mark.one_process
 P = UI.presenter
 IDS = [str(10**17 + i) for i in range(10)]  # Discord-sized ids
 NAMES = dict(zip(IDS, ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]))
