@@ -12,10 +12,11 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.config import normalise_database_url
-from bot.db import drop_schema, open_database, open_in_new_schema
+from bot.db import drop_schema, open_in_new_schema
 from bot.delivery import Dispatcher
-from bot.transport import DeliveryError
 from bot.runtime import Runtime
+from bot.transport import DeliveryError
+from tests.databases import migrated_sqlite
 
 PG_URL = os.environ.get("TEST_DATABASE_URL")
 
@@ -145,7 +146,7 @@ async def database(request, tmp_path):
     if request.param == "postgresql" and not PG_URL:
         pytest.skip("PostgreSQL variant: set TEST_DATABASE_URL (CI sets it where PostgreSQL runs)")
     if request.param == "sqlite":
-        db = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'nocturne.sqlite3'}")
+        db = await migrated_sqlite(tmp_path / "nocturne.sqlite3")
         yield db
         await db.close()
         return

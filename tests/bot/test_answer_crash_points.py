@@ -27,6 +27,7 @@ from bot.presenter import dm_slot, prompt_slot
 from engines.core import HOST, Action
 from tests.bot.test_answers import Dead, Discord, Interaction, Process, restarted
 from tests.bot.test_runtime import GUILD, open_game
+from tests.databases import migrated_sqlite
 
 LONG = os.environ.get("NOCTURNE_LONG") == "1"
 PLAYERS = [str(4000 + i) for i in range(6)]
@@ -141,11 +142,10 @@ def references(tmp_path_factory):
     import asyncio
 
     from bot.clock import ManualClock
-    from bot.db import open_database
     from tests.bot.conftest import RecordingTransport
 
     async def one(game: str, players: int, options: dict[str, Any], seed: str) -> Played:
-        db = await open_database(f"sqlite+aiosqlite:///{tmp_path_factory.mktemp(game) / 'reference.sqlite3'}")
+        db = await migrated_sqlite(tmp_path_factory.mktemp(game) / 'reference.sqlite3')
         try:
             return await play(db, ManualClock(), RecordingTransport(), game, players, options, seed)
         finally:

@@ -16,12 +16,12 @@ import random
 
 import pytest
 
-from bot.db import open_database
 from bot.delivery import Dispatcher
 from bot.runtime import Runtime
 from engines.core import Action
 from tests.bot.conftest import RecordingTransport
 from tests.bot.test_runtime import open_game
+from tests.databases import migrated_sqlite
 
 SIDE_EFFECTS = ("post", "edit", "create_thread", "create_role", "deny_in_threads", "member_role", "thread_member", "delete_role", "close_thread", "delete")
 PLAYERS = [str(2000 + i) for i in range(5)]
@@ -110,7 +110,7 @@ def seen(transport: RecordingTransport) -> dict:
 @pytest.fixture
 async def reference(tmp_path, clock):
     """The uninterrupted run, on a database of its own (so its game ids match the variant's)."""
-    db = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'reference.sqlite3'}")
+    db = await migrated_sqlite(tmp_path / 'reference.sqlite3')
     transport = CrashingTransport()
     runtime = await play(db, clock, transport)
     await runtime.close()

@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import select
 
 from bot.clock import ManualClock
-from bot.db import DMChannel, open_database
+from bot.db import DMChannel
 from bot.delivery import Dispatcher
 from bot.executors import DM_CLOSED_SLOT
 from bot.runtime import Runtime
@@ -24,6 +24,7 @@ from bot.transport import DeliveryError
 from engines.core import Action
 from tests.bot.conftest import RecordingTransport
 from tests.bot.test_runtime import PLAYERS, open_game, open_game_without_delivery
+from tests.databases import migrated_sqlite
 
 
 class CountingTransport(RecordingTransport):
@@ -70,7 +71,7 @@ async def stored_channels(runtime: Runtime) -> dict[int, int]:
 async def test_a_dm_channel_is_opened_once_across_deals_and_restarts(tmp_path):
     """Night Watch deals every player a role by DM: the first game opens each player's DM channel once; a second
     game in a restarted bot opens none."""
-    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'dm.sqlite3'}")
+    database = await migrated_sqlite(tmp_path / 'dm.sqlite3')
     clock, transport = ManualClock(), CountingTransport()
     first = Runtime(database, clock)
     Dispatcher(first, transport, retry_delay=0)
@@ -89,7 +90,7 @@ async def test_a_dm_channel_is_opened_once_across_deals_and_restarts(tmp_path):
 
 
 async def test_a_dm_channel_discord_forgot_is_opened_anew_and_stored(tmp_path):
-    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'dm.sqlite3'}")
+    database = await migrated_sqlite(tmp_path / 'dm.sqlite3')
     clock, transport = ManualClock(), CountingTransport()
     first = Runtime(database, clock)
     Dispatcher(first, transport, retry_delay=0)
@@ -113,7 +114,7 @@ async def test_after_a_restart_only_rows_from_before_it_are_looked_for_each_chan
     """A bot killed before delivering a deal restarts: the deal's rows may have reached Discord (the outage outlasted
     Discord's nonce memory), so each channel they post to is read, once. Rows written after the restart (players
     clicking while the deal is still going out) post without reading anything."""
-    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'resume.sqlite3'}")
+    database = await migrated_sqlite(tmp_path / 'resume.sqlite3')
     clock, transport = ManualClock(), CountingTransport()
     transport.nonce_window = 0.0
     first = Runtime(database, clock)
@@ -200,7 +201,7 @@ async def test_a_row_written_after_the_restart_is_posted_without_reading_the_cha
 
     from bot.db import OutboxRow
 
-    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'resume.sqlite3'}")
+    database = await migrated_sqlite(tmp_path / 'resume.sqlite3')
     clock, transport = ManualClock(), CountingTransport()
     first = Runtime(database, clock)
     live = await open_game_without_delivery(first)
@@ -229,7 +230,7 @@ async def test_the_stored_dm_channels_are_read_one_game_at_a_time(tmp_path):
     earlier read found reads nothing."""
     from types import SimpleNamespace
 
-    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'dm.sqlite3'}")
+    database = await migrated_sqlite(tmp_path / 'dm.sqlite3')
     runtime = Runtime(database, ManualClock())
     dispatcher = Dispatcher(runtime, CountingTransport(), retry_delay=0)
     real, open_now, most, reads = database.engine, [0], [0], [0]
@@ -280,7 +281,7 @@ async def test_a_games_thread_is_recorded_the_moment_it_is_made(tmp_path):
                 await self.gate.wait()
             return await RecordingTransport.post(self, channel_id, payload, files)
 
-    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'thread.sqlite3'}")
+    database = await migrated_sqlite(tmp_path / 'thread.sqlite3')
     clock, transport = ManualClock(), HoldsTheFirstPostInTheThread()
     runtime = Runtime(database, clock)
     live = await open_game_without_delivery(runtime)

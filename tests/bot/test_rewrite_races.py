@@ -18,12 +18,12 @@ import contextlib
 from typing import Any
 
 from bot.clock import ManualClock
-from bot.db import open_database
 from bot.presenter import prompt_slot
 from engines.core import HOST, Action
 from tests.bot.conftest import RecordingTransport
 from tests.bot.test_answers import Dead, Discord, Interaction, Process
 from tests.bot.test_runtime import GUILD, open_game
+from tests.databases import migrated_sqlite
 
 TEN = [str(3100 + i) for i in range(10)]
 
@@ -98,7 +98,7 @@ async def test_nw_10_a_vote_answered_in_place_while_the_first_drain_after_a_rest
     """NW-10: the vote message shows the tally with every vote cast. Killed between a vote's commit and its answer,
     the bot restarts and its first drain reads that vote's row from the outbox; the next vote's click, answered
     meanwhile by rewriting the message (type 7), must not be undone by the drain editing the older tally over it."""
-    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'nocturne.sqlite3'}")
+    database = await migrated_sqlite(tmp_path / 'nocturne.sqlite3')
     clock, transport = ManualClock(), RecordingTransport()
     discord_ = Discord(transport)
     process = Process(database, clock, discord_)
@@ -154,7 +154,7 @@ async def test_nw_10_a_drain_reading_the_outbox_while_a_vote_is_answered_in_plac
     moderator's repost, wake the drain that way): the vote's row, unsent in the table until the answer marks it, is
     not delivered a second time by the drain (which, while it worded other rows, once lost its words to that mark
     and failed: a ``KeyError`` in the e2e run's log, the game's messages held up until a retry)."""
-    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'nocturne.sqlite3'}")
+    database = await migrated_sqlite(tmp_path / 'nocturne.sqlite3')
     clock, transport = ManualClock(), RecordingTransport()
     discord_ = Discord(transport)
     process = Process(database, clock, discord_)
@@ -200,7 +200,7 @@ async def test_nw_10_a_time_warning_on_its_way_as_a_vote_is_answered_in_place_do
     when that edit is still on its way to Discord (the bot-wide pace, a slow call) as a vote comes in, the vote's
     rewrite (it was answered in place, type 7, landing before the warning) must not be undone by it: the message
     ends showing the newer tally."""
-    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'nocturne.sqlite3'}")
+    database = await migrated_sqlite(tmp_path / 'nocturne.sqlite3')
     clock, transport = ManualClock(), RecordingTransport()
     discord_ = Discord(transport)
     process = Process(database, clock, discord_)
@@ -242,7 +242,7 @@ async def test_nw_10_a_time_warning_whose_turn_comes_after_a_vote_is_worded_agai
     """NW-10: a warning worded while the drain delivers the previous vote's tally waits its turn; a vote that comes
     in meanwhile makes it stale, so it goes out worded from the game with that vote (never the older tally over the
     newer one, whichever lands last)."""
-    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'nocturne.sqlite3'}")
+    database = await migrated_sqlite(tmp_path / 'nocturne.sqlite3')
     clock, transport = ManualClock(), RecordingTransport()
     discord_ = Discord(transport)
     process = Process(database, clock, discord_)

@@ -21,9 +21,9 @@ from bot.db import Deadline, Game
 from bot.delivery import Dispatcher
 from bot.runtime import TIMER_ATTEMPTS, TIMER_PARKED_SECONDS, TIMER_RETRY_SECONDS, Runtime
 
-#: Overdue deadlines in the storm (the issue's restart had 3,000; its failure showed from a few hundred on): 600 in
-#: the default run, 2,000 with NOCTURNE_LONG=1 (40 s a database).
-STORM = 2000 if LONG else 600
+#: Overdue deadlines in the storm (the issue's restart had 3,000; its failure showed from a few hundred on): 300 in
+#: the default run (a batch holds 5-7), 2,000 with NOCTURNE_LONG=1 (40 s a database).
+STORM = 2000 if LONG else 300
 #: Long after every stored deadline (they are due about an hour after common.EPOCH).
 RESTART_AT = common.EPOCH + 100_000
 

@@ -10,13 +10,14 @@ import pytest
 from sqlalchemy import insert, select, update
 
 from bot import writer as writer_module
-from bot.db import ADVANCE_GAME, INSERT_ACTION, INSERT_OUTBOX_IDS, ActionRow, Game, OutboxRow, open_database
+from bot.db import ADVANCE_GAME, INSERT_ACTION, INSERT_OUTBOX_IDS, ActionRow, Game, OutboxRow
 from bot.writer import CommitQueue, Conflict
+from tests.databases import migrated_sqlite
 
 
 @pytest.fixture
 async def db(tmp_path):
-    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'w.sqlite3'}")
+    database = await migrated_sqlite(tmp_path / 'w.sqlite3')
     async with database.engine.begin() as conn:
         await conn.execute(
             insert(Game),

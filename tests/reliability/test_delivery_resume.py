@@ -12,12 +12,12 @@ from __future__ import annotations
 import pytest
 
 from bot.clock import ManualClock
-from bot.db import open_database
 from bot.deliverer import Undelivered
 from bot.delivery import Dispatcher
 from bot.runtime import Runtime
 from tests.bot.conftest import RecordingTransport
 from tests.bot.test_runtime import open_game_without_delivery
+from tests.databases import migrated_sqlite
 
 
 class Sink(Undelivered):
@@ -26,7 +26,7 @@ class Sink(Undelivered):
 
 @pytest.mark.parametrize("restarts", [2, 3])
 async def test_each_restart_notice_is_its_own_message_after_crashes_in_a_row(tmp_path, restarts):
-    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'resume.sqlite3'}")
+    database = await migrated_sqlite(tmp_path / 'resume.sqlite3')
     clock = ManualClock()
     transport = RecordingTransport()
     transport.nonce_window = 0.0  # an outage longer than Discord's nonce memory
@@ -58,7 +58,7 @@ async def test_a_dm_answered_in_place_before_the_crash_is_not_posted_again(tmp_p
     ``✅ ...`` under its text), is found after the restart by its text with the answer below, and not re-posted."""
     from bot.ops import PRESENT
 
-    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'resume.sqlite3'}")
+    database = await migrated_sqlite(tmp_path / 'resume.sqlite3')
     clock = ManualClock()
     transport = RecordingTransport()
     transport.nonce_window = 0.0  # an outage longer than Discord's nonce memory
