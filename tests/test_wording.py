@@ -25,6 +25,7 @@ Two kinds of checks, both over the catalogues already polished (``POLISHED``) an
 from __future__ import annotations
 
 import itertools
+import os
 import random
 import re
 from collections.abc import Iterator
@@ -422,7 +423,8 @@ def test_no_rule_id_or_known_slip_in_what_players_read(name: str, lang: str):
 # -- what the presenters send over random games ----------------------------------------------------------------
 
 PLAYER_NAMES = ["Ольга", "Дима", "Jan Novák", "Anna", "Eva", "Zoë", "Petr", "Лена", "Ivo", "Kim"]
-RANDOM_GAMES = 3
+#: Seeded random games read per game and language (``NOCTURNE_LONG=1``: three times as many).
+RANDOM_GAMES = 6 if os.environ.get("NOCTURNE_LONG") else 2
 _RAW_ID = re.compile(rf"\b(?:{'|'.join(get_engine(g).prefix for g in ENGINE_NAMES)}|common|cmd)[.-][a-z_]+(?:[.-][a-z_]+)*\b")
 _TEXT_KEYS = ("content", "preamble", "label", "placeholder", "description", "title", "role_name")
 
