@@ -6,22 +6,17 @@ the review of the recorded games found; they must not come back.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 import translations as i18n
 from bot.presenter import Table
 from engines import get_engine
 from engines.core import Event
+from tests.voice import assert_own_hello_without_a_role, slips_in
 
 GH = get_engine("ghost_at_home")
 LANGUAGES = i18n.LANGUAGES
 NAMES = {"p1": "Ada", "p2": "Boris"}
-
-
-def _source(lang: str) -> str:
-    return (i18n.LOCALES_DIR / lang / "ghost_at_home.ftl").read_text(encoding="utf-8")
 
 
 def _table(lang: str) -> Table:
@@ -50,19 +45,14 @@ SLIPS = {
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_slips_the_review_found_do_not_come_back(lang):
-    source = _source(lang)
-    found = [f"{why}: {m.group(0)!r}" for pattern, why in SLIPS.get(lang, []) for m in re.finditer(pattern, source)]
+    found = slips_in(lang, "ghost_at_home.ftl", SLIPS)
     assert not found, f"{lang}: " + "; ".join(found)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_first_dm_is_this_games_and_promises_no_role(lang):
     """The lobby's first private message (gh-dm_hello): this game has no roles, so it promises cards and turns."""
-    t = _table(lang)
-    assert t.has("gh.dm_hello")
-    hello = t.t("gh.dm_hello")
-    assert hello != t.t("common.dm_hello")
-    assert not re.search(r"\brole\b|\bроль\b|\brole\b", hello, re.IGNORECASE), hello
+    assert_own_hello_without_a_role(_table(lang))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -6,8 +6,6 @@ from the rulebook (foxes, birds, butterflies, the black cat, the heartbeat), the
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 import translations as i18n
@@ -16,15 +14,12 @@ from bot.presenter import Table
 from engines import get_engine
 from engines.core import PUBLIC, Event
 from engines.midnighters.data import NIGHTMARES
+from tests.voice import assert_own_hello_without_a_role, slips_in
 
 MN = get_engine("midnighters")
 PRESENTER = game_ui("midnighters").presenter
 LANGUAGES = i18n.LANGUAGES
 NAMES = {"p1": "Ada", "p2": "Boris", "p3": "Čeněk"}
-
-
-def _source(lang: str) -> str:
-    return (i18n.LOCALES_DIR / lang / "midnighters.ftl").read_text(encoding="utf-8")
 
 
 def _table(lang: str) -> Table:
@@ -55,18 +50,13 @@ SLIPS = {
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_slips_the_review_found_do_not_come_back(lang):
-    source = _source(lang)
-    found = [f"{why}: {m.group(0)!r}" for pattern, why in SLIPS.get(lang, []) for m in re.finditer(pattern, source)]
+    found = slips_in(lang, "midnighters.ftl", SLIPS)
     assert not found, f"{lang}: " + "; ".join(found)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_first_dm_is_this_games_and_promises_no_role(lang):
-    t = _table(lang)
-    assert t.has("mn.dm_hello")
-    hello = t.t("mn.dm_hello")
-    assert hello != t.t("common.dm_hello")
-    assert not re.search(r"\brole\b|\bроль\b", hello, re.IGNORECASE), hello
+    assert_own_hello_without_a_role(_table(lang))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
