@@ -165,16 +165,22 @@ def answer_text(live: Any, action: Action) -> str:
     return "\n".join([presenter.ack_text(table, action), *presenter.answer_lines(table, action, events)])
 
 
-async def a_check(database, clock, transport, **click: Any):
-    """Garibaldi checks the Watch on the first night; the click is answered as ``click`` says. Returns the process,
-    the game, the DM, the text it showed before the click and the text it must show after."""
+async def first_night(database, clock, transport) -> tuple[Discord, Process, Any, str, str, dict[str, Any]]:
+    """A five-player Night Watch at its first night: Discord, the process, the game, Garibaldi, the Watch, and
+    Garibaldi's night DM slot."""
     discord_ = Discord(transport)
     process = Process(database, clock, discord_)
     live = await at_night(process, FIVE)
     roles = live.state.roles
     garibaldi = next(p for p in FIVE if roles[p] == "garibaldi")
     watch = next(p for p in FIVE if roles[p] == "watch")
-    slot = night_dm(live, garibaldi)
+    return discord_, process, live, garibaldi, watch, night_dm(live, garibaldi)
+
+
+async def a_check(database, clock, transport, **click: Any):
+    """Garibaldi checks the Watch on the first night; the click is answered as ``click`` says. Returns the process,
+    the game, the DM, the text it showed before the click and the text it must show after."""
+    discord_, process, live, garibaldi, watch, slot = await first_night(database, clock, transport)
     before = dict(transport.messages[slot["message"]])
     assert before.get("components"), before  # the night task's controls
     action = Action(garibaldi, live.state.prompts[0].id, "check", {"target": watch})

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from engines.core import Action
-from tests.bot.test_answers import FIVE, Discord, Interaction, Process, a_check, at_night, night_dm, shows
+from tests.bot.test_answers import Interaction, Process, a_check, first_night, shows
 
 STEP = 777_000_002  # an ephemeral picker step's message (Discord's: the bot never posted it)
 
@@ -54,13 +54,7 @@ async def test_nw_14_a_check_in_its_dm_is_answered_in_place_without_asking_the_e
 async def test_nw_14_a_check_ended_in_a_picker_step_bares_its_dm_without_asking_the_engine_again(database, clock, transport, monkeypatch):
     """NW-14: the same check completed in a picker step: the step shows the answer and the night DM loses its
     buttons in the same answer (as before), decided from the answer worded at the commit."""
-    discord_ = Discord(transport)
-    process = Process(database, clock, discord_)
-    live = await at_night(process, FIVE)
-    roles = live.state.roles
-    garibaldi = next(p for p in FIVE if roles[p] == "garibaldi")
-    watch = next(p for p in FIVE if roles[p] == "watch")
-    slot = night_dm(live, garibaldi)
+    discord_, process, live, garibaldi, watch, slot = await first_night(database, clock, transport)
     transport.messages[STEP] = {"content": "Check …"}
     step = Interaction(discord_, clock, garibaldi, transport.messages[STEP], message_id=STEP)
     step.message.flags = SimpleNamespace(ephemeral=True)

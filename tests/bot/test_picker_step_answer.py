@@ -8,7 +8,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from engines.core import Action
-from tests.bot.test_answers import FIVE, Discord, Interaction, Process, at_night, night_dm
+from tests.bot.test_answers import Interaction, first_night
 
 STEP = 777_000_001  # the ephemeral step's message (Discord's: the bot never posted it)
 
@@ -17,13 +17,7 @@ async def test_a_step_that_ends_the_night_task_takes_the_buttons_off_its_dm_at_o
     """NW-14: Garibaldi's check, completed in a picker step. While the game's drain is held (it would take the
     controls off later), the answer alone leaves the night DM without buttons; the drain's edit then makes no call
     (SQLite)."""
-    discord_ = Discord(transport)
-    process = Process(database, clock, discord_)
-    live = await at_night(process, FIVE)
-    roles = live.state.roles
-    garibaldi = next(p for p in FIVE if roles[p] == "garibaldi")
-    watch = next(p for p in FIVE if roles[p] == "watch")
-    slot = night_dm(live, garibaldi)
+    discord_, process, live, garibaldi, watch, slot = await first_night(database, clock, transport)
     assert transport.messages[slot["message"]].get("components"), "the night task's controls"
     transport.messages[STEP] = {"content": "Check …"}
     step = Interaction(discord_, clock, garibaldi, transport.messages[STEP], message_id=STEP)
