@@ -1,5 +1,5 @@
 ## Krátká pravidla pro /game rules: jedna zpráva na Discordu pro každou hru, pod řádkem s názvem hry a počtem hráčů,
-## který bot vypisuje sám. Úplná pravidla pro hráče jsou v docs/rules/<game>.md.
+## který bot vypisuje sám. Úplná pravidla pro hráče jsou v docs/rules/cs/<game>.md.
 ## Pokračovací řádek nesmí začínat znakem "*", "[" ani ".", proto tučné nadpisy následují po emoji.
 
 nw-rules =

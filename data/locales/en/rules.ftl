@@ -1,5 +1,5 @@
 ## Short rules for /game rules: one Discord message each, under the line with the game's name and player count that
-## the bot prints itself. The full player guides are docs/rules/<game>.md.
+## the bot prints itself. The full player guides are docs/rules/en/<game>.md.
 ## A continuation line must not start with "*", "[" or ".", so bold section names follow an emoji.
 
 nw-rules =
