@@ -12,9 +12,9 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
-from bot.executors import rewrite
 from bot.ops import ANSWER, PRESENT, Op
 from bot.outbox import NOTHING, Row
+from bot.payloads import rewrite
 from bot.transport import DeliveryError, Transport
 
 if TYPE_CHECKING:

@@ -8,7 +8,9 @@ the message it already made instead of posting it twice.
 The :class:`Dispatcher` is this module's drain and the sides it is made of, one job each:
 
 * :mod:`bot.outbox`: the rows, read from the table or handed over by the commit, worded, marked sent;
-* :mod:`bot.executors`: what each op does on Discord;
+* :mod:`bot.executors`: what each op does on Discord, with its sides :mod:`bot.dms` (a player's DMs),
+  :mod:`bot.teams` (a team's thread or relay), :mod:`bot.resumed` (posts made before a crash) and
+  :mod:`bot.payloads` (what a message carries);
 * :mod:`bot.answers`: a click's own answer and the deliveries it carries;
 * :mod:`bot.rush`: deletions the rules demand, ahead of everything else;
 * :mod:`bot.pacing`: Discord's pace, bot-wide and per channel; :mod:`bot.transport`: the HTTP calls;

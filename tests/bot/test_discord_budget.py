@@ -18,7 +18,7 @@ from sqlalchemy import select
 from bot.clock import ManualClock
 from bot.db import DMChannel
 from bot.delivery import Dispatcher
-from bot.executors import DM_CLOSED_SLOT
+from bot.dms import DM_CLOSED_SLOT
 from bot.runtime import Runtime
 from bot.transport import DeliveryError
 from engines.core import Action
