@@ -52,10 +52,10 @@ from sqlalchemy.dialects import sqlite as sqlite_dialect
 import cogs.registry  # noqa: F401 - the game UIs as the bot registers them: real wording and boards
 from bench.common import NullTransport, PlayedGame, fresh_database, live_specs, summary, write_live_games
 from bot.clock import ManualClock
-from bot.db import INSERT_OUTBOX, INSERT_OUTBOX_IDS, INSERT_SNAPSHOT, Prepared
 from bot.delivery import Dispatcher
 from bot.games import game_ui, registered
 from bot.runtime import Runtime
+from bot.statements import INSERT_OUTBOX, INSERT_OUTBOX_IDS, INSERT_SNAPSHOT, Prepared
 from bot.writer import CHECKPOINT_EVERY, CommitQueue
 from engines.core import Action
 from engines.playout import _choose as choose_action  # the playouts' own policy: random prompt, player, action

@@ -204,7 +204,7 @@ async def open_checked_database(
 ) -> Database:
     """The database of ``DATABASE_URL``, opened and migrated; a server that does not answer is tried
     ``len(delays)`` more times. Raises :class:`StartFailed`: exit 2 for a setting to fix, 1 for a server down."""
-    from bot.db import DatabaseUnusable, check_database
+    from bot.db_check import DatabaseUnusable, check_database
 
     check = check or check_database
     failures = 0

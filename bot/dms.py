@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 
 from bot import moderation as mod
-from bot.db import FORGET_DM_CHANNEL, SAVE_DM_CHANNEL, DMChannel
+from bot.db import DMChannel
 from bot.ops import Op
 from bot.payloads import digests, message_payload, row_of
 from bot.resumed import ResumedPosts
+from bot.statements import FORGET_DM_CHANNEL, SAVE_DM_CHANNEL
 from bot.transport import DeliveryError
 
 if TYPE_CHECKING:

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from bot import boards
 from bot import moderation as mod
-from bot.db import RECORD_THREAD
 from bot.ops import ANSWER, Op
 from bot.payloads import (
     attachment_fields,
@@ -28,6 +27,7 @@ from bot.payloads import (
     shows_already,
     strips_controls,
 )
+from bot.statements import RECORD_THREAD
 from bot.teams import TeamThreads
 from bot.transport import DeliveryError, Transport
 

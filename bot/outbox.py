@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sqlalchemy import select
 
-from bot.db import MARK_SENT, RECORD_SLOTS, OutboxRow
+from bot.db import OutboxRow
 from bot.ops import PRESENT, Op
+from bot.statements import MARK_SENT, RECORD_SLOTS
 
 if TYPE_CHECKING:
     from bot.delivery import DeliveryRuntime, Live

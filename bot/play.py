@@ -23,7 +23,12 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
 
-from bot.db import (
+from bot.db import Database, OutboxRow
+from bot.live import PAUSED, GameError, LiveGame, Step
+from bot.lobby import lobby_text
+from bot.ops import Op, present_request
+from bot.presenter import Table
+from bot.statements import (
     ADVANCE_GAME,
     DELETE_DEADLINE,
     DELETE_SNAPSHOT,
@@ -34,13 +39,7 @@ from bot.db import (
     INSERT_OUTBOX_IDS,
     INSERT_RESULTS,
     INSERT_SNAPSHOT,
-    Database,
-    OutboxRow,
 )
-from bot.live import PAUSED, GameError, LiveGame, Step
-from bot.lobby import lobby_text
-from bot.ops import Op, present_request
-from bot.presenter import Table
 from bot.stats import counted
 from engines.core import CLOCK, Action, Engine, IllegalAction, State
 

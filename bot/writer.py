@@ -14,7 +14,7 @@ used on the event loop's own thread (:class:`_SQLiteWriter`), not through aiosql
 fraction of a millisecond of work, far less than the dozen hops to aiosqlite's thread and back it took. The
 connection has the same pragmas as every other (WAL, synchronous=NORMAL, foreign keys), so durability is as
 before: :meth:`CommitQueue.commit` returns only after ``COMMIT`` returned, and a killed process loses nothing that
-was acknowledged. :class:`bot.db.Prepared` statements (everything an action writes) run as SQL compiled once;
+was acknowledged. :class:`bot.statements.Prepared` statements (everything an action writes) run as SQL compiled once;
 any other Core statement runs through SQLAlchemy on the same connection and transaction.
 
 Checkpoints (copying the WAL into the database file, with an fsync) are the one slow part of a SQLite commit:
@@ -45,7 +45,8 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.sql import Executable
 
-from bot.db import Prepared, sqlite_pragmas
+from bot.db import sqlite_pragmas
+from bot.statements import Prepared
 
 log = logging.getLogger(__name__)
 

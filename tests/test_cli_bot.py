@@ -28,7 +28,7 @@ from bot.__main__ import (
     open_checked_database,
     run,
 )
-from bot.db import DatabaseUnusable
+from bot.db_check import DatabaseUnusable
 from tests.fakediscord import FakeDiscord, point_discord_py_at, restore_discord_py_defaults
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -451,7 +451,7 @@ async def test_a_database_server_down_is_retried_a_bounded_number_of_times_a_wro
 async def test_a_database_server_that_never_answers_counts_as_down_after_the_connect_timeout():
     """A port that takes the connection and says nothing (a hung server, a firewall that drops): asyncpg alone would
     wait 60 s, and then the bot is restarted in a loop; the check gives up after its timeout and calls it down."""
-    from bot.db import check_database
+    from bot.db_check import check_database
 
     silent = await asyncio.start_server(lambda reader, writer: None, "127.0.0.1", 0)
     port = silent.sockets[0].getsockname()[1]
@@ -469,7 +469,7 @@ async def test_the_bot_leaves_a_database_it_was_handed_open(tmp_path):
     from bot import boards
     from bot.app import Nocturne
     from bot.config import Settings
-    from bot.db import check_database
+    from bot.db_check import check_database
 
     db = await check_database(f"sqlite+aiosqlite:///{tmp_path / 'games.sqlite3'}")
     closed = []

@@ -601,8 +601,8 @@ async def test_a_drain_the_database_failed_is_tried_again_without_waiting_for_th
     the database refused goes again after a pause on the runtime's clock, and everything is delivered once."""
     from sqlalchemy.exc import OperationalError
 
-    from bot.db import MARK_SENT
     from bot.delivery import DRAIN_RETRY_MIN
+    from bot.statements import MARK_SENT
 
     live = await open_game(runtime)
     commit = runtime.writer.commit

@@ -10,7 +10,8 @@ import pytest
 from sqlalchemy import insert, select, update
 
 from bot import writer as writer_module
-from bot.db import ADVANCE_GAME, INSERT_ACTION, INSERT_OUTBOX_IDS, ActionRow, Game, OutboxRow
+from bot.db import ActionRow, Game, OutboxRow
+from bot.statements import ADVANCE_GAME, INSERT_ACTION, INSERT_OUTBOX_IDS
 from bot.writer import CommitQueue, Conflict
 from tests.databases import migrated_sqlite
 
@@ -132,7 +133,7 @@ def test_each_statements_values_are_made_as_its_columns_convert_them():
     give placeholder by placeholder (JSON text, booleans as integers, a value written into the statement)."""
     from sqlalchemy.dialects import sqlite as sqlite_dialect
 
-    from bot import db as db_module
+    from bot import statements as db_module
 
     dialect = sqlite_dialect.pysqlite.dialect()
     samples = {
