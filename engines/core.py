@@ -15,6 +15,10 @@ the runtime owns the clock and, when it runs out, applies a :meth:`Action.timeou
 All randomness comes from :func:`rng`, derived from the game's seed, so ``seed + action log`` replays a game
 exactly (see :func:`replay`).
 
+The values it trades in (:class:`Action`, :class:`Prompt`, :class:`Event`, :class:`State`, :class:`IllegalAction`
+...) are defined in :mod:`engines.values` and named here, and the copy-on-read state :meth:`Engine.apply` works on
+is :mod:`engines.copying`'s.
+
 Example::
 
     >>> from engines import get_engine
@@ -26,234 +30,35 @@ Example::
 
 from __future__ import annotations
 
-import collections.abc
-import dataclasses
-import pickle
 import random
-import types
-import typing
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, NamedTuple, Union
+from typing import Any, ClassVar
 
+from engines.copying import private_copy, settle
 from engines.serial import from_plain, to_plain
-
-#: The actor id of the game's host (or narrator) in host-only actions. The runtime decides who that is.
-HOST = "@host"
-#: The actor id of the clock, used for timeouts.
-CLOCK = "@clock"
-#: The viewer who sees the whole game (a narrator, NW-25); engines without a narrator treat it as a spectator.
-NARRATOR = "@narrator"
-#: The key of a view that holds what a computer player samples the hidden rest from (:meth:`Engine.sample_state`,
-#: ``engines.ai``): bookkeeping for a search, not something shown, so only ``Engine.view(..., known=True)`` makes it.
-SAMPLING = "known"
-#: The key of :attr:`Action.elapsed` among a logged action's args.
-ELAPSED = "elapsed"
-
-
-class IllegalAction(ValueError):
-    """The one error an engine raises for input it refuses.
-
-    ``code`` is stable and machine-readable (``"stale_prompt"``, ``"not_your_turn"`` ...); ``reason`` is a short
-    English explanation for logs and the offline table. The bot translates by ``code`` (and ``params``).
-    """
-
-    def __init__(self, code: str, reason: str, **params: Any) -> None:
-        super().__init__(f"{code}: {reason}")
-        self.code = code
-        self.reason = reason
-        self.params = params
-
-
-def require(condition: object, code: str, reason: str, **params: Any) -> None:
-    """Raise :class:`IllegalAction` unless ``condition`` holds."""
-    if not condition:
-        raise IllegalAction(code, reason, **params)
-
-
-@dataclass(frozen=True)
-class Action:
-    """One input to a game: who acts, on which open prompt, what they chose.
-
-    ``prompt`` must name a prompt that is open right now; an action for a prompt that has closed is refused as
-    stale, which is how double clicks and races between processes are caught.
-
-    ``elapsed`` is the whole seconds its prompt waited for it, pauses excluded. Only the runtime knows the time, so
-    it reports it, for a game that keeps time (:attr:`Engine.reports_elapsed`: a chess clock, a turn's budget);
-    ``None`` is "not reported", which such a game takes as no time spent. Players' choices never carry it
-    (:meth:`Engine.legal_actions` lists actions without it). In the log it is stored among the args, under
-    ``"elapsed"``, as it always was, and an ``"elapsed"`` given in ``args`` is read into the field; so a log
-    written before the field existed replays the same::
-
-        >>> a = Action("p1", "turn#3", "pick", {"unit": "archer", "elapsed": 12})
-        >>> a.args, a.elapsed
-        ({'unit': 'archer'}, 12)
-        >>> a.to_json()["args"]
-        {'unit': 'archer', 'elapsed': 12}
-        >>> Action.from_json(a.to_json()) == a == Action("p1", "turn#3", "pick", {"unit": "archer"}, elapsed=12)
-        True
-    """
-
-    player: str
-    prompt: str
-    kind: str
-    args: Mapping[str, Any] = field(default_factory=dict)
-    #: Seconds the prompt waited for this action (reported by the runtime), or ``None``. Not checked here: a game
-    #: that reads it refuses a value that is not whole seconds, 0 or more (``bad_elapsed``), as any bad input.
-    elapsed: Any = None
-
-    def __repr__(self) -> str:  # as before the field, unless it is set: examples and logs read the same
-        elapsed = "" if self.elapsed is None else f", elapsed={self.elapsed!r}"
-        return f"Action(player={self.player!r}, prompt={self.prompt!r}, kind={self.kind!r}, args={self.args!r}{elapsed})"
-
-    def __post_init__(self) -> None:
-        if ELAPSED in self.args:  # the log's form (and an older caller's): lift it out of the args
-            args = dict(self.args)
-            elapsed = args.pop(ELAPSED)
-            object.__setattr__(self, "args", args)
-            if self.elapsed is None:
-                object.__setattr__(self, "elapsed", elapsed)
-
-    @classmethod
-    def timeout(cls, prompt_id: str) -> Action:
-        return cls(CLOCK, prompt_id, "timeout")
-
-    @property
-    def is_timeout(self) -> bool:
-        return self.player == CLOCK and self.kind == "timeout"
-
-    def to_json(self) -> dict[str, Any]:
-        """The action as the log stores it (``elapsed``, when reported, last among the args)."""
-        args = dict(self.args) if self.elapsed is None else {**self.args, ELAPSED: self.elapsed}
-        return {"player": self.player, "prompt": self.prompt, "kind": self.kind, "args": args}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Action:
-        return cls(data["player"], data["prompt"], data["kind"], dict(data.get("args") or {}))
-
-
-PromptKind = Literal["turn", "simultaneous", "reaction"]
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """An open request for input.
-
-    * ``turn``: one player must act (``players`` has one id);
-    * ``simultaneous``: every listed player answers; answers stay hidden until the prompt closes and may be
-      changed until then (a vote, a night);
-    * ``reaction``: a window where any listed player may react or pass; the first reaction wins.
-
-    ``timeout`` is in seconds (``None``: no limit); the runtime fires :meth:`Action.timeout` when it expires.
-    ``key`` and ``params`` say what is asked, for the bot to word.
-    """
-
-    id: str
-    kind: PromptKind
-    players: tuple[str, ...]
-    timeout: int | None
-    key: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Audience:
-    """Who an event is for: everyone, some players, or a team's private channel."""
-
-    kind: Literal["public", "players", "team"]
-    players: tuple[str, ...] = ()
-    team: str | None = None
-
-    @property
-    def is_public(self) -> bool:
-        return self.kind == "public"
-
-
-PUBLIC = Audience("public")
-
-
-def to(*players: str) -> Audience:
-    """An audience of the given players."""
-    return Audience("players", tuple(players))
-
-
-def team(name: str, members: Sequence[str]) -> Audience:
-    """A team channel (e.g. the Night Watch's) holding ``members`` at the time of the event."""
-    return Audience("team", tuple(members), name)
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened, as data: a message key, its parameters and who may see it.
-
-    Wording and language are the bot's job; ``params`` holds player ids, numbers and rule words only.
-    """
-
-    key: str
-    params: Mapping[str, Any]
-    audience: Audience = PUBLIC
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ended: the winning players (and teams), or a draw, with a reason key."""
-
-    winners: tuple[str, ...]
-    reason: str
-    teams: tuple[str, ...] = ()
-    draw: bool = False
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Option:
-    """A lobby option an engine accepts: its name, default and bounds (for validation and the lobby's controls)."""
-
-    name: str
-    default: Any
-    kind: Literal["int", "bool", "choice", "counts"]
-    min: int | None = None
-    max: int | None = None
-    choices: tuple[str, ...] = ()
-
-
-@dataclass(kw_only=True)
-class State:
-    """What every engine's state holds. Engines subclass it (as ``kw_only`` dataclasses) and add their own fields.
-
-    ``step`` counts the actions applied so far: it is the state id the runtime compares, and the log's
-    sequence number. ``rng_draws`` counts calls to :func:`rng`.
-    """
-
-    players: list[str]
-    seed: str
-    options: dict[str, Any]
-    step: int = 0
-    rng_draws: int = 0
-    prompt_serial: int = 0
-    prompts: list[Prompt] = field(default_factory=list)
-    outcome: Outcome | None = None
-
-
-def rng(state: State) -> random.Random:
-    """A fresh random generator for the next chance event of this game.
-
-    Each call derives a generator from the seed and a counter kept in the state, so the state stays small,
-    dumps to JSON, and a replay draws exactly the same numbers. Call it only on the state being built.
-    """
-    state.rng_draws += 1
-    return random.Random(f"{state.seed}/{state.rng_draws}")
-
-
-def new_prompt_id(state: State, name: str) -> str:
-    """A prompt id never used before in this game (so an answer to an old prompt is always stale)."""
-    state.prompt_serial += 1
-    return f"{name}#{state.prompt_serial}"
-
-
-class Transition(NamedTuple):
-    state: State
-    events: list[Event]
+from engines.values import (  # the contract's values: engines and the bot name them as engines.core's
+    CLOCK,
+    ELAPSED,
+    HOST,
+    NARRATOR,
+    PUBLIC,
+    SAMPLING,
+    Action,
+    Audience,
+    Event,
+    IllegalAction,
+    Option,
+    Outcome,
+    Prompt,
+    PromptKind,
+    State,
+    Transition,
+    new_prompt_id,
+    require,
+    rng,
+    team,
+    to,
+)
 
 
 class Engine:
@@ -372,12 +177,12 @@ class Engine:
             require(action.kind == "timeout", "bad_action", "the clock can only time out")
             prompt = next(p for p in state.prompts if p.id == action.prompt)
             require(prompt.timeout is not None, "bad_action", "this prompt has no time limit")
-        new = _private_copy(state)
+        new = private_copy(state)
         events: list[Event] = []
         try:
             self._apply(new, action, events)
         finally:
-            _settle(new)
+            settle(new)
         new.step += 1
         return Transition(new, events)
 
@@ -460,238 +265,6 @@ class Engine:
         raise NotImplementedError
 
 
-def _private_copy(state: State) -> State:
-    """The state :meth:`Engine.apply` works on, copied field by field as the rules touch them (copy on read).
-
-    It starts holding only the original's immutable fields (numbers, strings, frozen values); each other field is
-    deep-copied from the original the first time the rules read it (a descriptor of :func:`_copying`'s class, which
-    the instance's own field then hides, so later reads cost nothing extra). The rules see a private state, and an
-    action pays for the fields it uses (a vote, a hand), not for the whole game (the players' seats, the card
-    table, the log of a 25-player game). :func:`_settle` makes it a plain state again.
-
-    Each field is copied by a copier made for its annotated type (:func:`_copier`: ``list[str]`` is ``list.copy``,
-    ``dict[str, list[str]]`` a comprehension, a dataclass its mutable fields copied the same way), as
-    :func:`engines.serial.from_plain` rebuilds it from the same annotations; what the annotation does not say
-    (``Any``) is copied by what it holds (:func:`_deep`). Fields are copied one by one, so two fields never share an
-    object after a copy. Engines may not rely on that anyway: a state loaded from its JSON dump shares nothing
-    either, and it must play the same (the replay and round-trip tests)."""
-    cls = type(state)
-    plan = _PLANS.get(cls)
-    if plan is None:
-        plan = _plan(cls)
-    made, shared = plan
-    new = object.__new__(made)
-    fields = new.__dict__
-    for name, value in state.__dict__.items():
-        if name in shared or type(value) in _IMMUTABLE:
-            fields[name] = value
-    fields[_ORIGINAL] = state.__dict__
-    return new
-
-
-def _settle(state: State) -> None:
-    """A copy-on-read state made plain again, its fields in their usual order: a field the rules never read stays
-    the original's (states are never modified once applied, so sharing it is safe)."""
-    fields = state.__dict__
-    original = fields.pop(_ORIGINAL)
-    state.__class__ = type(state).__mro__[1]
-    merged = {name: fields[name] if name in fields else value for name, value in original.items()}
-    merged.update(fields)  # attributes the rules added
-    state.__dict__ = merged
-
-
-_ORIGINAL = "_copied_from"
-#: Values a field can hold that nobody can change in place: taken over without a copy.
-_IMMUTABLE = frozenset({str, int, float, bool, type(None), bytes, range})
-#: Per state class: its copy-on-read class, and the names of the fields whose type is immutable (taken over).
-_PLANS: dict[type, tuple[type, frozenset[str]]] = {}
-#: Per dataclass: the copier of one of its instances (``None``: a frozen one holding only immutable values).
-_CLASS_COPIERS: dict[type, Any] = {}
-
-
-class _CopiedOnRead:
-    """A field of a copy-on-read state not read yet: the first read copies it from the original (a non-data
-    descriptor, so once the instance has the field this is never called again)."""
-
-    __slots__ = ("copy", "name")
-
-    def __init__(self, name: str, copy: Any) -> None:
-        self.name = name
-        self.copy = copy
-
-    def __get__(self, instance: Any, owner: type | None = None) -> Any:
-        if instance is None:
-            return self
-        fields = instance.__dict__
-        try:
-            value = fields[_ORIGINAL][self.name]
-        except KeyError:
-            raise AttributeError(self.name) from None
-        fields[self.name] = value = self.copy(value)
-        return value
-
-
-def _plan(cls: type) -> tuple[type, frozenset[str]]:
-    """``cls`` with copy on read (same layout, so an instance can change back), and its immutable fields."""
-    hints = _hints(cls)
-    copiers = {f.name: _copier(hints.get(f.name, Any)) for f in dataclasses.fields(cls)}
-    shared = frozenset(name for name, copy in copiers.items() if copy is None)
-    descriptors = {name: _CopiedOnRead(name, copy) for name, copy in copiers.items() if copy is not None}
-    made = type(cls.__name__, (cls,), {"__slots__": (), **descriptors})
-    _PLANS[cls] = plan = (made, shared)
-    return plan
-
-
-def _copying(cls: type) -> type:
-    """``cls`` with copy on read (see :func:`_private_copy`)."""
-    return (_PLANS.get(cls) or _plan(cls))[0]
-
-
-def _hints(cls: type) -> dict[str, Any]:
-    try:
-        return typing.get_type_hints(cls)
-    except (NameError, TypeError, AttributeError):  # an annotation that does not resolve: copied by what it holds
-        return {}
-
-
-def _copier(tp: Any) -> Any:
-    """A function deep-copying a value of annotated type ``tp``, or ``None`` when such a value cannot be changed in
-    place (it is shared). Follows :func:`engines.serial.from_plain`'s reading of the annotations."""
-    if tp in _IMMUTABLE or tp is Any or tp is object:
-        return None if tp in _IMMUTABLE else _deep
-    origin = typing.get_origin(tp)
-    args = typing.get_args(tp)
-    if origin is Literal:
-        return None
-    if origin in (Union, types.UnionType):
-        arms = {arg: _copier(arg) for arg in args}
-        if all(copy is None for copy in arms.values()):
-            return None
-        by_type = {typing.get_origin(arg) or arg: copy for arg, copy in arms.items() if isinstance(typing.get_origin(arg) or arg, type)}
-        by_type.update({t: None for t in _IMMUTABLE})
-
-        def union(value: Any) -> Any:
-            copy = by_type.get(type(value), _deep)
-            return value if copy is None else copy(value)
-
-        return union
-    if origin in (list, Sequence, collections.abc.MutableSequence) or tp is list:
-        item = _copier(args[0]) if args else _deep
-        if item is None:
-            return _list_copy
-        return lambda value: [item(v) for v in value] if type(value) is list else _deep(value)
-    if origin in (dict, Mapping, collections.abc.MutableMapping) or tp is dict:
-        item = _copier(args[1]) if len(args) == 2 else _deep
-        if item is None:
-            return _dict_copy
-        return lambda value: {k: item(v) for k, v in value.items()} if type(value) is dict else _deep(value)
-    if origin is tuple or tp is tuple:
-        if not args:
-            return _deep
-        items = [_copier(a) for a in (args[:1] if len(args) == 2 and args[1] is Ellipsis else args)]
-        if all(copy is None for copy in items):
-            return None
-        return _deep
-    if origin in (set, collections.abc.MutableSet) or tp is set:
-        return _set_copy  # members are hashable: values that do not change
-    if origin is frozenset or tp is frozenset:
-        return None
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return _class_copier(tp)
-    return _deep
-
-
-def _list_copy(value: Any) -> Any:
-    return value.copy() if type(value) is list else _deep(value)
-
-
-def _dict_copy(value: Any) -> Any:
-    return value.copy() if type(value) is dict else _deep(value)
-
-
-def _set_copy(value: Any) -> Any:
-    return value.copy() if type(value) is set else _deep(value)
-
-
-def _class_copier(cls: type) -> Any:
-    """The copier of a dataclass instance: a new instance whose mutable fields are copied by their types' copiers
-    (``None`` for a frozen dataclass holding only immutable values). A value of another class (a subclass) is
-    copied by what it holds.
-
-    Made once per class as a function of its own (:func:`_class_copier_source`): one dict copy and one line per
-    mutable field, no loop, so a list of many small records (a game's cards) costs little more than the list."""
-    if cls in _CLASS_COPIERS:
-        return _CLASS_COPIERS[cls]
-    # a class that holds itself (a tree) finds its copier while it is being made
-    _CLASS_COPIERS[cls] = lambda value: _CLASS_COPIERS[cls](value)
-    hints = _hints(cls)
-    copiers = [(f.name, _copier(hints.get(f.name, Any))) for f in dataclasses.fields(cls)]
-    mutable = [(name, field_copy) for name, field_copy in copiers if field_copy is not None]
-    frozen = cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
-    if not mutable and frozen:
-        made = None
-    elif "__slots__" in cls.__dict__:
-        made = _pickled
-    else:
-        namespace: dict[str, Any] = {"cls": cls, "deep": _deep, "new_": object.__new__, "setattr_": object.__setattr__}
-        namespace.update({f"c{i}": field_copy for i, (_, field_copy) in enumerate(mutable)})
-        exec(compile(_class_copier_source(mutable, frozen), f"<copier of {cls.__qualname__}>", "exec"), namespace)  # noqa: S102
-        made = namespace["copy"]
-    _CLASS_COPIERS[cls] = made
-    return made
-
-
-def _class_copier_source(mutable: list[tuple[str, Any]], frozen: bool) -> str:
-    """The source of a dataclass's copier: its instance dict copied, then each mutable field copied in place (a
-    list, dict or set of immutable values by its own ``copy``, anything else by its copier ``c<i>``)."""
-    inline = {_list_copy: "list", _dict_copy: "dict", _set_copy: "set"}
-    lines = [
-        "def copy(value, cls=cls, deep=deep, new_=new_, setattr_=setattr_, "
-        + "".join(f"c{i}=c{i}, " for i in range(len(mutable)))
-        + "):",
-        "    if type(value) is not cls:",
-        "        return deep(value)",
-        "    fields = value.__dict__.copy()",
-    ]
-    for i, (name, field_copy) in enumerate(mutable):
-        kind = inline.get(field_copy)
-        if kind is not None:
-            lines.append(f"    v = fields[{name!r}]")
-            lines.append(f"    fields[{name!r}] = v.copy() if type(v) is {kind} else deep(v)")
-        else:
-            lines.append(f"    fields[{name!r}] = c{i}(fields[{name!r}])")
-    lines.append("    made = new_(cls)")
-    # a frozen dataclass refuses its own __setattr__, even for __dict__
-    lines.append("    setattr_(made, '__dict__', fields)" if frozen else "    made.__dict__ = fields")
-    lines.append("    return made")
-    return "\n".join(lines) + "\n"
-
-
-def _deep(value: Any) -> Any:
-    """A deep copy of ``value`` by what it holds (for values whose annotation says nothing: ``Any``)."""
-    cls = type(value)
-    if cls in _IMMUTABLE:
-        return value
-    if cls is list:
-        return [_deep(v) for v in value]
-    if cls is dict:
-        return {k: _deep(v) for k, v in value.items()}
-    if cls is tuple:
-        return tuple(_deep(v) for v in value)
-    if cls is set:
-        return value.copy()
-    if cls is frozenset:
-        return value
-    if dataclasses.is_dataclass(cls):
-        copy = _class_copier(cls)
-        return value if copy is None else copy(value)
-    return _pickled(value)
-
-
-def _pickled(value: Any) -> Any:
-    """Anything else: a pickle round trip (what every field cost before the typed copies)."""
-    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
-
 
 def _check_option(spec: Option, value: Any) -> Any:
     bad = lambda why: IllegalAction("bad_option", f"option {spec.name}: {why}", option=spec.name)  # noqa: E731
@@ -741,6 +314,7 @@ __all__ = [
     "HOST",
     "NARRATOR",
     "PUBLIC",
+    "SAMPLING",
     "Action",
     "Audience",
     "Engine",
@@ -749,6 +323,7 @@ __all__ = [
     "Option",
     "Outcome",
     "Prompt",
+    "PromptKind",
     "State",
     "Transition",
     "counts_text",

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from engines import ENGINE_NAMES, core, get_engine
+from engines import ENGINE_NAMES, copying, core, get_engine
 from engines.core import Action, IllegalAction
 from engines.playout import _choose
 
@@ -110,7 +110,7 @@ def test_every_field_copied_for_the_rules_is_equal_and_shares_nothing_mutable(na
     over all of it leaves the original exactly as it was (copy on write: the cached state never changes)."""
     for engine, state in _states(name, f"typed-{name}"):
         before = pickle.dumps(state)
-        private = core._private_copy(state)
+        private = copying.private_copy(state)
         for f in dataclasses.fields(state):
             original = getattr(state, f.name)
             copied = getattr(private, f.name)
@@ -119,7 +119,7 @@ def test_every_field_copied_for_the_rules_is_equal_and_shares_nothing_mutable(na
             assert not shared, (f.name, [type(_mutable_ids(original)[i]).__name__ for i in shared])
             _scribble(copied)
         assert pickle.dumps(state) == before  # the original untouched by anything done to the copy
-        core._settle(private)
+        copying.settle(private)
         assert type(private) is type(state)
 
 
@@ -128,7 +128,7 @@ def test_a_field_the_annotation_leaves_open_is_copied_by_what_it_holds():
     engine = get_engine("night_watch")
     state, _ = engine.setup(PLAYERS, {}, seed="open")
     state.options["nested"] = {"counts": [1, 2], "when": (3, [4])}
-    private = core._private_copy(state)
+    private = copying.private_copy(state)
     private.options["nested"]["counts"].append(9)
     private.options["nested"]["when"][1].append(9)
     assert state.options["nested"] == {"counts": [1, 2], "when": (3, [4])}
@@ -136,10 +136,10 @@ def test_a_field_the_annotation_leaves_open_is_copied_by_what_it_holds():
 
 def test_typed_copies_read_the_annotations_as_the_json_loader_does():
     """Immutable annotations are shared without a copy; containers get the cheapest copy their contents allow."""
-    assert core._copier(str) is None and core._copier(int | None) is None and core._copier(tuple[str, ...]) is None
-    assert core._copier(list[str]) is core._list_copy and core._copier(dict[str, int]) is core._dict_copy
-    assert core._copier(core.Audience) is None  # a frozen value holding only immutable values
-    nested = core._copier(dict[str, list[str]])
+    assert copying._copier(str) is None and copying._copier(int | None) is None and copying._copier(tuple[str, ...]) is None
+    assert copying._copier(list[str]) is copying._list_copy and copying._copier(dict[str, int]) is copying._dict_copy
+    assert copying._copier(core.Audience) is None  # a frozen value holding only immutable values
+    nested = copying._copier(dict[str, list[str]])
     value = {"a": ["x"]}
     copied = nested(value)
     assert copied == value and copied["a"] is not value["a"]
