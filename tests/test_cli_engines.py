@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from engines.__main__ import main, plain
+from engines.__main__ import main
+from engines.table import plain
 
 ROOT = Path(__file__).resolve().parents[1]
 

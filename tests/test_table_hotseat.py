@@ -14,7 +14,9 @@ import pytest
 
 import translations as i18n
 from engines import get_engine
-from engines.__main__ import CLEAR, main, table_word
+from engines.__main__ import main
+from engines.hotseat import CLEAR
+from engines.table import table_word
 
 NAMES = {"P1": "Anna", "P2": "Boris", "P3": "Cyril", "P4": "Dana", "P5": "Eva"}
 

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from engines.__main__ import CLEAR, _ask, plain, table_word
-from engines.__main__ import Table as OfflineTable
+from engines.hotseat import CLEAR, ask
 from engines.playout import random_playout
+from engines.table import Table as OfflineTable
+from engines.table import plain, table_word
 from tests.engines.ghost_at_home.helpers import GH
 from tests.engines.offline_table import auto_game_replays
 from translations import LANGUAGES, bundle, render_event
@@ -31,7 +32,7 @@ def test_hotseat_shows_the_houses_and_asks_the_prompted_player():
     table = OfflineTable(GH, record, out, reveal=False, hotseat=True)
     state, prompt = table.state, GH.prompts(table.state)[0]
     # Enter: A takes the screen handed to them; "x" is no choice; 1 is the first action.
-    action = _ask(GH, table, out, io.StringIO("\nx\n1\n"))
+    action = ask(GH, table, out, io.StringIO("\nx\n1\n"))
     text = out.getvalue()
     assert CLEAR in text
     board, private = text.split(CLEAR, 1)[1].split(table_word("en", "table.pass_to", player="A"), 1)

@@ -7,9 +7,11 @@ import io
 
 import pytest
 
-from engines.__main__ import CLEAR, main, table_word
+from engines.__main__ import main
+from engines.hotseat import CLEAR
 from engines.kdyz_snim import ENGINE
 from engines.kdyz_snim.words import element
+from engines.table import table_word
 from tests.engines.offline_table import auto_game_replays, run_table
 
 run = run_table

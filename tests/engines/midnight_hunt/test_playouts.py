@@ -88,15 +88,16 @@ def test_offline_table_auto_games_finish_deterministically_and_replay(tmp_path, 
 
 
 def test_offline_table_hotseat_draws_the_board_and_asks_the_prompted_player():
-    from engines.__main__ import CLEAR, _ask, table_word
-    from engines.__main__ import Table as CliTable
+    from engines.hotseat import CLEAR, ask
+    from engines.table import Table as CliTable
+    from engines.table import table_word
 
     record = {"engine": "midnight_hunt", "players": ["P1", "P2"], "options": {"first_player": "A"}, "seed": "1",
               "log": []}
     out = io.StringIO()
     table = CliTable(MH, record, out, reveal=False, hotseat=True)
     # Enter: P1 takes the screen handed to them; "x" is no choice; 1 is the first action.
-    action = _ask(MH, table, out, io.StringIO("\nx\n1\n"))
+    action = ask(MH, table, out, io.StringIO("\nx\n1\n"))
     assert action.kind == "pick" and action.player == "P1"
     assert action == MH.legal_actions(table.state, "P1")[0]
     board, private = out.getvalue().split(CLEAR, 1)[1].split(table_word("en", "table.pass_to", player="P1"), 1)

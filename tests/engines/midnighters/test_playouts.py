@@ -125,7 +125,8 @@ def test_offline_table_auto_games_finish_deterministically_and_replay(tmp_path, 
 def test_offline_table_hotseat_draws_the_grid_and_asks_the_prompted_player():
     """Hotseat: the grid is drawn as text (cards with arrows, players, trap counts), then the screen is passed to
     the prompted player, who sees their hand and is asked."""
-    from engines.__main__ import CLEAR, Table, _ask, plain, table_word
+    from engines.hotseat import CLEAR, ask
+    from engines.table import Table, plain, table_word
     from translations import render_event
 
     record = {
@@ -140,7 +141,7 @@ def test_offline_table_hotseat_draws_the_grid_and_asks_the_prompted_player():
     current = table.state.current
     hand = plain(render_event("en", "mn.your_hand", {"cards": MN.view(table.state, current)["hand"]}))
     # Enter: the current player takes the screen handed to them; "x" is no choice; 1 is the first action.
-    action = _ask(MN, table, out, io.StringIO("\nx\n1\n"))
+    action = ask(MN, table, out, io.StringIO("\nx\n1\n"))
     assert action.kind == "end" and action.player == current
     board, private = out.getvalue().split(CLEAR, 1)[1].split(table_word("en", "table.pass_to", player=current), 1)
     assert "Bridge" in board and "Town Hall" in board and "^ v" in board and "traps" in board

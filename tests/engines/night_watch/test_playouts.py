@@ -77,13 +77,14 @@ def test_offline_table_auto_games_finish_and_replay(tmp_path, players):
 
 
 def test_offline_table_hotseat_reads_choices(tmp_path):
-    from engines.__main__ import CLEAR, Table, _ask, table_word
+    from engines.hotseat import CLEAR, ask
+    from engines.table import Table, table_word
 
     record = {"engine": "night_watch", "players": ["A", "B", "C", "D", "E"], "options": {}, "seed": "1", "log": []}
     out = io.StringIO()
     table = Table(NW, record, out, reveal=False, hotseat=True)
     # Enter: A takes the screen handed to them; "x" is no choice; 1 is the first action.
-    action = _ask(NW, table, out, io.StringIO("\nx\n1\n"))
+    action = ask(NW, table, out, io.StringIO("\nx\n1\n"))
     assert action.kind == "ready" and action.player == "A"
     private = out.getvalue().split(CLEAR, 1)[1].split(table_word("en", "table.pass_to", player="A"), 1)[1]
     assert private.lstrip().startswith(table_word("en", "table.seat", player="A"))
