@@ -22,12 +22,14 @@ Colour is never the only clue: side A is red and side B purple, and both always 
 here comes from the public view, so the image cannot show a hand or a pending Seal choice (MH-P1, MH-P2, MH-P5):
 the same view always gives the same bytes. Drawn at twice the size and scaled down, for smooth edges; text is at
 least :data:`~bot.render.MIN_TEXT_PX` pixels after scaling.
+
+This module draws; the layout (sizes, colours, the hexes' places) is :mod:`cogs.midnight_hunt.board_geometry`, and
+the words (names in the reader's language, the alt text) :mod:`cogs.midnight_hunt.board_words`.
 """
 
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -38,46 +40,52 @@ from bot.render import (
     CHANGED,
     CHANGED_WIDTH,
     FOREGROUND,
-    MAX_DESCRIPTION,
     MIN_TEXT_PX,
-    MIN_WIDTH,
     MUTED,
     BoardImage,
     RenderContext,
     canvas,
-    describe,
     fit_text,
     font,
     layer,
     readable_on,
     to_png,
 )
-from engines.midnight_hunt.hexgrid import disk, hex_id, parse_hex
+from cogs.midnight_hunt.board_geometry import (
+    AWAY,
+    BODY,
+    DARK,
+    GAP,
+    HEADER_H,
+    HEX_EDGE,
+    HEX_FILL,
+    LARGE,
+    LEGEND_H,
+    MARGIN,
+    MAX_HEX,
+    NECROPOLIS,
+    NEUTRAL,
+    PANEL_FILL,
+    PANEL_TOP_H,
+    ROW_H,
+    SCALE,
+    SIDE_COLOURS,
+    SMALL,
+    TABLE_HEAD_H,
+    TITLE,
+    TURN_EDGE,
+    WIDTH,
+    blend,
+    board_radius,
+    hex_centre,
+    hex_corners,
+    panel_height,
+    seats_of,
+    table_rows,
+)
+from cogs.midnight_hunt.board_words import BoardWords, clock_text, describe_board
+from engines.midnight_hunt.hexgrid import disk, hex_id
 from engines.midnight_hunt.hexnames import hex_name
-
-#: Drawn at this multiple of the final size, then scaled down (anti-aliasing).
-SCALE = 2
-WIDTH = max(960, MIN_WIDTH)
-MARGIN = 20
-GAP = 14
-#: The sides' colours (the rules: A red, B purple); each is always drawn with the side's letter.
-#: Side A a deep crimson and the neutral yellow a light one: apart in lightness as in hue, so that under a
-#: deuteranopia or protanopia simulation (the board tests) red and yellow do not both turn the same olive.
-SIDE_COLOURS: dict[str, tuple[int, int, int]] = {"A": (190, 30, 45), "B": (146, 98, 218)}
-NEUTRAL = (240, 228, 66)  # MH-10: a neutral location is yellow
-NECROPOLIS = (150, 150, 158)  # MH-10: the 2v2 Necropolis is grey
-HEX_FILL = (54, 57, 64)
-HEX_EDGE = (84, 88, 97)
-PANEL_FILL = (43, 45, 50)
-TURN_EDGE = (250, 214, 90)
-AWAY = (240, 150, 60)
-DARK = (25, 25, 28)
-#: The largest hex (centre to corner, pixels); a bigger board gets smaller hexes to fit the width.
-MAX_HEX = 66
-
-# Type sizes (final pixels, never below MIN_TEXT_PX).
-TITLE, LARGE, BODY, SMALL = 24, 18, 16, MIN_TEXT_PX
-
 
 # -- drawing at SCALE ----------------------------------------------------------------------------------------------
 
@@ -154,99 +162,13 @@ class _Painter:
         return self.image.reduce(SCALE).quantize(256, method=Image.Quantize.FASTOCTREE)
 
 
-def _blend(colour: tuple[int, int, int], base: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
-    return tuple(round(c * amount + b * (1 - amount)) for c, b in zip(colour, base))  # type: ignore[return-value]
-
-
-# -- words ---------------------------------------------------------------------------------------------------------
-
-
-class _Words:
-    """The view's ids in ``ctx``'s language."""
-
-    def __init__(self, view: Mapping[str, Any], ctx: RenderContext) -> None:
-        self.view, self.ctx = view, ctx
-
-    def t(self, key: str, **args: Any) -> str:
-        return self.ctx.t(key, **args)
-
-    def letter(self, side: str) -> str:
-        return self.t(f"mh.board.letter.{side}")
-
-    def seat(self, player: str) -> str:
-        """The seat label with the side's letter in this language (``A``, ``B1``, in Russian ``Б1``)."""
-        seat = self.view["seats"][player]["seat"]
-        return self.letter(seat[0]) + seat[1:]
-
-    def name(self, player: str) -> str:
-        return self.ctx.name(player)
-
-    def variant(self, player: str, unit: str) -> str:
-        return (self.view.get("unit_names") or {}).get(player, {}).get(unit, unit)
-
-    def unit_name(self, player: str, unit: str) -> str:
-        return self.t(f"mh.name.{self.variant(player, unit)}")
-
-    def abbr(self, player: str, unit: str) -> str:
-        return self.t(f"mh.board.abbr.{self.variant(player, unit)}")
-
-    def faction(self, player: str) -> str:
-        """The faction's name without its emoji (the font has none, and a screen reader needs none)."""
-        text = self.t(f"mh.faction.{self.view['seats'][player]['faction']}")
-        return " ".join("".join(c for c in text if unicodedata.category(c)[0] in "LNPZ").split())
-
-    def side(self, side: str) -> str:
-        return self.t(f"mh.side.{side}")
-
-
-def clock_text(seconds: int) -> str:
-    """Seconds as ``m:ss`` (``h:mm:ss`` from an hour on)."""
-    seconds = max(0, int(seconds))
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
-# -- layout --------------------------------------------------------------------------------------------------------
-
-
-def _seats_of(view: Mapping[str, Any], side: str) -> list[str]:
-    return sorted((p for p, s in view["seats"].items() if s["side"] == side), key=lambda p: view["seats"][p]["seat"])
-
-
-def _rows(view: Mapping[str, Any]) -> int:
-    """Table rows per panel: the picks per player (the draft order lists each player once per pick)."""
-    picks = [len(s["units"]) for s in view["seats"].values()]
-    if view["phase"] == "draft":
-        picks += [view["order"].count(p) for p in view["seats"]]
-    return max(picks + [1])
-
-
-def _radius(view: Mapping[str, Any]) -> int:
-    if "radius" in view:
-        return int(view["radius"])
-    hexes = [parse_hex(h) for h in [*view["board"], *(loc["hex"] for loc in view["locations"].values())]]
-    return max(max(abs(q), abs(r), abs(q + r)) for q, r in hexes)
-
-
-HEADER_H = 118
-ROW_H = 26
-PANEL_TOP_H = 64  # name line and counts line
-TABLE_HEAD_H = 24
-LEGEND_H = 34
-
-
-def _panel_height(rows: int) -> int:
-    return PANEL_TOP_H + TABLE_HEAD_H + rows * ROW_H + 10
-
-
 def render(view: Mapping[str, Any], ctx: RenderContext) -> BoardImage:
     """The public board (``engine.view(state, None)``) as a PNG with its alt text in ``ctx.lang``."""
-    words = _Words(view, ctx)
-    radius = _radius(view)
+    words = BoardWords(view, ctx)
+    radius = board_radius(view)
     hex_size = min(MAX_HEX, math.floor((WIDTH - 2 * MARGIN) / ((2 * radius + 1) * math.sqrt(3))))
     board_h = round((3 * radius + 2) * hex_size) + 8
-    panel_h = _panel_height(_rows(view))
+    panel_h = panel_height(table_rows(view))
     height = MARGIN + HEADER_H + panel_h + GAP + board_h + GAP + panel_h + GAP + LEGEND_H + MARGIN
     p = _Painter(WIDTH, height)
     y = MARGIN
@@ -259,7 +181,7 @@ def render(view: Mapping[str, Any], ctx: RenderContext) -> BoardImage:
     _panels(p, words, "A", y, panel_h)
     y += panel_h + GAP
     _legend(p, words, y)
-    return BoardImage(to_png(p.finish()), _description(words), filename="midnight_hunt.png")
+    return BoardImage(to_png(p.finish()), describe_board(words), filename="midnight_hunt.png")
 
 
 # -- header --------------------------------------------------------------------------------------------------------
@@ -281,7 +203,7 @@ def _chip(
     return w
 
 
-def _header(p: _Painter, w: _Words, top: float) -> None:
+def _header(p: _Painter, w: BoardWords, top: float) -> None:
     view = w.view
     x = MARGIN
     mode = view["mode"]
@@ -324,7 +246,7 @@ def _header(p: _Painter, w: _Words, top: float) -> None:
         p.text((right, low), w.t("mh.board.seal-rounds", count=view["seal_only_rounds"]), SMALL, fill=MUTED, anchor="rm")
 
 
-def _initiative(p: _Painter, w: _Words, right: float, mid: float) -> None:
+def _initiative(p: _Painter, w: BoardWords, right: float, mid: float) -> None:
     """Line 2, right: the side holding the initiative."""
     side = w.view["initiative"]
     label = w.letter(side)
@@ -336,8 +258,8 @@ def _initiative(p: _Painter, w: _Words, right: float, mid: float) -> None:
 # -- seat panels ---------------------------------------------------------------------------------------------------
 
 
-def _panels(p: _Painter, w: _Words, side: str, top: float, height: float) -> None:
-    players = _seats_of(w.view, side)
+def _panels(p: _Painter, w: BoardWords, side: str, top: float, height: float) -> None:
+    players = seats_of(w.view, side)
     if not players:
         return
     width = (WIDTH - 2 * MARGIN - GAP * (len(players) - 1)) / len(players)
@@ -345,7 +267,7 @@ def _panels(p: _Painter, w: _Words, side: str, top: float, height: float) -> Non
         _panel(p, w, player, MARGIN + i * (width + GAP), top, width, height)
 
 
-def _panel(p: _Painter, w: _Words, player: str, x0: float, y0: float, width: float, height: float) -> None:
+def _panel(p: _Painter, w: BoardWords, player: str, x0: float, y0: float, width: float, height: float) -> None:
     view = w.view
     seat = view["seats"][player]
     side = seat["side"]
@@ -406,7 +328,7 @@ def _panel(p: _Painter, w: _Words, player: str, x0: float, y0: float, width: flo
     for i, unit in enumerate(seat["units"]):
         mid = y + i * ROW_H + ROW_H / 2
         if i % 2 == 0:
-            p.rect((x0 + 12, mid - ROW_H / 2, right + 6, mid + ROW_H / 2), fill=_blend(FOREGROUND, PANEL_FILL, 0.04))
+            p.rect((x0 + 12, mid - ROW_H / 2, right + 6, mid + ROW_H / 2), fill=blend(FOREGROUND, PANEL_FILL, 0.04))
         cx = x0 + 18
         cx += _chip(p, cx, mid, w.abbr(player, unit), side, SMALL, chip_w) + 8
         p.text((cx, mid), w.unit_name(player, unit), BODY, anchor="lm", width=name_right - cx)
@@ -426,15 +348,7 @@ def _panel(p: _Painter, w: _Words, player: str, x0: float, y0: float, width: flo
 # -- the board -----------------------------------------------------------------------------------------------------
 
 
-def _corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
-    """A pointy-top hexagon's corners (MH-5)."""
-    return [
-        (cx + size * math.cos(math.radians(a)), cy + size * math.sin(math.radians(a)))
-        for a in (-90, -30, 30, 90, 150, 210)
-    ]
-
-
-def _control_look(w: _Words, location: Mapping[str, Any]) -> tuple[tuple[int, int, int], str]:
+def _control_look(w: BoardWords, location: Mapping[str, Any]) -> tuple[tuple[int, int, int], str]:
     """A location's colour and mark: its side's colour and letter; yellow (or the 2v2 Necropolis grey ✝) while
     neutral (MH-10)."""
     control = location.get("control")
@@ -445,10 +359,6 @@ def _control_look(w: _Words, location: Mapping[str, Any]) -> tuple[tuple[int, in
     return NEUTRAL, "✝" if location.get("kind") == "necropolis" else ""
 
 
-def _centre(q: int, r: int, top: float, radius: int, size: int) -> tuple[float, float]:
-    return WIDTH / 2 + size * math.sqrt(3) * (q + r / 2), top + 4 + size * (1 + 1.5 * (r + radius))
-
-
 @layer(maxsize=4)
 def _plain_hexes(radius: int, size: int, height: int, locations: frozenset[str]) -> Image.Image:
     """The board's hexes that are no location, each with its name: the same all game, so drawn once and pasted (at
@@ -457,26 +367,26 @@ def _plain_hexes(radius: int, size: int, height: int, locations: frozenset[str])
     for q, r in disk(radius):
         h = hex_id(q, r)
         if h not in locations:
-            cx, cy = _centre(q, r, 0, radius, size)
-            p.polygon(_corners(cx, cy, size - 1.5), fill=HEX_FILL, outline=HEX_EDGE, width=1.5)
+            cx, cy = hex_centre(q, r, 0, radius, size)
+            p.polygon(hex_corners(cx, cy, size - 1.5), fill=HEX_FILL, outline=HEX_EDGE, width=1.5)
             p.text((cx, cy - size * 0.72), hex_name(h, radius), SMALL, fill=MUTED, anchor="mm")
     return p.image
 
 
-def _board(p: _Painter, w: _Words, top: int, radius: int, size: int, height: int) -> None:
+def _board(p: _Painter, w: BoardWords, top: int, radius: int, size: int, height: int) -> None:
     view = w.view
     locations = {loc["hex"]: (lid, loc) for lid, loc in view["locations"].items()}
     p.image.paste(_plain_hexes(radius, size, height, frozenset(locations)), (0, top * SCALE))
     changed = changed_hexes(w.ctx.before, view)
     for q, r in disk(radius):
         h = hex_id(q, r)
-        cx, cy = _centre(q, r, top, radius, size)
+        cx, cy = hex_centre(q, r, top, radius, size)
         here = locations.get(h)
         unit = view["board"].get(h)
         if here is not None:
             lid, loc = here
             colour, mark = _control_look(w, loc)
-            p.polygon(_corners(cx, cy, size - 1.5), fill=_blend(colour, HEX_FILL, 0.3), outline=colour, width=3.5)
+            p.polygon(hex_corners(cx, cy, size - 1.5), fill=blend(colour, HEX_FILL, 0.3), outline=colour, width=3.5)
             p.text((cx, cy - size * 0.72), hex_name(h, radius), SMALL, bold=True, anchor="mm")
             if unit is None:
                 _location_mark(p, (cx, cy), size * 0.3, colour, mark, loc.get("control") in SIDE_COLOURS)
@@ -485,7 +395,7 @@ def _board(p: _Painter, w: _Words, top: int, radius: int, size: int, height: int
         if unit is not None:
             _unit(p, w, (cx, cy), size, unit)
         if h in changed:  # what the last play changed: a unit placed, moved, stacked or killed, a location taken
-            p.polygon(_corners(cx, cy, size - 3), outline=CHANGED, width=CHANGED_WIDTH)
+            p.polygon(hex_corners(cx, cy, size - 3), outline=CHANGED, width=CHANGED_WIDTH)
 
 
 def changed_hexes(before: Mapping[str, Any] | None, view: Mapping[str, Any]) -> set[str]:
@@ -508,13 +418,13 @@ def _location_mark(p: _Painter, centre, radius: float, colour, mark: str, held: 
         p.circle(centre, radius, fill=colour, outline=FOREGROUND, width=1.5)
         ink = readable_on(colour) if held else DARK
     else:
-        p.circle(centre, radius, fill=_blend(colour, HEX_FILL, 0.3), outline=colour, width=max(3, radius / 4))
-        ink = _blend(NECROPOLIS, FOREGROUND, 0.5)  # MH-10: the 1v1 Necropolis is yellow with a grey ✝
+        p.circle(centre, radius, fill=blend(colour, HEX_FILL, 0.3), outline=colour, width=max(3, radius / 4))
+        ink = blend(NECROPOLIS, FOREGROUND, 0.5)  # MH-10: the 1v1 Necropolis is yellow with a grey ✝
     if mark:
         p.text(centre, mark, max(SMALL, round(radius * 1.1)), bold=True, fill=ink, anchor="mm")
 
 
-def _unit(p: _Painter, w: _Words, centre, size: int, unit: Mapping[str, Any]) -> None:
+def _unit(p: _Painter, w: BoardWords, centre, size: int, unit: Mapping[str, Any]) -> None:
     """A unit: a disc in its side's colour with its seat and type label, its stack as a badge and token edges."""
     cx, cy = centre
     owner = unit["owner"]
@@ -522,7 +432,7 @@ def _unit(p: _Painter, w: _Words, centre, size: int, unit: Mapping[str, Any]) ->
     colour = SIDE_COLOURS.get(side, NEUTRAL)
     rad = size * 0.43
     stack = int(unit["stack"])
-    shade = _blend(colour, DARK, 0.55)
+    shade = blend(colour, DARK, 0.55)
     for i in range(min(stack, 4) - 1, 0, -1):  # the tokens under the top one
         p.circle((cx, cy + 2 + i * 4), rad, fill=shade, outline=FOREGROUND, width=1)
     p.circle((cx, cy + 2), rad, fill=colour, outline=FOREGROUND, width=2)
@@ -537,7 +447,7 @@ def _unit(p: _Painter, w: _Words, centre, size: int, unit: Mapping[str, Any]) ->
 # -- legend --------------------------------------------------------------------------------------------------------
 
 
-def _legend(p: _Painter, w: _Words, top: float) -> None:
+def _legend(p: _Painter, w: BoardWords, top: float) -> None:
     """What the board's marks mean (the unit labels are explained in the seat panels)."""
     y = top + LEGEND_H / 2
     x = MARGIN
@@ -558,123 +468,4 @@ def _legend(p: _Painter, w: _Words, top: float) -> None:
         x += p.text((x, y), w.t(f"mh.board.legend-{key}"), SMALL, anchor="lm", width=WIDTH - MARGIN - x) + 22
 
 
-# -- the text for screen readers -----------------------------------------------------------------------------------
-
-
-def _description(w: _Words) -> str:
-    """The board in words, in the same order as the picture's facts; shortened in steps to fit Discord's limit (the
-    discard and dead piles summarised to their counts first, then the supply; then each unit and seat said in short;
-    last, the units counted by seat), never cut mid-fact unless nothing else is left: however long the game, every
-    column of the seat panels is said."""
-    text = ""
-    for detail in (2, 1, 0, -1, -2):
-        text = "\n".join(_description_lines(w, detail))
-        if len(text) <= MAX_DESCRIPTION:
-            return text
-    return describe(text.split("\n"))
-
-
-def _description_lines(w: _Words, detail: int) -> list[str]:
-    view = w.view
-    t = w.t
-    mode = t(f"mh.mode.{view['mode']}")
-    lines = []
-    if view["phase"] == "draft":
-        lines.append(t("mh.board.alt-draft", mode=mode))
-    else:
-        lines.append(t("mh.board.alt-round", mode=mode, round=view["round"]))
-    outcome = view.get("outcome")
-    if outcome is not None:
-        reason = t(f"mh.reason.{outcome['reason']}")
-        if outcome.get("draw") or outcome.get("side") not in SIDE_COLOURS:
-            result = t("mh.board.over-draw", reason=reason)
-        else:
-            result = t("mh.board.over-win", side=w.side(outcome["side"]), reason=reason)
-        lines.append(f"{t('mh.board.game-over')} {result}")
-    elif view.get("turn") in view["seats"]:
-        key = "mh.board.alt-to-pick" if view["phase"] == "draft" else "mh.board.alt-to-play"
-        lines.append(t(key, player=w.name(view["turn"]), seat=w.seat(view["turn"])))
-    lines.append(t("mh.board.alt-initiative", side=w.side(view["initiative"])))
-    controlled = view["controlled"]
-    lines.append(t("mh.board.alt-held", a=controlled.get("A", 0), b=controlled.get("B", 0), count=view["win_count"]))
-    where = {lid: hex_name(loc["hex"], _radius(view)) for lid, loc in view["locations"].items()}
-    held = {s: [where[lid] for lid, loc in view["locations"].items() if loc["control"] == s] for s in ("A", "B")}
-    neutral = [where[lid] for lid, loc in view["locations"].items() if loc["control"] not in SIDE_COLOURS]
-    parts = [t("mh.board.alt-holds", side=w.letter(s), locations=", ".join(held[s])) for s in ("A", "B") if held[s]]
-    if neutral:
-        parts.append(t("mh.board.alt-neutral", locations=", ".join(neutral)))
-    lines.append("; ".join(parts) + ".")
-    if view["phase"] != "draft":
-        named = {h: hex_name(h, _radius(view)) for h in view["board"]}
-        on_board = sorted(view["board"].items(), key=lambda item: (view["seats"][item[1]["owner"]]["seat"], item[0]))
-        if detail >= 0:
-            units = [
-                t(
-                    "mh.board.alt-unit",
-                    seat=w.seat(u["owner"]),
-                    unit=w.unit_name(u["owner"], u["unit"]),
-                    stack=u["stack"],
-                    hex=named[h],
-                )
-                for h, u in on_board
-            ]
-        elif detail == -1:  # each unit still, in short: "A1 Archer ×2 SA1"
-            units = [
-                t(
-                    "mh.board.alt-unit-short",
-                    seat=w.seat(u["owner"]),
-                    unit=w.unit_name(u["owner"], u["unit"]),
-                    stack=u["stack"],
-                    hex=named[h],
-                )
-                for h, u in on_board
-            ]
-        else:  # how many units each seat has on the board (the picture shows where)
-            per_seat: dict[str, int] = {}
-            for _, u in on_board:
-                per_seat[w.seat(u["owner"])] = per_seat.get(w.seat(u["owner"]), 0) + 1
-            lines.append(t("mh.board.alt-units-by-seat", units=", ".join(f"{s} {n}" for s, n in per_seat.items())) + ".")
-            units = None
-        if units is not None:
-            lines.append(t("mh.board.alt-units", units="; ".join(units) if units else t("mh.board.alt-none")) + ".")
-    for side in ("A", "B"):
-        for player in _seats_of(view, side):
-            lines.append(_seat_line(w, player, detail))
-    return lines
-
-
-def _seat_line(w: _Words, player: str, detail: int) -> str:
-    """A seat in words; ``detail`` 2: with supply, discard and dead tokens by type, 1: the supply by type and the
-    discard and dead counted, 0: all three counted; below 0 the bag, hand and face-down counts in short too."""
-    view, t = w.view, w.t
-    seat = view["seats"][player]
-    text = t("mh.board.alt-seat", seat=w.seat(player), player=w.name(player), faction=w.faction(player))
-    if view["phase"] == "draft":
-        names = ", ".join(w.unit_name(player, u) for u in seat["units"]) or t("mh.board.alt-none")
-        return f"{text} {t('mh.board.alt-drafted', units=names)}."
-    counts = "mh.board.alt-counts" if detail >= 0 else "mh.board.alt-counts-short"
-    text += " " + t(counts, bag=seat["bag"], hand=seat["hand"], hidden=seat["discard_hidden"])
-
-    def listed(counts: Mapping[str, int], by_type: bool) -> str:
-        """Each type with its count, or (to fit) the total alone: summarised, never left out."""
-        if not by_type:
-            return str(sum(counts.values()))
-        items = [f"{w.unit_name(player, u)} {n}" for u, n in counts.items() if n]
-        return ", ".join(items) if items else t("mh.board.alt-none")
-
-    # detail 2: every pile by type; 1: the supply (what can still be recruited) by type, the discard and the dead
-    # counted; 0: all three counted
-    text += " " + t(
-        "mh.board.alt-tokens",
-        supply=listed(seat["supply"], detail >= 1),
-        discard=listed(seat["discard"], detail >= 2),
-        dead=listed(seat["dead"], detail >= 2),
-    )
-    if seat.get("clock") is not None:
-        text += " " + t("mh.board.alt-clock", time=clock_text(seat["clock"]))
-    if seat.get("away"):
-        text += " " + t("mh.board.alt-away")
-    return text
-
-
-__all__ = ["changed_hexes", "clock_text", "printable", "render"]
+__all__ = ["changed_hexes", "printable", "render"]

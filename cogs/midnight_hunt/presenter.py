@@ -37,7 +37,7 @@ from typing import Any
 from bot import controls as ctl
 from bot.ops import Op, post, rows
 from bot.presenter import Table, chunks, dm_slot, prompt_slot
-from cogs.midnight_hunt.board import _description, _Words, clock_text
+from cogs.midnight_hunt.board_words import BoardWords, clock_text, describe_board
 from cogs.midnight_hunt.controls import PLAY_PROMPTS, MHStep, MidnightHuntControls
 from cogs.midnight_hunt.words import SEAL, SIDES
 from engines.core import Action, Event, Prompt, State
@@ -69,7 +69,7 @@ class MidnightHuntPresenter(MidnightHuntControls):
     def status_text(self, table: Table, state: State) -> str:
         """``/game status``: the caption, the board in words (the image's own description) and the clocks."""
         view = table.view(state, None)
-        lines = [self.board_caption(table, view), _description(_Words(view, self.ctx(table)))]
+        lines = [self.board_caption(table, view), describe_board(BoardWords(view, self.ctx(table)))]
         for prompt in state.prompts:
             lines.append(self.deadline_line(table, view, prompt))
         return "\n".join(filter(None, lines))

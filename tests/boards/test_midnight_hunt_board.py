@@ -24,7 +24,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from bot.render import MAX_DESCRIPTION, MIN_TEXT_PX, MIN_WIDTH, RenderContext
-from cogs.midnight_hunt import board
+from cogs.midnight_hunt import board, board_geometry, board_words
 from engines.core import Action
 from engines.midnight_hunt.rules import SEAL
 from tests.boards.rings import ringed_pixels
@@ -116,7 +116,7 @@ def test_no_text_is_smaller_than_the_minimum(monkeypatch):
 
     monkeypatch.setattr(board, "font", recording)
     board.render(MH.view(_known_position().state, None), _ctx("ru"))
-    assert sizes and min(sizes) >= MIN_TEXT_PX * board.SCALE
+    assert sizes and min(sizes) >= MIN_TEXT_PX * board_geometry.SCALE
 
 
 # -- MH-P2: the Seal's hidden plays look the same ------------------------------------------------------------------
@@ -216,10 +216,10 @@ def test_known_position_matches_the_reference():
 
 
 def test_clock_text():
-    assert board.clock_text(0) == "0:00"
-    assert board.clock_text(605) == "10:05"
-    assert board.clock_text(3725) == "1:02:05"
-    assert board.clock_text(-3) == "0:00"
+    assert board_words.clock_text(0) == "0:00"
+    assert board_words.clock_text(605) == "10:05"
+    assert board_words.clock_text(3725) == "1:02:05"
+    assert board_words.clock_text(-3) == "0:00"
 
 
 # -- what changed since the previous board (issue 29) --------------------------------------------------------
@@ -252,10 +252,10 @@ def test_mh_22_the_board_rings_the_hexes_the_last_play_changed():
         assert not ringed_pixels(_open(board.render(after, _ctx()).png))
         ring = ringed_pixels(_open(board.render(after, RenderContext("en", NAMES, before=before)).png))
         assert ring, action
-        radius = board._radius(after)
-        size = min(board.MAX_HEX, math.floor((board.WIDTH - 2 * board.MARGIN) / ((2 * radius + 1) * math.sqrt(3))))
-        top = board.MARGIN + board.HEADER_H + board._panel_height(board._rows(after)) + board.GAP
-        centres = [board._centre(*parse_hex(h), top, radius, size) for h in hexes]
+        radius = board_geometry.board_radius(after)
+        size = min(board_geometry.MAX_HEX, math.floor((board_geometry.WIDTH - 2 * board_geometry.MARGIN) / ((2 * radius + 1) * math.sqrt(3))))
+        top = board_geometry.MARGIN + board_geometry.HEADER_H + board_geometry.panel_height(board_geometry.table_rows(after)) + board_geometry.GAP
+        centres = [board_geometry.hex_centre(*parse_hex(h), top, radius, size) for h in hexes]
         for x, y in ring:  # every ringed pixel is on a changed hex
             assert any(math.dist((x, y), c) <= size + 2 for c in centres), ((x, y), hexes)
         for c in centres:  # and every changed hex is ringed
@@ -289,11 +289,11 @@ def test_the_2v2_alt_text_summarises_every_seat_as_the_game_grows(lang):
         view = MH.view(state, None)
         if view["phase"] == "draft":
             continue
-        text = board._description(board._Words(view, ctx))
+        text = board_words.describe_board(board_words.BoardWords(view, ctx))
         assert len(text) <= MAX_DESCRIPTION and not text.endswith("…"), len(text)
         for pile in PILES[lang]:
             assert text.count(pile) == 4, (pile, text)
-        full = "\n".join(board._description_lines(board._Words(view, ctx), 2))
+        full = "\n".join(board_words.description_lines(board_words.BoardWords(view, ctx), 2))
         summarised += len(full) > MAX_DESCRIPTION
     assert summarised, "the game never grew past the limit: the test shows nothing"
 
@@ -304,8 +304,8 @@ def test_mh_10_the_sides_stay_apart_for_colour_blind_players():
     2v2 Necropolis's grey (with its ✝) stays apart from all three (ΔE >= 30)."""
     from tests.boards.cvd import closest
 
-    sides = {"A": board.SIDE_COLOURS["A"], "B": board.SIDE_COLOURS["B"], "neutral": board.NEUTRAL}
+    sides = {"A": board_geometry.SIDE_COLOURS["A"], "B": board_geometry.SIDE_COLOURS["B"], "neutral": board_geometry.NEUTRAL}
     worst = closest(sides, ("deuteranopia", "protanopia"))
     assert worst[0] >= 40, worst
-    worst = closest({**sides, "necropolis": board.NECROPOLIS}, ("deuteranopia", "protanopia"))
+    worst = closest({**sides, "necropolis": board_geometry.NECROPOLIS}, ("deuteranopia", "protanopia"))
     assert worst[0] >= 30, worst

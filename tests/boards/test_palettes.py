@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from bot.render import BACKGROUND, CHANGED, SEAT_COLOURS
-from cogs.midnight_hunt import board as hunt
+from cogs.midnight_hunt import board_geometry as hunt
 from engines.ghost_at_home import ENGINE as GHOST_AT_HOME
 from engines.midnighters import ENGINE as MIDNIGHTERS
 from tests.boards.cvd import closest, delta_e, simulate
