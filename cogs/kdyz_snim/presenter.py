@@ -21,19 +21,24 @@ What goes where:
 Everything here reads :meth:`bot.presenter.Table.view` and :meth:`bot.presenter.Table.legal`, never the state's
 own fields (only the open prompts, which every presenter uses), so a view that hides something from the Dreamer
 hides it here too.
+
+This module routes (what a step posts, edits and closes, the prompts' messages and buttons); its sides are the
+private message of the round (:mod:`cogs.kdyz_snim.round_message`), the typed messages (:mod:`cogs.kdyz_snim.typed`)
+and the words: summaries, standings, answers (:mod:`cogs.kdyz_snim.words`).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from bot import controls as ctl
 from bot.ops import MAX_CONTENT, PRIMARY, SECONDARY, Op, button, clip, post, rows
-from bot.presenter import Presenter, Table, Typed, chunks, dm_slot, prompt_slot
-from engines.core import HOST, Action, Event, Prompt, State
-from engines.kdyz_snim.judge import PASS_WORDS
+from bot.presenter import Table, chunks, dm_slot, prompt_slot
+from cogs.kdyz_snim.round_message import RoundMessages
+from cogs.kdyz_snim.typed import KdyzSnimTyped, warm_judge
+from cogs.kdyz_snim.words import KdyzSnimWords, user_text
+from engines.core import HOST, Event, Prompt, State
 
 #: Private events whose content reaches the non-dreamers through their per-round message instead of a DM each.
 IN_ROUND_MESSAGE = frozenset({"ks.your_role", "ks.element", "ks.guess_judged", "ks.clue_refused", "ks.foul_confirmed", "ks.card_unused"})
@@ -41,10 +46,6 @@ IN_ROUND_MESSAGE = frozenset({"ks.your_role", "ks.element", "ks.guess_judged", "
 IN_PROMPT_MESSAGE = frozenset({"ks.clue_turn", "ks.clue_given", "ks.clue_passed", "ks.clue_skipped", "ks.time_up", "ks.recap_open", "ks.next_dreamer"})
 #: Public events folded into the one round summary (KS-25) or the final recap (KS-30).
 IN_SUMMARY = frozenset({"ks.day_started", "ks.roles_revealed", "ks.card_revealed", "ks.recap_revealed", "ks.final_standing", "ks.spare_revealed"})
-#: How many of the night's earlier cards the private message lists (newest first).
-CARDS_LISTED = 12
-FATE_MARK = {"yellow": "🟡", "blue": "🔵", "penalty": "🟥", "unused": "⚪"}
-_MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()<@:])")
 
 
 def turn_slot(prompt: Prompt) -> str:
@@ -57,42 +58,6 @@ def _renews(prompt: Prompt) -> bool:
     return prompt.params.get("since", prompt.id) != prompt.id
 
 
-def element_slot(round_number: int, player: str) -> str:
-    """The slot of ``player``'s private message of a round (role, current card, the night so far)."""
-    return f"ks:element:{round_number}:{player}"
-
-
-def user_text(text: str, limit: int = 100) -> str:
-    """Words a player typed (a clue, a guess, a recap), safe to show: no markdown, mentions or links."""
-    flat = " ".join(str(text).split())
-    return _MARKDOWN.sub(r"\\\1", clip(flat, limit))
-
-
-_warmed: set[str] = set()
-
-
-def warm_judge(language: str) -> None:
-    """Load the judge's lemma table of ``language`` (KS-15, KS-20) when a game in that language is presented, so
-    its first clue or guess does not pay for it. A table loads in about 0.1 s (:mod:`engines.kdyz_snim.lemmas`;
-    simplemma's full dictionaries took 3 s and had to be loaded before the bot connected), and a process loads
-    only the languages its games use."""
-    if language in _warmed:
-        return
-    _warmed.add(language)
-    from engines.kdyz_snim import judge
-    from engines.kdyz_snim.words import element_ids
-
-    first = element_ids()[0]
-    judge.clue_fault("a", first, language)
-    judge.guess_matches("a", first, language)
-
-
-def _typed_action(legal: Sequence[Action], kind: str, text: str) -> Action | None:
-    """The legal ``kind`` action (a guess, a clue, a recap) with ``text`` as its words, or ``None``."""
-    action = next((a for a in legal if a.kind == kind and ctl.needs_text(a)), None)
-    return ctl.fill_text(action, {name: text for name in ctl.needs_text(action)}) if action is not None else None
-
-
 def _name(prompt: Prompt) -> str:
     return prompt.id.split("#")[0]
 
@@ -101,7 +66,7 @@ def _find(state: State | None, name: str) -> Prompt | None:
     return next((p for p in (state.prompts if state is not None else []) if _name(p) == name), None)
 
 
-class KdyzSnimPresenter(Presenter):
+class KdyzSnimPresenter(RoundMessages, KdyzSnimTyped, KdyzSnimWords):
     has_board = False
 
     # -- one transition ------------------------------------------------------------------------------------
@@ -316,217 +281,7 @@ class KdyzSnimPresenter(Presenter):
             ops.append(self.dm(table, person, "\n".join(lines), components=components, slot=dm_slot(prompt, person)))
         return ops
 
-    # -- the non-dreamers' private message of the round ----------------------------------------------------
-
-    def round_message(self, table: Table, state: State, player: str) -> tuple[str, list[dict[str, Any]]] | None:
-        """``player``'s private message of the running round, or ``None`` when they have none (the Dreamer, a
-        player who left, the day). Built only from the player's own view (KS-P1, KS-P3, KS-P5)."""
-        view = table.view(state, player)
-        if "round_cards" not in view or view.get("role") in (None, "dreamer"):
-            return None
-        role = view["role"]
-        lines = [
-            table.header(),
-            table.t("ks.dm.role", round=view["round"], role=table.t(f"ks.role.{role}"), help=table.t(f"ks.role-help.{role}")),
-            self._card_line(table, view) if "element" in view else table.t("ks.dm.no_card"),
-        ]
-        cards = list(enumerate(view["round_cards"], start=1))
-        if cards:
-            count = {fate: sum(1 for _, c in cards if c["fate"] == fate) for fate in FATE_MARK}
-            lines.append(table.t("ks.dm.tally", yellow=count["yellow"], blue=count["blue"], penalty=count["penalty"]))
-            shown = cards[::-1][:CARDS_LISTED]
-            lines += [self._card_fate(table, number, card) for number, card in shown]
-            if len(cards) > len(shown):
-                lines.append(table.t("ks.dm.older", count=len(cards) - len(shown)))
-        # no controls: the foul report is on the night's public message (KS-18), so this message is edited only when
-        # what it shows changes: the card, the piles (issue 27)
-        return clip("\n".join(lines), MAX_CONTENT), []
-
-    def _card_line(self, table: Table, view: dict[str, Any]) -> str:
-        element = view["element"]
-        aliases = [str(a) for a in element["aliases"]]
-        return table.t("ks.element", card=view["card"] or 0, word=element["word"], aliases=", ".join(aliases), aliases_count=len(aliases))
-
-    def _card_fate(self, table: Table, number: int, card: dict[str, Any]) -> str:
-        fate = "passed" if card["passed"] else card["fate"]
-        holder = table.name(card["holder"]) if card["holder"] else ""
-        return table.t(f"ks.dm.card.{fate}", card=number, word=card["word"], guess=user_text(card["guess"]), holder=holder)
-
-    def _round_message_ops(self, table: Table, before: State | None, after: State) -> list[Op]:
-        """KS-10: post each non-dreamer's message when their night starts, then edit it when what it shows
-        changes (the card, the piles, a foul report), and close it at day or when they leave. Edits carry no
-        public fallback, so nothing public ever depends on a guess."""
-        public = table.view(after, None)
-        number = public["round"]
-        same_round = before is not None and table.view(before, None)["round"] == number
-        ops: list[Op] = []
-        for player in public["players"]:
-            now = self.round_message(table, after, player)
-            was = self.round_message(table, before, player) if same_round and before is not None else None
-            slot = element_slot(number, player)
-            if now is not None and was is None:
-                ops.append(self.dm(table, player, now[0], components=now[1], slot=slot))
-            elif now is not None and now != was:
-                ops.append({"do": "edit", "slot": slot, "content": now[0], "components": now[1]})
-            elif now is None and was is not None:
-                key = "ks.dm.left" if player in public["left"] else "ks.dm.over"
-                text = f"{table.header()}\n{table.t(key, round=number)}"
-                ops.append({"do": "edit", "slot": slot, "content": text, "components": [], "forget": True})
-        return ops
-
-    # -- the day -------------------------------------------------------------------------------------------
-
-    def summary_lines(self, table: Table, state: State, event: Event) -> list[str]:
-        """KS-25 .. KS-27: one public summary: roles, the piles, the recap, round points and running totals."""
-        view = table.view(state, None)
-        record = next(r for r in view["history"] if r["round"] == event.params["round"])
-        dreamer = record["dreamer"]
-        lines = [table.say(Event("ks.day_started", {"round": record["round"], "dreamer": dreamer}))]
-        roles = [f"{table.name(dreamer)} — {table.t('ks.role.dreamer')}"]
-        roles += [self._who(table, view, p) + f" — {table.t(f'ks.role.{r}')}" for p, r in record["roles"].items()]
-        lines.append(table.t("ks.summary.roles", roles=" · ".join(roles)))
-        cards = list(enumerate(record["cards"], start=1))
-        for fate in ("yellow", "blue", "penalty", "unused"):
-            group = [self._summary_card(table, c) for _, c in cards if c["fate"] == fate]
-            if group or fate in ("yellow", "blue"):
-                lines.append(table.t(f"ks.summary.{fate}", count=len(group), cards=", ".join(group) or "—"))
-        recap = record["recap"]
-        lines.append(
-            table.t("ks.recap_revealed", recap=user_text(recap or "", 300), given="yes" if recap is not None else "no", bonus="yes" if record["recap_bonus"] else "no")
-        )
-        points = record["points"]
-        lines.append(table.t("ks.summary.points", points=" · ".join(f"{self._who(table, view, p)} {points[p]}" for p in view["players"] if p in points)))
-        totals = event.params["totals"]
-        penalties = event.params["penalties"]
-        lines.append(table.t("ks.summary.totals", totals=" · ".join(self._total(table, view, p, totals[p], penalties.get(p, 0)) for p in view["players"])))
-        return lines
-
-    def _who(self, table: Table, view: dict[str, Any], player: str) -> str:
-        return table.name(player) + (f" ({table.t('ks.summary.left')})" if player in view["left"] else "")
-
-    def _total(self, table: Table, view: dict[str, Any], player: str, total: int, penalties: int) -> str:
-        text = f"{self._who(table, view, player)} **{total}**"
-        return text + (f" ({table.t('ks.summary.penalties', count=penalties)})" if penalties else "")
-
-    def _summary_card(self, table: Table, card: dict[str, Any]) -> str:
-        if card["fate"] == "penalty":
-            return table.t("ks.summary.held", word=card["word"], holder=table.name(card["holder"]))
-        if card["passed"]:
-            return table.t("ks.summary.passed", word=card["word"])
-        if card["guess"]:
-            return table.t("ks.summary.guess", word=card["word"], guess=user_text(card["guess"]))
-        return f"**{card['word']}**"
-
-    def final_lines(self, table: Table, state: State, event: Event) -> list[str]:
-        """KS-29 / KS-30: standings (score, points, penalty cards; who left), the winners and the tie rule, each
-        night's spare card and the seed."""
-        view = table.view(state, None)
-        standings = view.get("standings", [])
-        reason = table.t(f"ks.reason.{event.params['reason']}")
-        lines = [table.t("ks.final.title", reason=reason), table.t("ks.final.scene")]  # issue 29: a closing scene
-        lines += [self._medal(s["rank"]) + table.say(Event("ks.final_standing", dict(s))) for s in standings]
-        winners = [table.name(p) for p in event.params["winners"]]
-        lines.append(table.t("ks.final.winners", winners=", ".join(winners), count=len(winners)))
-        scores = [s["score"] for s in standings]
-        if len(set(scores)) < len(scores):  # KS-29: say how ties were settled
-            lines.append(table.t("ks.final.tie"))
-        spares = [table.t("ks.final.spare", round=r["round"], role=table.t(f"ks.role.{r['spare']}")) for r in view["history"] if r.get("spare")]
-        if spares:
-            lines.append(table.t("ks.final.spares", spares="; ".join(spares)))
-        lines.append(table.t("ks.final.seed", seed=str(event.params["seed"])))
-        return lines
-
-    @staticmethod
-    def _medal(rank: int) -> str:
-        return {1: "🥇 ", 2: "🥈 ", 3: "🥉 "}.get(rank, "")
-
-    # -- answers, labels and the commands ------------------------------------------------------------------
-
-    def ack_text(self, table: Table, action: Action) -> str:
-        """The private answer to a click: a guess is acknowledged, never judged (KS-21)."""
-        text = user_text(str(action.args.get("text") or ""))
-        if action.kind == "guess":
-            return table.t("ks.ack.guess", text=text)
-        if action.kind == "pass":
-            return table.t("ks.ack.pass")
-        if action.kind == "clue":
-            return table.t("ks.ack.clue", text=text)
-        if action.kind == "recap":
-            return table.t("ks.ack.recap")
-        if action.kind == "report":
-            return table.t("ks.ack.report", accused=table.name(str(action.args.get("accused", ""))))
-        return super().ack_text(table, action)
-
-    def answer_lines(self, table: Table, action: Action, events: Sequence[Event]) -> list[str]:
-        """KS-15 / KS-16: a giver whose clue is refused learns why, in the answer to their click."""
-        return [
-            table.t("ks.answer.refused", clue=user_text(e.params["clue"]), reason=table.t(f"ks.reason.{e.params['reason']}"))
-            for e in events
-            if e.key == "ks.clue_refused" and e.params.get("player") == action.player
-        ]
-
-    # -- messages typed in the game thread (MESSAGE_CONTENT=on) ---------------------------------------------
-
-    def read_typed(self, table: Table, state: State, author: str, text: str) -> Typed | None:
-        """A message typed in the game's channel, by the rules:
-
-        * the night (and the last guess): the Dreamer's message is a guess on the current card, deleted at once
-          whatever its pile (KS-19; the acknowledgement is the card changing, the same for every pile, KS-21); the
-          active clue giver's is their clue, judged by the engine: the pass word passes (KS-14), a message of no
-          letters is refused and left alone (KS-14), a foul is deleted with its penalty (KS-16); in text mode
-          anyone else's message is deleted (KS-14). Voice mode has no clue turns (KS-17), so the others' talk
-          stays;
-        * the recap: the Dreamer's first message is the recap (KS-24), and anyone else's is deleted (KS-24);
-        * the day: nothing.
-        """
-        view = table.view(state, None)
-        phase = view["phase"]
-        legal = table.legal(state, author)
-        if phase in ("night", "last_guess"):
-            if author == view["dreamer"]:
-                return Typed(_typed_action(legal, "guess", text), delete=True)
-            clue = _typed_action(legal, "clue", text)
-            if clue is not None:
-                return Typed(clue, delete_on=frozenset({"ks.clue_refused"}))
-            return Typed(delete=view["clue_mode"] == "text")
-        if phase == "recap":
-            if author == view["dreamer"]:
-                return Typed(_typed_action(legal, "recap", text))
-            return Typed(delete=True)
-        return None
-
-    def read_edit(self, table: Table, state: State, author: str) -> bool:
-        """A message edited in the game's channel, while the night or the recap runs: never a new clue, guess or
-        recap (the first message counts, as typed; KS-14, KS-19, KS-24).
-
-        * text mode: every edited message is deleted, whoever's, so the thread shows only what the bot judged: a
-          clue edited into the card's word would defeat the judge (KS-13, KS-15; the clue log in the bot's turn
-          message keeps the clue as judged), and an earlier message edited into a hint would prompt the Dreamer
-          during the recap (KS-24);
-        * voice mode, where the bot neither runs nor checks clues (KS-17): only what the rules delete there, as for
-          a new message: the Dreamer's edit during the night (their messages are guesses, never shown, KS-19) and
-          anyone else's during the recap (KS-24);
-        * the day: edits are left alone.
-        """
-        view = table.view(state, None)
-        text = view["clue_mode"] == "text"
-        if view["phase"] in ("night", "last_guess"):
-            return text or author == view["dreamer"]
-        if view["phase"] == "recap":
-            return text or author != view["dreamer"]
-        return False
-
-    def typed_notice(self, table: Table, options: dict[str, Any]) -> str | None:
-        """What may be typed in the thread, and what is deleted, in the game's clue mode (KS-14, KS-17, KS-19, KS-24),
-        edits included."""
-        language = str(options.get("language") or next(o.default for o in table.engine.options if o.name == "language"))
-        # KS-14: the pass word the judge accepts is the element language's, whatever language the bot speaks
-        return table.t("ks.typed.notice", mode="voice" if options.get("clue_mode") == "voice" else "text", pass_word=PASS_WORDS.get(language, PASS_WORDS["en"]))
-
-    def value_label(self, table: Table, arg: str, value: Any) -> str:
-        if arg == "card":
-            return table.t("ks.value.card", card=value)
-        return super().value_label(table, arg, value)
+    # -- the commands --------------------------------------------------------------------------------------
 
     def status_text(self, table: Table, state: State) -> str:
         """``/game status``: where the game stands, nothing secret."""
@@ -553,4 +308,4 @@ class KdyzSnimPresenter(Presenter):
         return self.status_text(table, state)
 
 
-__all__ = ["KdyzSnimPresenter", "element_slot", "turn_slot", "user_text"]
+__all__ = ["KdyzSnimPresenter", "turn_slot"]

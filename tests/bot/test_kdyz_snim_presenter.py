@@ -26,7 +26,9 @@ import translations as i18n
 from bot.ops import MAX_BUTTONS_PER_ROW, MAX_CONTENT, MAX_CUSTOM_ID, MAX_LABEL, MAX_ROWS, Op
 from bot.presenter import Table
 from cogs.kdyz_snim import UI
-from cogs.kdyz_snim.presenter import KdyzSnimPresenter, element_slot, user_text
+from cogs.kdyz_snim.presenter import KdyzSnimPresenter
+from cogs.kdyz_snim.round_message import element_slot
+from cogs.kdyz_snim.words import user_text
 from engines import get_engine
 from engines.core import CLOCK, HOST, Action, Event, State
 from engines.kdyz_snim.words import element, element_ids
