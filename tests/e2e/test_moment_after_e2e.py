@@ -1,9 +1,10 @@
 """Through the real bot and the fake Discord server: a player clicks a prompt the moment after its moment ended, in
-Ghost at Home and Midnighters (issue 28's done-when; Night Watch and Když sním are in test_spectators_e2e.py).
-Neither game has a public control, so there is no spectator half: every control is in a player's DM.
+Ghost at Home, Midnighters, Midnight Hunt and Lanterns (issue 28's done-when; Night Watch and Když sním are in
+test_spectators_e2e.py). The prompts raced here are all in a player's DM, so there is no spectator half.
 
-One bot process plays both games at once, each in its own channel (Ghost at Home: Dee and Eve; Midnighters: Ada,
-Boris and Cid, with the seed and options of test_midnighters_e2e.py), each for a few turns:
+One bot process plays the four games at once, each in its own channel (Ghost at Home: Dee and Eve; Midnighters:
+Ada, Boris and Cid, with the seed and options of test_midnighters_e2e.py; Midnight Hunt 1 vs 1: Fay and Gus;
+Lanterns, offered to this bot by the test hook: Hal and Ivy), each for a few turns:
 
 * **Ghost at Home**: on each turn's DM its player presses their choice and, at the same moment, every other control
   of it (a button, a select's first option, a multi-select's first cards): one is taken, and every other, landing
@@ -14,8 +15,12 @@ Boris and Cid, with the seed and options of test_midnighters_e2e.py), each for a
   first and with what (MN-29), not a bare "Too late". An out-of-turn spring (MN-53) comes while its moment is open:
   clicked the moment it is shown, it is taken; it comes once per turn at most, only with a spring to offer, and
   none is left offered for a turn that is over.
+* **Midnight Hunt**: each draft pick of the DM pressed with every other unit type offered, and the first turns'
+  plays, at the last step of their private choice, with every other play of that step (MH-14, MH-22): one is
+  taken, each other is refused privately saying the choice has closed ("Too late").
+* **Lanterns**: each turn's DM pressed on every lantern at once (LA-3): one is lit, the others are told "Too late".
 
-For both, every refusal a player met says why: none is a generic text where the engine has a reason.
+For all, every refusal a player met says why: none is a generic text where the engine has a reason.
 """
 
 from __future__ import annotations
@@ -27,17 +32,22 @@ from typing import Any, NamedTuple
 import pytest
 
 import translations as i18n
+from bot.games import EXTRA_GAMES_ENV
 from bot.wording import refusal_text
 from engines.core import IllegalAction
 from tests.e2e.harness import BotProcess, GameTable, game_controls, prompt_of
+from tests.e2e.test_midnight_hunt_e2e import HuntTable
 from tests.e2e.test_midnighters_e2e import OPTIONS as MN_OPTIONS
 from tests.e2e.test_midnighters_e2e import SEED, MidnightTable, sent
 from tests.fakediscord import FakeDiscord, WaitTimeout
 
 pytestmark = pytest.mark.e2e
 
-NAMES = ["Ada", "Boris", "Cid", "Dee", "Eve"]  # the first three as in test_midnighters_e2e.py (same user ids)
+# the first three as in test_midnighters_e2e.py (same user ids)
+NAMES = ["Ada", "Boris", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 GH_TURNS = 5  # turns of Ghost at Home played, each answered and then clicked again
+MH_TURNS = 2  # Midnight Hunt's turns whose play was raced (every draft pick before them is raced too)
+LA_TURNS = 3  # Lanterns' turn DMs answered, each raced with its other lanterns
 MN_RACES = 3  # Midnighters is played until this many turn DMs were raced, a window cancelled and a trap sprung
 GENERIC = {
     i18n.translate("en", key)
@@ -249,16 +259,54 @@ class LateMidnighters(LateClicks, MidnightTable):
         return await super().step()
 
 
+class LateHunt(LateClicks, HuntTable):
+    """Midnight Hunt's plays (MH-22): a draft pick from the DM, or a turn's play at the last step of its private
+    choice, pressed at the same moment as every other pick or play of that message."""
+
+    def racing(self, message: dict[str, Any], control: dict[str, Any]) -> list[dict[str, Any]]:
+        """A play (``nc:``, one click that plays) with the other plays of its message (not the way back)."""
+        if not re.match(r"nc:\d+:(draft|turn)#", control["custom_id"]):
+            return []
+        return [
+            c
+            for c in game_controls(message)
+            if c["custom_id"] != control["custom_id"] and c["custom_id"].startswith("nc:")
+        ]
+
+    async def use(self, player: int, message: dict[str, Any], control: dict[str, Any], depth: int = 0) -> None:
+        others = self.racing(message, control) if len(self.turn_races()) < MH_TURNS else []
+        self._racing = (player, message, others) if others else None
+        await HuntTable.use(self, player, message, control, depth)
+
+    def turn_races(self) -> list[Race]:
+        return [r for r in self.races if ":turn#" in r.late[0].custom_id]
+
+
+class LateLanterns(LateClicks, GameTable):
+    """Lanterns' turn DMs (LA-3): the player lights one lantern and, at the same moment, every other of them."""
+
+    def racing(self, message: dict[str, Any], control: dict[str, Any]) -> list[dict[str, Any]]:
+        if ":light#" not in control["custom_id"] or message.get("ephemeral") or len(self.races) >= LA_TURNS:
+            return []
+        return [
+            c
+            for c in game_controls(message)
+            if c["custom_id"] != control["custom_id"] and not c["custom_id"].endswith(":leave")  # LA-7: at any time
+        ]
+
+
 class Played(NamedTuple):
     server: FakeDiscord
     bot_log: str
     ghosts: LateGhosts
     dreamers: LateMidnighters
+    hunters: LateHunt
+    lanterns: LateLanterns
     stale_springs: list[str]  # out-of-turn springs still offered at the end for a turn that was over
 
 
 async def play_ghosts(server: FakeDiscord, bot: BotProcess) -> LateGhosts:
-    table = LateGhosts(server, bot, [server.user_id(n) for n in NAMES[3:]], "ghost_at_home")
+    table = LateGhosts(server, bot, [server.user_id(n) for n in NAMES[3:5]], "ghost_at_home")
     await table.seat_everyone_and_start(await table.open_lobby())
     for _ in range(MAX_STEPS):
         if len(table.turn_dms) >= GH_TURNS or not await table.step():
@@ -281,16 +329,39 @@ async def play_dreamers(server: FakeDiscord, bot: BotProcess) -> LateMidnighters
     return table
 
 
+async def play_hunt(server: FakeDiscord, bot: BotProcess) -> LateHunt:
+    table = LateHunt(server, bot, [server.user_id(n) for n in NAMES[5:7]], NAMES[5:7])
+    table.channel = server.channel_id("hunt")
+    await table.seat_everyone_and_start(await table.open_lobby())
+    await table.play_until(lambda: len(table.turn_races()) >= MH_TURNS, MAX_STEPS)
+    return table
+
+
+async def play_lanterns(server: FakeDiscord, bot: BotProcess) -> LateLanterns:
+    table = LateLanterns(server, bot, [server.user_id(n) for n in NAMES[7:9]], "lanterns")
+    table.channel = server.channel_id("lanterns")
+    await table.seat_everyone_and_start(await table.open_lobby())
+    for _ in range(MAX_STEPS):
+        if len(table.races) >= LA_TURNS or not await table.step():
+            break
+    return table
+
+
 @pytest.fixture(scope="module")
 def played(tmp_path_factory) -> Played:
     async def both() -> Played:
         tmp = tmp_path_factory.mktemp("moment")
-        server = FakeDiscord(guild_name="Dreamhall", users=NAMES, text_channels=["general", "dreams"])
+        server = FakeDiscord(
+            guild_name="Dreamhall", users=NAMES, text_channels=["general", "dreams", "hunt", "lanterns"]
+        )
         await server.start()
         bot = BotProcess(server, tmp / "nocturne.sqlite3", SEED)
+        bot.env[EXTRA_GAMES_ENV] = "lanterns"  # the example game, offered to this bot process only
         try:
             await bot.start()
-            ghosts, dreamers = await asyncio.gather(play_ghosts(server, bot), play_dreamers(server, bot))
+            ghosts, dreamers, hunters, lanterns = await asyncio.gather(
+                play_ghosts(server, bot), play_dreamers(server, bot), play_hunt(server, bot), play_lanterns(server, bot)
+            )
             # the buttons of every answered turn DM go once its turn is over (the last one may still be live)
             await server.wait_for(
                 lambda s: all(not game_controls(s.message(m)) for _, m in ghosts.turn_dms[:-1]),
@@ -304,7 +375,7 @@ def played(tmp_path_factory) -> Played:
                 )
             except WaitTimeout:
                 pass  # the test says which
-            return Played(server, bot.log(), ghosts, dreamers, stale_springs(server, dreamers))
+            return Played(server, bot.log(), ghosts, dreamers, hunters, lanterns, stale_springs(server, dreamers))
         finally:
             await bot.stop()
             await server.stop()
@@ -366,6 +437,37 @@ def test_mn_29_a_turn_dm_clicked_twice_at_once_says_the_moment_closed_and_who_cl
                 assert any(closed("mn", f"closed_{why}", player=str(player)) in text for why in ("played", "ended")), (
                     text
                 )
+
+
+def test_mh_22_a_draft_pick_or_a_play_pressed_with_every_other_at_once_takes_one_and_refuses_the_rest(played):
+    """MH-14 / MH-22: a draft pick is made from the player's DM, a turn's play at the last step of its private choice.
+    Pressing it and every other pick or play of that message at once: exactly one is taken, each other is refused
+    privately saying the choice has closed (not a generic "no longer open"), and the message keeps no live control."""
+    table = played.hunters
+    kinds = [prompt_of(race.late[0].custom_id).split("#")[0] for race in table.races]
+    assert kinds.count("turn") >= MH_TURNS and "draft" in kinds, kinds
+    for race in table.races:
+        answers = [race.first, *(late.answer for late in race.late)]
+        assert len([a for a in answers if not refused(a)]) == 1, race
+        for answer in answers:
+            if refused(answer):
+                assert closed("mh", "stale_prompt") in reasoned(answer), answer
+        assert not game_controls(played.server.message(int(race.first["id"]))), race.first
+
+
+def test_la_3_a_turn_dm_clicked_on_every_lantern_at_once_takes_one_and_refuses_the_rest_with_the_reason(played):
+    """LA-3: the player whose turn it is lights one lantern from their DM. Pressing all of them at once: exactly
+    one is lit, each other is refused privately saying the choice has closed; the DM's buttons go."""
+    table = played.lanterns
+    assert len(table.races) >= LA_TURNS, len(table.races)
+    for race in table.races:
+        answers = [race.first, *(late.answer for late in race.late)]
+        assert race.late and len([a for a in answers if not refused(a)]) == 1, race
+        for answer in answers:
+            if refused(answer):
+                assert closed("la", "stale_prompt") in reasoned(answer), answer
+    for race in table.races:
+        assert not game_controls(played.server.message(int(race.first["id"]))), race.first
 
 
 def posted(server: FakeDiscord) -> list[tuple[int, str, list[str]]]:
@@ -433,8 +535,8 @@ def test_mn_53_springs_come_while_the_moment_is_open_once_a_turn_and_only_when_o
 
 
 def test_every_refusal_met_says_why(played):
-    """Issue 28, item 3: whatever a player was refused in either game (by the tables' own play too) says why."""
-    for table in (played.ghosts, played.dreamers):
+    """Issue 28, item 3: whatever a player was refused in any of the games (by the tables' own play too) says why."""
+    for table in (played.ghosts, played.dreamers, played.hunters, played.lanterns):
         for text in table.refused:
             assert text.removeprefix("⚠️ ") not in GENERIC, text
     assert "Traceback" not in played.bot_log, played.bot_log[-3000:]
