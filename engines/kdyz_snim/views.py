@@ -1,0 +1,113 @@
+"""What each viewer may see (KS-10, KS-21, KS-P1 .. KS-P5), as the dict :meth:`Engine.view` returns, and its text
+for the offline table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.kdyz_snim.state import Card, KdyzSnimState, Round
+from engines.kdyz_snim.words import element
+
+
+class Views:
+    """The views of :class:`~engines.kdyz_snim.engine.KdyzSnim` (a mixin)."""
+
+    def _view(self, state: KdyzSnimState, viewer: str | None) -> dict[str, Any]:
+        """What ``viewer`` may see. Secrets of the running round reach only the non-dreamers still in the game
+        (the element, the piles, guesses; KS-P1, KS-P5) and each role only its holder (KS-P3)."""
+        language = state.options["language"]
+        r = state.round
+        current = r.current if not r.revealed else None
+        over = state.outcome is not None
+        points = self._points(state)
+        view: dict[str, Any] = {
+            "phase": state.phase,
+            "round": r.number,
+            "players": list(state.players),
+            "left": list(state.left),
+            "host": state.host,
+            "language": language,
+            "clue_mode": state.options["clue_mode"],
+            "dreamer": r.dreamer,
+            "clue_giver": state.clue_giver,
+            "clue_order": self._clue_givers(state) if not r.revealed else [],
+            "card": len(r.cards) if current else None,
+            # The clue log of the current element mirrors the game channel, where everyone reads the clues.
+            "clues": [{"player": c.player, "clue": c.text} for c in state.clues] if current else [],
+            "foul": {"reporter": state.foul.reporter, "accused": state.foul.accused} if state.foul else None,
+            "points": points,
+            "penalties": dict(state.penalties),
+            "totals": {p: points[p] - state.penalties[p] for p in state.players},  # KS-27
+            "history": [self._round_record(rr, language, with_spare=over) for rr in state.rounds if rr.revealed],
+            "outcome": None
+            if state.outcome is None
+            else {"reason": state.outcome.reason, "winners": list(state.outcome.winners)},
+        }
+        if over:
+            view["standings"] = self.standings(state)
+            view["seed"] = state.seed
+        if viewer is None or viewer not in state.players:
+            return view
+        view["you"] = viewer
+        if viewer == r.dreamer:
+            view["role"] = "dreamer"
+        elif viewer in r.roles:
+            view["role"] = r.roles[viewer]  # KS-P3: a holder sees their own card, even after leaving
+        if not r.revealed and viewer in self._receivers(state):  # KS-10 / KS-21
+            if current is not None:
+                forms = element(current.element).forms[language]
+                view["element"] = {"word": forms.word, "aliases": list(forms.aliases)}
+            view["round_cards"] = [self._card_record(c, language) for c in r.cards if c.fate != "current"]
+        return view
+
+    @staticmethod
+    def _card_record(card: Card, language: str) -> dict[str, Any]:
+        return {
+            "word": element(card.element).word(language),
+            "fate": card.fate,
+            "guess": card.guess,
+            "passed": card.passed,
+            "holder": card.holder,
+        }
+
+    def _round_record(self, r: Round, language: str, with_spare: bool) -> dict[str, Any]:
+        record = {
+            "round": r.number,
+            "dreamer": r.dreamer,
+            "roles": dict(r.roles),
+            "cards": [self._card_record(c, language) for c in r.cards],
+            "recap": r.recap,
+            "recap_bonus": r.recap_bonus,
+            "points": self.round_points(r),
+        }
+        if with_spare:  # KS-3 / KS-P4: spares only in the final recap
+            record["spare"] = r.spare
+        return record
+
+    def describe(self, state: KdyzSnimState, viewer: str | None) -> str:
+        view = self.view(state, viewer)
+        lines = [f"Round {view['round']} - {view['phase']} - dreamer {view['dreamer']}"]
+        if view.get("role"):
+            lines.append(f"  you are: {view['role']}")
+        if "element" in view:
+            aliases = ", ".join(view["element"]["aliases"])
+            lines.append(
+                f"  dream card {view['card']}: {view['element']['word']}" + (f" ({aliases})" if aliases else "")
+            )
+        elif view["card"]:
+            lines.append(f"  dream card {view['card']} (hidden from you)")
+        for clue in view["clues"]:
+            lines.append(f"  clue from {clue['player']}: {clue['clue']}")
+        for card in view.get("round_cards", []):
+            lines.append(
+                f"  earlier: {card['word']} -> {card['fate']}" + (f" (guess: {card['guess']})" if card["guess"] else "")
+            )
+        if view["clue_giver"]:
+            lines.append(f"  clue giver: {view['clue_giver']}")
+        if view["foul"]:
+            lines.append(f"  foul reported: {view['foul']['reporter']} accuses {view['foul']['accused']}")
+        lines.append(
+            "  totals: "
+            + ", ".join(f"{p}={t}" + (" (left)" if p in view["left"] else "") for p, t in view["totals"].items())
+        )
+        return "\n".join(lines)
