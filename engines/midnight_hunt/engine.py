@@ -24,53 +24,40 @@ Time (the engine has no clock of its own, see :mod:`engines.core`):
 Mode (MH-11, MH-60): the option ``mode`` (``1v1``: seats A, B; ``2v2``: seats A1, A2, B1, B2, in the order the
 players are given) is the host's choice in the lobby, which seats that many players (:meth:`MidnightHunt.seats`;
 anyone else who joins watches, MH-61). Left out (the offline table, scenarios), it follows the player count.
+
+This module wires the contract of :class:`engines.core.Engine` (options, setup, and which rule an action goes to)
+to mixins that hold the rules, one job each:
+
+* :mod:`~engines.midnight_hunt.draft` — the draft (MH-14, MH-15);
+* :mod:`~engines.midnight_hunt.rounds` — rounds, turns and the turn prompt (MH-17 .. MH-21, MH-56, MH-57);
+* :mod:`~engines.midnight_hunt.actions` — the legal actions and the automatic players' pick;
+* :mod:`~engines.midnight_hunt.seal` — Seal plays (MH-43 .. MH-48); unit plays are :mod:`~engines.midnight_hunt.plays`;
+* :mod:`~engines.midnight_hunt.leaving` and :mod:`~engines.midnight_hunt.ending` — leaving and timeouts
+  (MH-55 .. MH-57), and the end (MH-52 .. MH-54, MH-59);
+* :mod:`~engines.midnight_hunt.views` and :mod:`~engines.midnight_hunt.invariants` — what each viewer sees, what
+  always holds.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import random
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import (
-    CLOCK,
-    HOST,
-    Action,
-    Engine,
-    Event,
-    IllegalAction,
-    Option,
-    Outcome,
-    Prompt,
-    new_prompt_id,
-    require,
-    rng,
-    to,
-)
-from engines.midnight_hunt import sampling
-from engines.midnight_hunt.plays import Play, Plays
-from engines.midnight_hunt.rules import DEFAULT_RULES, FACTIONS, SEAL, SIDES, Board, Ruleset
-from engines.midnight_hunt.state import MidnightHuntState, PlayerState, Seal
-
-#: Actions any seated player may take whatever the prompt (MH-54, MH-55).
-ANYTIME = ("leave", "surrender")
-SEAL_CHOICES = ("initiative", "recruit", "pass")
-#: Automatic players take a play of these kinds, when one is on offer, with this chance (so random games end).
-AUTO_PREFERENCES: tuple[tuple[tuple[str, ...], float], ...] = (
-    (("control",), 0.9),
-    (("deploy", "attack", "tactic"), 0.6),
-)
-#: ... and otherwise a move towards a location their side does not hold, with this chance.
-AUTO_ADVANCE = 0.9
+from engines.core import CLOCK, HOST, Action, Engine, Event, IllegalAction, Option, require, rng
+from engines.midnight_hunt.actions import Actions
+from engines.midnight_hunt.draft import Draft
+from engines.midnight_hunt.ending import Ending
+from engines.midnight_hunt.invariants import Invariants
+from engines.midnight_hunt.leaving import Leaving
+from engines.midnight_hunt.plays import Plays
+from engines.midnight_hunt.rounds import Rounds
+from engines.midnight_hunt.rules import DEFAULT_RULES, FACTIONS, SEAL, SIDES, Board, Ruleset, other
+from engines.midnight_hunt.seal import SealPlays
+from engines.midnight_hunt.state import MidnightHuntState, PlayerState
+from engines.midnight_hunt.views import Views
 
 
-def other(side: str) -> str:
-    return "B" if side == "A" else "A"
-
-
-class MidnightHunt(Engine):
+class MidnightHunt(Draft, Rounds, Actions, SealPlays, Leaving, Ending, Views, Invariants, Engine):
     """The Midnight Hunt engine. ``MidnightHunt(load_ruleset(units=...))`` plays with other unit/board tables."""
 
     name = "midnight_hunt"
@@ -116,7 +103,9 @@ class MidnightHunt(Engine):
     def options_in_play(self, options: Mapping[str, Any]) -> tuple[Option, ...]:
         """MH-60: a seat's faction is a setting only for the seats the mode has (no seat 3 or 4 in 1 vs 1)."""
         seats = self.seats(options)
-        return tuple(o for o in self.options if not (o.name.startswith("faction_") and int(o.name.rpartition("_")[2]) > seats))
+        return tuple(
+            o for o in self.options if not (o.name.startswith("faction_") and int(o.name.rpartition("_")[2]) > seats)
+        )
 
     def _check_options(self, options: dict[str, Any], n_players: int) -> None:
         require(
@@ -195,226 +184,6 @@ class MidnightHunt(Engine):
             order += [lead, follow]
         return order
 
-    # -- the draft (MH-14, MH-15) --------------------------------------------------------------------------
-
-    def _draftable(self, state: MidnightHuntState, player: str) -> list[str]:
-        """MH-14: the faction's pool minus types already taken (by anyone in 1v1, by the side in 2v2)."""
-        me = state.seats[player]
-        exclusive_side = self.board(state).draft_exclusive == "side"
-        taken = {
-            u for s in state.seats.values() if not exclusive_side or s.side == me.side for u in s.units
-        }
-        return [u for u in self.rules.draft_pool(me.faction) if u not in taken]
-
-    def _pick(self, state: MidnightHuntState, player: str, args: dict[str, Any], events: list[Event]) -> None:
-        unit = args.get("unit")
-        require(unit in self._draftable(state, player), "bad_unit", "that unit cannot be drafted", unit=unit)
-        state.seats[player].units.append(unit)
-        events.append(Event("mh.drafted", {"player": player, "unit": unit, "name": self.plays(state).name(state, player, unit)}))
-        if state.turn + 1 < len(state.order):
-            state.turn += 1
-            self._open_turn(state, new=True)
-        else:
-            self._end_draft(state, events, {})
-
-    def _end_draft(self, state: MidnightHuntState, events: list[Event], hands: dict[str, list[str]]) -> None:
-        """MH-15: 2 tokens of each type into the bag, the rest into the open supply; the Seal into the bag."""
-        per_type = self.rules.bag_per_type
-        for me in state.seats.values():
-            for unit in me.units:
-                tokens = self.rules.units[unit].tokens
-                me.bag += [unit] * min(per_type, tokens)
-                me.supply[unit] = max(0, tokens - per_type)
-                me.discard[unit] = 0
-                me.dead[unit] = 0
-            me.bag.append(SEAL)
-            me.bag.sort()
-        events.append(Event("mh.draft_done", {"units": {p: list(s.units) for p, s in state.seats.items()}}))
-        for player, hand in hands.items():  # scenario play: fixed first hands, taken out of the bag
-            me = state.seats[player]
-            for token in hand:
-                require(token in me.bag, "bad_override", f"{token} is not in {player}'s bag")
-                me.bag.remove(token)
-                me.hand.append(token)
-        state.phase = "play"
-        self._start_round(state, events)
-
-    # -- rounds (MH-17 .. MH-21) ---------------------------------------------------------------------------
-
-    def _start_round(self, state: MidnightHuntState, events: list[Event]) -> None:
-        state.round += 1
-        state.round_all_seals = True
-        state.order = self._play_order(state, state.initiative)
-        events.append(Event("mh.round_started", {"round": state.round, "side": state.initiative, "first": state.order[0]}))
-        for player in state.order:
-            self._draw(state, player, events)
-        state.turn = 0
-        self._open_turn(state, new=True)
-
-    def _draw(self, state: MidnightHuntState, player: str, events: list[Event]) -> None:
-        """MH-17: draw one token at a time, uniformly from the bag, up to the hand size; an empty bag takes the
-        whole discard back (face-up tokens and the ❓ Seal) and drawing goes on; with both empty, stop short."""
-        me = state.seats[player]
-        need = self.rules.hand_size - len(me.hand)
-        if need <= 0:
-            events.append(Event("mh.drew", {"player": player, "count": 0, "hand": len(me.hand)}))
-            events.append(Event("mh.hand", {"tokens": list(me.hand)}, to(player)))
-            return
-        chance = rng(state)
-        drawn = 0
-        while drawn < need:
-            if not me.bag:
-                back = [u for u, n in me.discard.items() for _ in range(n)] + [SEAL] * me.discard_hidden
-                if not back:
-                    break
-                me.bag = sorted(back)
-                me.discard = {u: 0 for u in me.discard}
-                me.discard_hidden = 0
-                events.append(Event("mh.reshuffled", {"player": player, "count": len(back)}))
-            me.hand.append(me.bag.pop(chance.randrange(len(me.bag))))
-            drawn += 1
-        events.append(Event("mh.drew", {"player": player, "count": drawn, "hand": len(me.hand)}))
-        events.append(Event("mh.hand", {"tokens": list(me.hand)}, to(player)))  # MH-P1: the owner only
-
-    def _advance(self, state: MidnightHuntState, events: list[Event]) -> None:
-        """MH-18: the next player in order with tokens in hand; when every hand is empty the round ends."""
-        n = len(state.order)
-        for step in range(1, n + 1):
-            i = (state.turn + step) % n
-            if state.seats[state.order[i]].hand:
-                state.turn = i
-                self._open_turn(state, new=True)
-                return
-        self._end_round(state, events)
-
-    def _end_round(self, state: MidnightHuntState, events: list[Event]) -> None:
-        """MH-21 / MH-48: pending Seal effects apply now, then the summary names the next leader (never an
-        action); MH-58: five all-Seal rounds in a row are a draw."""
-        leader = state.initiative
-        for player in state.order:  # in play order, so a recruit and an initiative claim resolve the same way
-            me = state.seats[player]
-            if me.pending is None:
-                continue
-            if me.pending.choice == "recruit" and me.pending.unit is not None:
-                me.supply[me.pending.unit] -= 1
-                me.discard[me.pending.unit] += 1
-            elif me.pending.choice == "initiative":
-                state.initiative = me.side
-            me.pending = None
-        events.append(
-            Event(
-                "mh.round_ended",
-                {"round": state.round, "side": state.initiative, "changed": state.initiative != leader},
-            )
-        )
-        state.seal_only_rounds = state.seal_only_rounds + 1 if state.round_all_seals else 0
-        if state.seal_only_rounds >= self.rules.stalemate_rounds:
-            self._finish(state, events, Outcome((), "stalemate", draw=True, params={"rounds": state.seal_only_rounds}))
-            return
-        self._start_round(state, events)
-
-    # -- prompts -------------------------------------------------------------------------------------------
-
-    def _turn_timeout(self, state: MidnightHuntState, player: str) -> int | None:
-        me = state.seats[player]
-        if me.clock is not None:  # MH-57: the prompt's timer is the player's running clock
-            return max(1, me.clock)
-        return None if me.away else state.options["idle_minutes"] * 60  # MH-56 (MH-55: a leaver's turn waits)
-
-    def _open_turn(self, state: MidnightHuntState, *, new: bool) -> None:
-        """(Re)open the turn prompt. A new turn gets a new id; otherwise the prompt keeps its id unless its
-        timeout changes (a leaver's turn loses its idle timeout, a rejoined player's turn gets a fresh one)."""
-        player = state.current
-        timeout = self._turn_timeout(state, player)
-        rejoins = [p for p in state.prompts if p.key == "mh.rejoin"]
-        old = next((p for p in state.prompts if p.kind == "turn"), None)
-        if not new and old is not None and old.timeout == timeout:
-            turn = old
-        else:
-            key = "mh.draft" if state.phase == "draft" else "mh.turn"
-            params = {"player": player, "round": state.round}
-            turn = Prompt(new_prompt_id(state, key.split(".")[1]), "turn", (player,), timeout, key, params)
-        state.prompts = [turn, *rejoins]
-
-    # -- legal actions -------------------------------------------------------------------------------------
-
-    def _legal_actions(self, state: MidnightHuntState, player: str) -> list[Action]:
-        if player not in state.seats:
-            return []  # spectators and the host have nothing to do (MH-61)
-        me = state.seats[player]
-        if me.away:
-            prompt = next(p for p in state.prompts if p.key == "mh.rejoin" and p.players == (player,))
-            return [Action(player, prompt.id, "rejoin")]
-        turn = state.prompts[0]
-        actions: list[Action] = []
-        if player == state.current:
-            if state.phase == "draft":
-                actions = [Action(player, turn.id, "pick", {"unit": u}) for u in self._draftable(state, player)]
-            else:
-                actions = [Action(player, turn.id, kind, args) for kind, args in self._turn_plays(state, player)]
-        return actions + [Action(player, turn.id, kind) for kind in ANYTIME]
-
-    def _turn_plays(self, state: MidnightHuntState, player: str) -> list[Play]:
-        """Every legal play of every distinct token in the hand (MH-22), Seal plays last."""
-        me = state.seats[player]
-        plays: list[Play] = []
-        for token in sorted(set(me.hand), key=me.hand.index):
-            plays += self._seal_plays(state, player) if token == SEAL else self.plays(state).options(state, player, token)
-        return plays
-
-    @staticmethod
-    def _seal_plays(state: MidnightHuntState, player: str) -> list[Play]:
-        """MH-44 .. MH-46. Legality depends only on public facts, so the options never reveal a hidden play."""
-        me = state.seats[player]
-        plays: list[Play] = []
-        if me.side != state.initiative:  # MH-44
-            plays.append(("seal", {"choice": "initiative"}))
-        plays += [("seal", {"choice": "recruit", "unit": u}) for u in me.units if me.supply.get(u, 0) > 0]  # MH-45
-        plays.append(("seal", {"choice": "pass"}))  # MH-46
-        return plays
-
-    def random_action(self, state: MidnightHuntState, player: str, chooser: random.Random) -> Action | None:
-        """Automatic players: a legal play, biased towards captures and fights (:data:`AUTO_PREFERENCES`) so random
-        games end, rarely leaving, very rarely surrendering."""
-        actions = self.legal_actions(state, player)
-        if not actions or player not in state.seats or state.seats[player].away:
-            return actions[0] if actions else None  # away: the only action is Rejoin
-        playing = [a for a in actions if a.kind not in ANYTIME]
-        roll = chooser.random()
-        if not playing or roll < 0.002:
-            anytime = [a for a in actions if a.kind in ANYTIME] or actions
-            return chooser.choice([a for a in anytime if a.kind == "surrender"] or anytime)
-        if roll < 0.006:
-            return next(a for a in actions if a.kind == "leave")
-        for kinds, chance in AUTO_PREFERENCES:
-            preferred = [a for a in playing if a.kind in kinds]
-            if preferred and chooser.random() < chance:
-                return chooser.choice(preferred)
-        advancing = self._advancing(state, player, playing)
-        if advancing and chooser.random() < AUTO_ADVANCE:
-            return chooser.choice(advancing)
-        return chooser.choice(playing)
-
-    def _advancing(self, state: MidnightHuntState, player: str, actions: list[Action]) -> list[Action]:
-        """The moves (Move, Dash) that bring a unit closer to a location its side does not hold."""
-        side = state.seats[player].side
-        grid = self.board(state).grid
-        goals = [loc.hex for loc in self.board(state).locations if state.control[loc.id] != side]
-        if not goals:
-            return []
-
-        def gap(hex_: str) -> int:
-            return min(grid.distance(hex_, g) for g in goals)
-
-        found = []
-        for action in actions:
-            to = action.args.get("to")
-            if to is not None and action.kind in ("move", "tactic") and "target" not in action.args:
-                at = self.plays(state).position(state, player, action.args["unit"])
-                if at is not None and gap(to) < gap(at):
-                    found.append(action)
-        return found
-
     # -- apply ---------------------------------------------------------------------------------------------
 
     def _apply(self, state: MidnightHuntState, action: Action, events: list[Event]) -> None:
@@ -483,181 +252,3 @@ class MidnightHunt(Engine):
         """MH-57: the increment is added after each of the player's plays (draft picks included)."""
         if me.clock is not None:
             me.clock += state.options["increment_seconds"]
-
-    def _play_seal(self, state: MidnightHuntState, player: str, args: dict[str, Any], events: list[Event]) -> None:
-        """MH-47 / MH-48: the Seal goes face down to the discard and the log says only who played it; the choice
-        is pending until the round ends and told to its player alone (MH-P2, MH-P5)."""
-        me = state.seats[player]
-        me.discard_hidden += 1
-        me.pending = Seal(args["choice"], args.get("unit"))
-        events.append(Event("mh.seal_played", {"player": player}))
-        unit = args.get("unit") or ""
-        name = self.plays(state).name(state, player, unit) if unit else ""  # the faction's name (MH-1)
-        events.append(Event("mh.seal_chosen", {"choice": args["choice"], "unit": unit, "name": name}, to(player)))
-
-    def _control_win(self, state: MidnightHuntState, side: str, events: list[Event]) -> bool:
-        """MH-53: right after a Control action, the side holding the board's win count of locations wins."""
-        held = sum(1 for owner in state.control.values() if owner == side)
-        if held < self.board(state).win_count:
-            return False
-        winners = tuple(p for p in state.players if state.seats[p].side == side)
-        self._finish(state, events, Outcome(winners, "control", teams=(side,), params={"count": held}))
-        return True
-
-    # -- leaving, time and the end (MH-52 .. MH-59) --------------------------------------------------------
-
-    def _on_timeout(self, state: MidnightHuntState, prompt: Prompt, events: list[Event]) -> None:
-        (player,) = prompt.players
-        if prompt.key == "mh.rejoin":  # MH-55: not back in time
-            self._lose(state, player, "abandoned", events)
-        elif state.seats[player].clock is not None:  # MH-57: the clock ran out
-            state.seats[player].clock = 0
-            self._lose(state, player, "time", events)
-        else:  # MH-56: idle for too long counts as leaving
-            self._leave(state, player, True, events)
-
-    def _leave(self, state: MidnightHuntState, player: str, idle: bool, events: list[Event]) -> None:
-        """MH-55: the leaver gets a rejoin window; if it is their turn, the game waits for them."""
-        state.seats[player].away = True
-        seconds = state.options["rejoin_seconds"]
-        rejoin = Prompt(new_prompt_id(state, "rejoin"), "reaction", (player,), seconds, "mh.rejoin", {"player": player})
-        state.prompts.append(rejoin)
-        events.append(Event("mh.left", {"player": player, "seconds": seconds, "idle": idle}))
-        self._open_turn(state, new=False)
-        # for the words: why they left (MH-56's limit), and the turn that waits for them from now on, if any
-        waiting = state.prompts[0].id if state.current == player else None
-        params = {**rejoin.params, "idle": idle, "turn": waiting}
-        state.prompts = [dataclasses.replace(p, params=params) if p is rejoin else p for p in state.prompts]
-
-    def _lose(self, state: MidnightHuntState, player: str, reason: str, events: list[Event]) -> None:
-        """The player's whole side loses (MH-54, MH-55, MH-57: in 2v2 the team loses)."""
-        side = other(state.seats[player].side)
-        winners = tuple(p for p in state.players if state.seats[p].side == side)
-        self._finish(state, events, Outcome(winners, reason, teams=(side,), params={"player": player}))
-
-    @staticmethod
-    def _finish(state: MidnightHuntState, events: list[Event], outcome: Outcome) -> None:
-        """MH-59: the result and reason are announced; hands and Seal choices are never revealed."""
-        state.outcome = outcome
-        state.phase = "over"
-        state.prompts = []
-        for me in state.seats.values():
-            me.away = False
-        events.append(
-            Event(
-                "mh.game_over",
-                {
-                    "reason": outcome.reason,
-                    "side": outcome.teams[0] if outcome.teams else "none",
-                    "winners": list(outcome.winners),
-                    "player": outcome.params.get("player", ""),
-                },
-            )
-        )
-
-    # -- views ---------------------------------------------------------------------------------------------
-
-    def _view(self, state: MidnightHuntState, viewer: str | None) -> dict[str, Any]:
-        """MH-49: everything public; MH-50: a seated viewer also sees their own hand, bag contents (unordered)
-        and pending Seal choice. A spectator (``None`` or anyone not seated) sees the public view only (MH-P4)."""
-        board = self.board(state)
-        view: dict[str, Any] = {
-            "mode": state.mode,
-            "phase": state.phase,
-            "round": state.round,
-            "initiative": state.initiative,
-            "first_side": state.first_side,
-            "turn": state.current if state.outcome is None else None,
-            "order": list(state.order),
-            "seats": {
-                p: {
-                    "seat": s.seat,
-                    "side": s.side,
-                    "faction": s.faction,
-                    "units": list(s.units),
-                    "supply": dict(s.supply),
-                    "discard": dict(s.discard),
-                    "discard_hidden": s.discard_hidden,
-                    "bag": len(s.bag),
-                    "hand": len(s.hand),
-                    "dead": dict(s.dead),
-                    "clock": s.clock,
-                    "away": s.away,
-                }
-                for p, s in state.seats.items()
-            },
-            "board": {h: {"owner": u.owner, "unit": u.unit, "stack": u.stack} for h, u in state.board.items()},
-            "locations": {loc.id: {"hex": loc.hex, "kind": loc.kind, "control": state.control[loc.id]} for loc in board.locations},
-            "controlled": {side: sum(1 for c in state.control.values() if c == side) for side in SIDES},
-            "win_count": board.win_count,
-            # The board's shape and rules and each seat's unit names, for the board image (MH-5, MH-10, MH-1).
-            "radius": board.grid.radius,
-            "necropolis_restricted": board.necropolis_restricted,
-            "unit_names": {p: {u: self.plays(state).name(state, p, u) for u in s.units} for p, s in state.seats.items()},
-            "seal_only_rounds": state.seal_only_rounds,
-            "outcome": None
-            if state.outcome is None
-            else {
-                "reason": state.outcome.reason,
-                "winners": list(state.outcome.winners),
-                "draw": state.outcome.draw,
-                "side": state.outcome.teams[0] if state.outcome.teams else None,
-            },
-        }
-        me = state.seats.get(viewer) if viewer is not None else None
-        if me is not None:
-            view["you"] = viewer
-            view["hand"] = list(me.hand)
-            view["bag_contents"] = sorted(me.bag)  # MH-50 / MH-P3: contents, never an order
-            view["pending"] = None if me.pending is None else {"choice": me.pending.choice, "unit": me.pending.unit}
-        return view
-
-    def _known(self, state: MidnightHuntState, viewer: str) -> dict[str, Any] | None:
-        return sampling.known(state)  # the public table whole: the seat's own cards are in its view
-
-    def sample_state(self, view: dict[str, Any], player: str, chooser: random.Random) -> MidnightHuntState:
-        """A full state consistent with ``player``'s view: others' hands, bags and Seal choices drawn at random."""
-        return sampling.sample(view, player, chooser, self.rules)
-
-    def describe(self, state: MidnightHuntState, viewer: str | None) -> str:
-        from engines.midnight_hunt.text import describe
-
-        return describe(self, state, viewer)
-
-    # -- invariants ----------------------------------------------------------------------------------------
-
-    def check_invariants(self, state: MidnightHuntState) -> None:
-        board = self.board(state)
-        for hex_, here in state.board.items():
-            assert hex_ in board.grid, f"unit off the board at {hex_}"
-            assert here.stack >= 1, f"empty stack at {hex_}"
-            assert here.unit in state.seats[here.owner].units, f"undrafted unit at {hex_}"
-        on_board = Counter((u.owner, u.unit) for u in state.board.values())
-        assert all(n == 1 for n in on_board.values()), "two units of one type for one player (MH-23)"
-        assert set(state.control) == {loc.id for loc in board.locations}
-        assert set(state.control.values()) <= {None, *SIDES}
-        for player, me in state.seats.items():
-            assert len(me.hand) <= self.rules.hand_size
-            if state.round == 0:
-                continue  # still drafting (or the game ended during the draft)
-            assert len(me.units) == board.picks
-            # MH-15 / MH-30 / MH-42: every token is in exactly one place.
-            places = Counter(me.bag) + Counter(me.hand)
-            for unit in me.units:
-                stack = next((u.stack for u in state.board.values() if u.owner == player and u.unit == unit), 0)
-                total = places[unit] + me.supply[unit] + me.discard[unit] + me.dead[unit] + stack
-                assert total == self.rules.units[unit].tokens, f"{player}'s {unit} tokens add up to {total}"
-                assert min(me.supply[unit], me.discard[unit], me.dead[unit]) >= 0
-            assert places[SEAL] + me.discard_hidden == 1, f"{player}'s Seal is lost or doubled"
-            assert me.bag == sorted(me.bag)
-            if me.pending is not None:
-                assert me.discard_hidden == 1 and (me.pending.unit is None or me.supply[me.pending.unit] > 0)
-        if state.outcome is None:
-            assert state.prompts and state.prompts[0].kind == "turn"
-            assert state.prompts[0].players == (state.current,)
-            away = sorted(p for p, s in state.seats.items() if s.away)
-            assert sorted(p.players[0] for p in state.prompts[1:]) == away
-            if state.phase == "play":
-                assert state.seats[state.current].hand, "the player to act has an empty hand"
-        else:
-            assert not state.prompts and state.phase == "over"

@@ -26,6 +26,11 @@ FACTIONS: tuple[str, ...] = ("hunters", "darkness")
 SIDES: tuple[str, ...] = ("A", "B")
 
 
+def other(side: str) -> str:
+    """The side that is not ``side`` (of :data:`SIDES`)."""
+    return "B" if side == "A" else "A"
+
+
 @dataclass(frozen=True)
 class AttackRule:
     """MH-26 / MH-41: a normal attack is allowed from ``min_stack`` tokens on; ``fee`` tokens go to the discard
