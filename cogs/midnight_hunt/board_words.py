@@ -111,26 +111,10 @@ def description_lines(w: BoardWords, detail: int) -> list[str]:
     if view["phase"] != "draft":
         named = {h: hex_name(h, board_radius(view)) for h in view["board"]}
         on_board = sorted(view["board"].items(), key=lambda item: (view["seats"][item[1]["owner"]]["seat"], item[0]))
-        if detail >= 0:
+        if detail >= -1:  # each unit; at -1 in short: "A1 Archer ×2 SA1"
+            key = "mh.board.alt-unit" if detail >= 0 else "mh.board.alt-unit-short"
             units = [
-                t(
-                    "mh.board.alt-unit",
-                    seat=w.seat(u["owner"]),
-                    unit=w.unit_name(u["owner"], u["unit"]),
-                    stack=u["stack"],
-                    hex=named[h],
-                )
-                for h, u in on_board
-            ]
-        elif detail == -1:  # each unit still, in short: "A1 Archer ×2 SA1"
-            units = [
-                t(
-                    "mh.board.alt-unit-short",
-                    seat=w.seat(u["owner"]),
-                    unit=w.unit_name(u["owner"], u["unit"]),
-                    stack=u["stack"],
-                    hex=named[h],
-                )
+                t(key, seat=w.seat(u["owner"]), unit=w.unit_name(u["owner"], u["unit"]), stack=u["stack"], hex=named[h])
                 for h, u in on_board
             ]
         else:  # how many units each seat has on the board (the picture shows where)

@@ -26,11 +26,7 @@ class NightEnd:
         """KS-23: clues stop; the dreamer may make one last guess. Pending fouls lapse with the clues."""
         self._lapse_foul(state, events)
         state.clue_giver = None
-        state.phase = "last_guess"
-        seconds = state.options["last_guess_seconds"]
-        dreamer = state.round.dreamer
-        state.prompts = [Prompt(new_prompt_id(state, "last_guess"), "turn", (dreamer,), seconds, "ks.last_guess")]
-        events.append(Event("ks.time_up", {"dreamer": dreamer, "seconds": seconds}))
+        self._dreamers_turn(state, events, "last_guess", "ks.time_up")
 
     def _on_last_guess(self, state: KdyzSnimState, action: Action, events: list[Event]) -> None:
         require(action.player == state.round.dreamer, "not_dreamer", "only the dreamer guesses")
@@ -60,11 +56,17 @@ class NightEnd:
 
     def _open_recap(self, state: KdyzSnimState, events: list[Event]) -> None:
         """KS-24: the recap is always asked, before anything is revealed."""
-        state.phase = "recap"
-        seconds = state.options["recap_seconds"]
+        self._dreamers_turn(state, events, "recap", "ks.recap_open")
+
+    @staticmethod
+    def _dreamers_turn(state: KdyzSnimState, events: list[Event], phase: str, announced: str) -> None:
+        """The phase whose one timed prompt is the dreamer's (KS-23's last guess, KS-24's recap), its time the
+        ``<phase>_seconds`` option, and the public event that says so."""
+        state.phase = phase
+        seconds = state.options[f"{phase}_seconds"]
         dreamer = state.round.dreamer
-        state.prompts = [Prompt(new_prompt_id(state, "recap"), "turn", (dreamer,), seconds, "ks.recap")]
-        events.append(Event("ks.recap_open", {"dreamer": dreamer, "seconds": seconds}))
+        state.prompts = [Prompt(new_prompt_id(state, phase), "turn", (dreamer,), seconds, f"ks.{phase}")]
+        events.append(Event(announced, {"dreamer": dreamer, "seconds": seconds}))
 
     def _on_recap(self, state: KdyzSnimState, action: Action, events: list[Event]) -> None:
         require(action.player == state.round.dreamer, "not_dreamer", "only the dreamer recalls the dream")
