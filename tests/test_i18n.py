@@ -362,7 +362,7 @@ def test_time_left(lang: str, seconds: int, expected: str):
 )
 def test_night_watch_start_counts_players(lang: str, players: int, expected: str):
     ids = [f"p{i}" for i in range(players)]
-    text = i18n.render_event(lang, "nw.game_started", {"players": ids, "counts": {"citizen": players}})
+    text = i18n.render_event(lang, "nw.game_started", {"players": ids, "roles": {"citizen": players}})
     assert expected in text
     assert "{" not in text and "$" not in text
 
@@ -441,3 +441,12 @@ def test_discord_locales_map_to_supported_languages():
     assert supported_language("ru") == "ru" and supported_language("cs") == "cs"
     assert supported_language("en-US") == "en" and supported_language("en-GB") == "en"
     assert supported_language("de") is None and normalise_language("de") == "en"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_mapping_of_roles_is_worded_with_the_roles_names(lang: str):
+    """The terminal table words NW-3's start through render_event: "Roles in play" names each role as the bot does,
+    never its id ("citizen: 3")."""
+    text = i18n.render_event(lang, "nw.game_started", {"players": list("abcde"), "roles": {"citizen": 3, "watch": 1, "garibaldi": 1}})
+    assert f"{i18n.translate(lang, 'nw.role.citizen')}: 3" in text
+    assert "citizen" not in text and "garibaldi" not in text, text

@@ -111,7 +111,8 @@ def _render_value(lang: str, prefix: str, param: str, value: Any, names: Mapping
         return ", ".join(str(i) for i in items) if items else translate(lang, "common.nobody")
     if isinstance(value, Mapping):
         return ", ".join(
-            f"{_render_value(lang, prefix, 'player', k, names)}: {_render_value(lang, prefix, param.removesuffix('s'), v, names)}"
+            # a key is a player (a name) or a value of the parameter's kind ({"roles": {"citizen": 3}}: a role)
+            f"{_render_value(lang, prefix, param.removesuffix('s'), k, names)}: {_render_value(lang, prefix, param.removesuffix('s'), v, names)}"
             for k, v in value.items()
         )
     return str(value)

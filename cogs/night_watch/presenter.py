@@ -41,8 +41,8 @@ class NightWatchPresenter(Presenter):
         if event.key in ("nw.discussion_opened", "nw.vote_opened"):
             return []  # the prompt's own message says it, with its button
         if event.key == "nw.game_started":
-            counts = ", ".join(f"{table.t('nw.role.' + role)} × {n}" for role, n in sorted(event.params["counts"].items()))
-            return [post("game", table.t("nw.game_started", players_count=len(event.params["players"]), counts=counts))]
+            roles = ", ".join(f"{table.t('nw.role.' + role)} × {n}" for role, n in sorted(event.params["roles"].items()))
+            return [post("game", table.t("nw.game_started", players_count=len(event.params["players"]), roles=roles))]
         if event.key == "nw.game_over":
             return [post("game", text) for text in chunks(self.reveal_lines(table, event))]
         return None

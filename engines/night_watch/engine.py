@@ -86,7 +86,7 @@ class NightWatch(Actions, Day, Night, Eliminating, Ending, Views, Engine):
             roles = dict(zip(players, deck))
         state.roles = {p: roles[p] for p in players}
         counts = dict(Counter(state.roles.values()))
-        events.append(Event("nw.game_started", {"players": list(players), "counts": counts}))
+        events.append(Event("nw.game_started", {"players": list(players), "roles": counts}))
         for player in players:
             events.append(Event("nw.your_role", {"role": state.roles[player]}, to(player)))
         watch = self._living_watch(state)

@@ -43,7 +43,7 @@ nw-game_started = Noční hlídka začíná: { $players_count ->
     [few] hrají { $players_count } hráči
     [many] hraje { $players_count } hráče
    *[other] hraje { $players_count } hráčů
-}. Role ve hře: { $counts }. Každý se svou roli dozví soukromě.
+}. Role ve hře: { $roles }. Každý se svou roli dozví soukromě.
 nw-your_role = Vaše role: **{ $role }**.
 nw-watch_introduced = 🌑 Noc seznamování: Noční hlídka otevírá oči a poznává své členy: { $members }. Tady se v noci domlouváte na obětech; přes den se vydávejte za obyvatele stanice.
 nw-dawn = { $dead_count ->

@@ -41,7 +41,7 @@ nw-task-save = Save
 nw-game_started = Night Watch begins with { $players_count ->
     [one] { $players_count } player
    *[other] { $players_count } players
-}. Roles in play: { $counts }. Each player gets their role privately.
+}. Roles in play: { $roles }. Each player gets their role privately.
 nw-your_role = Your role: **{ $role }**.
 nw-watch_introduced = 🌑 The introduction night: the Night Watch meets in secret and learns its own: { $members }. Agree on your victims here, at night; by day, pass for residents.
 nw-dawn = { $dead_count ->
