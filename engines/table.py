@@ -59,9 +59,9 @@ def _standing(engine: Engine, view: Mapping[str, Any]) -> list[tuple[str, dict[s
         out.append(("ks.your_role", {"round": view.get("round", 0), "role": view["role"]}))
     element = view.get("element")
     if p == "ks" and isinstance(element, Mapping) and element.get("word"):
-        out.append(("ks.element", {"card": view.get("card") or 0, "word": element["word"], "aliases": []}))
+        out.append(("ks.element", {"card": view.get("card") or 0, "word": element["word"], "aliases": list(element.get("aliases") or [])}))
     hand = view.get("hand")
-    if isinstance(hand, list):
+    if isinstance(hand, list) and hand:  # nothing to hold yet (Midnight Hunt's draft): no "Your hand: nobody"
         key, arg = {"mh": ("mh.hand", "tokens")}.get(p, (f"{p}.your_hand", "cards"))
         if i18n.has(i18n.DEFAULT_LANGUAGE, key):
             out.append((key, {arg: hand}))

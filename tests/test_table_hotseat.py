@@ -129,3 +129,16 @@ def test_a_saved_game_replays_in_any_language_to_the_same_outcome(tmp_path):
     assert len({lines[-1] for lines in replays.values()}) == 1  # the outcome line is the same in every language
     assert replays["ru"][0] != replays["en"][0] != replays["cs"][0]
     assert "Ночная Стража" in replays["ru"][0] and "Noční hlídka" in replays["cs"][0]
+
+
+def test_what_a_player_holds_is_shown_once_and_only_when_they_hold_something():
+    """A clue giver reads their dream card once (the card's own message, aliases and all, is not repeated by the
+    "you hold" line); in Midnight Hunt's draft a player holds nothing yet, and no "Your hand" line says "nobody"."""
+    out = io.StringIO()
+    main(["play", "kdyz_snim", "--players", "4", "--seed", "1", "--option", 'language="en"'], out=out, inp=io.StringIO("\n"), err=io.StringIO())
+    giver = out.getvalue().split(CLEAR)[-1]
+    assert giver.count("🎴") == 1, giver
+    out = io.StringIO()
+    main(["play", "midnight_hunt", "--players", "2", "--seed", "1"], out=out, inp=io.StringIO("\n"), err=io.StringIO())
+    hand = i18n.translate("en", "mh.hand", tokens=[]).split(":")[0]
+    assert hand not in out.getvalue(), out.getvalue()
