@@ -15,12 +15,13 @@ from typing import Any
 from sqlalchemy import select
 
 import translations as i18n
+from bot.codec import fill_text
 from bot.db import ActionRow, Database, Game
 from bot.games import game_ui
 from bot.live import GameError, LiveGame, Step
 from bot.ops import Op
 from bot.presenter import back_safely, present_safely
-from engines.core import Action, IllegalAction
+from engines.core import Action, Engine, IllegalAction, State
 
 log = logging.getLogger(__name__)
 
@@ -106,8 +107,27 @@ def refusal_text(lang: str, exc: IllegalAction | GameError, prefix: str = "") ->
     return i18n.translate(lang, f"common.error.{exc.code}", **_plain(exc.params))
 
 
+def why_refused(
+    engine: Engine, state: State, actor: str, prompt_id: str, code: str, named: Action | None
+) -> IllegalAction | GameError:
+    """Why a click or a form that decoded to no action is refused: the engine's own reason where it has one, else
+    "not legal" or "no longer open". ``named`` is what the control was for (its missing words left empty), if the
+    decoder knows; a control whose prompt has closed asks the engine about that prompt, which says why it closed
+    (who answered first, MN-29). The engine is tried on the state (``apply`` leaves it as it is)."""
+    if named is None and all(p.id != prompt_id for p in state.prompts):
+        named = Action(actor, prompt_id, "")
+    if named is not None:
+        try:
+            engine.apply(state, fill_text(named, {}))
+        except IllegalAction as exc:
+            return exc
+        except Exception:  # noqa: BLE001 - an action with arguments still to choose may not get that far: no reason
+            pass
+    return GameError("not_legal" if code == "not_legal" else "stale")
+
+
 def _plain(params: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in params.items() if isinstance(v, (str, int, float))}
 
 
-__all__ = ["Wording", "refusal_text"]
+__all__ = ["Wording", "refusal_text", "why_refused"]

@@ -18,7 +18,7 @@ from discord.ext import commands
 
 import translations as i18n
 from bot import decoder
-from bot.codec import CodecError, Partial, fill_text
+from bot.codec import CodecError, Partial
 from bot.custom_ids import ControlId
 from bot.decoder import Apply, Form, NextStep, Refused
 from bot.games import game_ui
@@ -26,6 +26,7 @@ from bot.labels import playable
 from bot.ops import answer
 from bot.presenter import Presenter, Table
 from bot.runtime import GameError, LiveGame
+from bot.wording import why_refused
 from cogs.views import RawComponents, TextModal, is_private_step, view_from
 from engines.core import HOST, Action, Event, IllegalAction, State
 
@@ -92,30 +93,8 @@ class Clicks:
                     live = newer  # this process's copy may be behind another process's (a shared database): look again
                     continue
                 case Refused(code, named):
-                    await self.refuse(interaction, live.row.language, self.refusal(live, actor, cid.prompt_id, code, named), live.engine.prefix)
+                    await self.refuse(interaction, live.row.language, why_refused(live.engine, live.state, actor, cid.prompt_id, code, named), live.engine.prefix)
             return
-
-    def refusal(self, live: LiveGame, actor: str, prompt_id: str, code: str, named: Action | None) -> IllegalAction | GameError:
-        """Why a click or a form is refused: the engine's reason where it has one (a prompt that has closed says
-        who closed it and how, MN-29), else "not legal" or "no longer open"."""
-        if named is None and live.state is not None and all(p.id != prompt_id for p in live.state.prompts):
-            named = Action(actor, prompt_id, "")  # its prompt has closed: the engine says why
-        return self.why_not(live, named) or GameError("not_legal" if code == "not_legal" else "stale")
-
-    @staticmethod
-    def why_not(live: LiveGame, action: Action | None) -> IllegalAction | None:
-        """The engine's own reason for refusing ``action`` (a form or picker the clicker may not use now), asked
-        before the form opens: the engine is tried on it (on a copy: ``apply`` leaves the game as it is), its
-        typed words left empty. ``None`` when it gives none."""
-        if action is None or live.state is None:
-            return None
-        try:
-            live.engine.apply(live.state, fill_text(action, {}))
-        except IllegalAction as exc:
-            return exc
-        except Exception:  # noqa: BLE001 - an action with arguments still to choose may not get that far: no reason
-            return None
-        return None
 
     def actor(self, interaction: discord.Interaction, live: LiveGame, prompt_id: str) -> str:
         """Who acts: the clicking user, or ``HOST`` when a host-only prompt is answered by the host or narrator."""
@@ -168,7 +147,7 @@ class Clicks:
                     live = newer  # another process moved the game on: judge the text against its state
                     continue
                 case Refused(code, named):  # typed after its moment (a clue once the card was guessed): say why
-                    await self.refuse(interaction, live.row.language, self.refusal(live, actor, cid.prompt_id, code, named), live.engine.prefix)
+                    await self.refuse(interaction, live.row.language, why_refused(live.engine, live.state, actor, cid.prompt_id, code, named), live.engine.prefix)
                 case _:
                     await self.refuse(interaction, lang, GameError("stale"))
             return

@@ -39,7 +39,7 @@ from bot.decoder import Apply, Form, NextStep, Refused
 from bot.games import GameUI
 from bot.live import GameError
 from bot.presenter import Table
-from bot.wording import refusal_text
+from bot.wording import refusal_text, why_refused
 from cogs.registry import GAMES as REGISTERED
 from engines.core import HOST, Action, IllegalAction, State
 from tests.bot.presenting import transitions
@@ -202,17 +202,7 @@ class Walk:
                 except ctl.CodecError as exc:
                     return self.refused(GameError(exc.code))
             case Refused(code, named):
-                why = None
-                if named is None and all(p.id != cid.prompt_id for p in state.prompts):
-                    named = Action(actor, cid.prompt_id, "")  # as the cog: a closed prompt's engine says why it closed
-                if named is not None:
-                    try:
-                        self.engine.apply(state, ctl.fill_text(named, {}))
-                    except IllegalAction as exc:
-                        why = exc
-                    except Exception:  # noqa: BLE001 - as the cog: an unfinished action gives no reason
-                        why = None
-                return self.refused(why or GameError("not_legal" if code == "not_legal" else "stale"))
+                return self.refused(why_refused(self.engine, state, actor, cid.prompt_id, code, named))  # as the cog
         raise AssertionError("unreachable")
 
     def applied(self, state: State, action: Action) -> tuple:
