@@ -228,10 +228,8 @@ async def test_the_workers_start_with_a_lobby_of_a_game_with_a_board_and_never_f
         await runtime.open_lobby("night_watch", **lobby)
         assert not pool.started
         await runtime.open_lobby("ghost_at_home", **lobby)
-        for _ in range(500):  # started by a thread of its own; no board has been asked for
-            if pool.started:
-                break
-            await asyncio.sleep(0.01)
+        for warming in [t for t in threading.enumerate() if t.name == "boards-warm"]:
+            await asyncio.to_thread(warming.join)  # started by a thread of its own; no board has been asked for
         assert pool.started
         drawn = await pool.draw({"engine": "ghost_at_home", "view": _sample_view(games.game_ui("ghost_at_home"), "warm")})
         assert drawn is not None and drawn[1].startswith(b"\x89PNG")
