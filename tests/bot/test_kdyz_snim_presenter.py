@@ -659,18 +659,17 @@ def test_ks_22_no_clue_turn_is_left_for_an_old_card_in_random_games():
 @pytest.fixture
 def refusal():
     """The answer to a click of ``custom_id`` by ``who`` in ``state``, as the bot decides it before anything opens:
-    the decoded click, and for a refusal the engine's reason (``cogs.clicks.Clicks.why_not``)."""
-    from types import SimpleNamespace
-
+    the decoded click, and for a refusal its reason as the cog gives it (``bot.wording.why_refused``)."""
     from bot import decoder
     from bot.controls import ControlId
-    from cogs.clicks import Clicks
+    from bot.wording import why_refused
 
     def click(state: State, who: str, custom_id: str):
-        decoded = decoder.decode(ControlId.parse(custom_id), who, E.legal_actions(state, who))
+        cid = ControlId.parse(custom_id)
+        decoded = decoder.decode(cid, who, E.legal_actions(state, who))
         if not isinstance(decoded, decoder.Refused):
             return decoded, None
-        return decoded, Clicks.why_not(SimpleNamespace(state=state, engine=E), decoded.action)
+        return decoded, why_refused(E, state, who, cid.prompt_id, decoded.code, decoded.action)
 
     return click
 
