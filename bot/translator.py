@@ -21,6 +21,9 @@ class FluentTranslator(app_commands.Translator):
         lang = i18n.normalise_language(locale.value)
         if not key or lang == i18n.DEFAULT_LANGUAGE or locale.value.split("-")[0] != lang:
             return None
-        if not i18n.bundle(lang).has_message(i18n.message_id(key)):
+        commands = i18n.commands_bundle(lang)  # not the whole catalogue: see its docstring
+        message_id = i18n.message_id(key)
+        if not commands.has_message(message_id) or (message := commands.get_message(message_id)).value is None:
             return None
-        return i18n.translate(lang, key)
+        text, _errors = commands.format_pattern(message.value, {})
+        return text
