@@ -2,8 +2,9 @@
 
 Migrating a new database costs about 50 ms of CPU (Alembic loads and runs every script), hundreds of tests open one,
 and the schema is the same each time: copying a migrated file costs under a millisecond. The file is still a real
-SQLite database opened by the bot's own :class:`bot.db.Database`; migrating itself is what every bot start does in
-the end-to-end tests, ``tests/test_cli_bot.py`` and ``tests/test_install.py``.
+SQLite database opened by the bot's own :class:`bot.db.Database`. The end-to-end tests' bots start on such a copy
+too (a bot opening a database at the head revision runs no Alembic); migrating a new file at start is what
+``tests/test_cli_bot.py`` and ``tests/test_install.py`` do.
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ def sqlite_url(path: Path) -> str:
 
 async def migrated_sqlite(path: Path) -> Database:
     """A new database at ``path`` with every migration applied."""
+    await copy_migrated(path)
+    return Database(sqlite_url(path))
+
+
+async def copy_migrated(path: Path) -> None:
+    """Write a new SQLite file at ``path`` with every migration applied (a copy of this process's template)."""
     global _template
     if _template is None:
         folder = Path(tempfile.mkdtemp(prefix="nocturne-schema-"))
@@ -36,4 +43,3 @@ async def migrated_sqlite(path: Path) -> Database:
             con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         _template = template
     shutil.copyfile(_template, path)
-    return Database(sqlite_url(path))

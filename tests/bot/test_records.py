@@ -443,3 +443,31 @@ async def test_the_models_match_the_migrations(database):
     async with database.engine.connect() as conn:
         diff = await conn.run_sync(lambda c: compare_metadata(MigrationContext.configure(c), Base.metadata))
     assert diff == []
+
+
+async def test_a_database_at_the_head_revision_is_left_alone_without_alembic(tmp_path):
+    """bot.db.SCHEMA_HEAD is Alembic's head (a new migration must move it), and a database already there is opened
+    without running Alembic; one behind it is migrated."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+    from sqlalchemy import text
+
+    from bot.db import MIGRATIONS_DIR, SCHEMA_HEAD, at_schema_head
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    assert ScriptDirectory.from_config(config).get_current_head() == SCHEMA_HEAD
+    db = Database(f"sqlite+aiosqlite:///{tmp_path / 'new.sqlite3'}")
+    async with db.engine.connect() as conn:
+        assert not await conn.run_sync(at_schema_head)  # no schema yet
+    await db.migrate()
+    async with db.engine.begin() as conn:
+        assert await conn.run_sync(at_schema_head)
+        await conn.execute(text("UPDATE alembic_version SET version_num = '0002'"))
+        await conn.execute(text("DROP TABLE dm_channels"))  # as a database of 0002 would be
+        assert not await conn.run_sync(at_schema_head)
+    await db.migrate()  # 0003 runs again: the table is back
+    async with db.engine.connect() as conn:
+        assert await conn.run_sync(at_schema_head)
+        await conn.execute(text("SELECT count(*) FROM dm_channels"))
+    await db.close()

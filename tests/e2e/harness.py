@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tests.databases import copy_migrated
 from tests.fakediscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,10 +43,14 @@ class BotProcess:
             "NOCTURNE_TEST_DISCORD_PACE": str(server.pace),
         }
         self.proc: subprocess.Popen[bytes] | None = None
+        self.db_path = db_path
         self.log_path = db_path.with_suffix(".log")
         self.starts = 0
 
     async def start(self) -> None:
+        if self.env["DATABASE_URL"] == f"sqlite+aiosqlite:///{self.db_path}" and not self.db_path.exists():
+            # a migrated copy, as a bot that ran before leaves it (migrating a new file is tests/test_cli_bot.py's)
+            await copy_migrated(self.db_path)
         identifies = self.server.identify_count
         log = open(self.log_path, "ab")  # noqa: SIM115 - the child owns it
         self.proc = subprocess.Popen([sys.executable, "-m", "bot"], cwd=ROOT, env=self.env, stdout=log, stderr=log)
