@@ -16,7 +16,7 @@ from bot.clock import Clock, ScaledClock
 from bot.config import Settings
 from bot.db import Database, Meta, open_database
 from bot.delivery import Dispatcher
-from bot.downtime import Heartbeat, heartbeat_key
+from bot.heartbeat import Heartbeat, heartbeat_key
 from bot.pacing import BOT_CALLS_PER_SECOND, Pacer
 from bot.runtime import Runtime
 from bot.translator import FluentTranslator

@@ -72,15 +72,16 @@ def start_method() -> str:
 
 
 def _init(renderers: list[Renderer], bot: int) -> None:
-    """A worker's start: unpickling ``renderers`` imported the games' board modules; the languages' catalogues are
-    loaded too, so that the first board costs no more than the next. ``bot`` is the bot's process id, given by the
+    """A worker's start: unpickling ``renderers`` imported the games' board modules; the default language's
+    catalogue is loaded too, so that the first board costs no more than the next (another language's is loaded by
+    its first board: a tenth of a second each, in the worker, which most bots would pay for nothing at every
+    start). ``bot`` is the bot's process id, given by the
     bot rather than read here: a bot killed while its worker was still importing has made the worker an orphan
     already, whose parent now is init, and a worker watching for that would never leave (:mod:`bot.workers`)."""
     workers.watch_the_bot(bot)
     import translations as i18n
 
-    for lang in i18n.LANGUAGES:
-        i18n.bundle(lang)
+    i18n.bundle(i18n.DEFAULT_LANGUAGE)
 
 
 def draw_with(

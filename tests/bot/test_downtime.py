@@ -14,7 +14,8 @@ from sqlalchemy import select
 
 from bot.db import Deadline, Meta
 from bot.delivery import Dispatcher
-from bot.downtime import GRACE_SECONDS, Heartbeat, credited, heartbeat_key
+from bot.downtime import GRACE_SECONDS, credited
+from bot.heartbeat import Heartbeat, heartbeat_key
 from bot.runtime import Runtime
 from engines.core import Prompt
 from tests.bot.test_runtime import PLAYERS, open_game

@@ -26,7 +26,8 @@ import pytest
 
 import translations as i18n
 from bot.clock import ScaledClock
-from bot.downtime import BEAT_SECONDS, GRACE_SECONDS
+from bot.downtime import GRACE_SECONDS
+from bot.heartbeat import BEAT_SECONDS
 from bot.timers import WARN_AT
 from tests.e2e.harness import BotProcess, GameTable, game_controls, prompt_of
 from tests.e2e.test_midnight_hunt_e2e import HuntTable
