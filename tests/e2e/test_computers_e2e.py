@@ -37,10 +37,10 @@ BOT_1 = "-11"
 #: The game against a computer: Midnighters, short (MN-62's turn limit), with reaction windows for both sides.
 VERSUS = "midnighters"
 VERSUS_OPTIONS = {"max_turns": "4"}
-#: The game of computers only: Midnighters too, held to 6 turns (a Ghost at Home game of computers only is played
+#: The game of computers only: Midnighters too, held to 3 turns (a Ghost at Home game of computers only is played
 #: to its end in tests/bot/test_computers.py; here it would take a minute of Discord's pace).
 SHOWCASE = "midnighters"
-SHOWCASE_OPTIONS = {"max_turns": "6"}  # the first computer the host seats, at easy (bot/computers.py: -<number><level>)
+SHOWCASE_OPTIONS = {"max_turns": "3"}  # the first computer the host seats, at easy (bot/computers.py: -<number><level>)
 
 
 def stored_actions(db, game_id: int) -> list[dict]:
