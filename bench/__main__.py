@@ -14,15 +14,17 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench import boards, common, engines_speed, memory, persist, restart, scale, stats, traffic
+from bench import boards, click_http, common, engines_speed, memory, persist, restart, scale, stats, traffic
 from bench.report import render
 
 FULL = {"engine_seconds": 3.0, "corpus": 30, "persist_games": 1000, "unloaded": 3000, "saturated_s": 20.0, "realistic_s": 20.0,
         "restart_games": 10_000, "memory_games": 500, "traffic": True, "stats_games": 100_000, "stats_big": 20_000,
-        "storm_deadlines": 3000, "churn_games": 10_000, "scale_games": 600, "scale_s": 15.0, "board_views": 30}
+        "storm_deadlines": 3000, "churn_games": 10_000, "scale_games": 600, "scale_s": 15.0, "board_views": 30,
+        "http_clicks": 200, "http_pause": 0.2}
 QUICK = {"engine_seconds": 0.3, "corpus": 3, "persist_games": 100, "unloaded": 300, "saturated_s": 2.0, "realistic_s": 2.0,
          "restart_games": 300, "memory_games": 50, "traffic": True, "stats_games": 2_000, "stats_big": 400,
-         "storm_deadlines": 300, "churn_games": 200, "scale_games": 40, "scale_s": 2.0, "board_views": 3}
+         "storm_deadlines": 300, "churn_games": 200, "scale_games": 40, "scale_s": 2.0, "board_views": 3,
+         "http_clicks": 10, "http_pause": 0.0}
 
 
 async def run_all(sizes: dict, workdir: Path, log=print) -> dict:
@@ -42,6 +44,8 @@ async def run_all(sizes: dict, workdir: Path, log=print) -> dict:
         results["scale"] = await asyncio.to_thread(scale.run, games=sizes["scale_games"], seconds=sizes["scale_s"])
     log("    board images: drawn and encoded, and the loop while they are drawn")
     results["boards"] = await boards.run(per_game=sizes["board_views"])
+    log("    click-to-answer over HTTP against a trivial discord.py bot")
+    results["click_http"] = await click_http.run(workdir, clicks=sizes["http_clicks"], pause=sizes["http_pause"])
     log("3/6 restart")
     results["restart"] = await restart.run(workdir, corpora, games=sizes["restart_games"])
     log("    restart storm: every deadline overdue")

@@ -32,6 +32,10 @@ def render(r: dict[str, Any], quick: bool = False) -> str:
         from bench.boards import render as boards_section
 
         out += boards_section(r["boards"])
+    if r.get("click_http"):
+        from bench.click_http import render as click_http_section
+
+        out += click_http_section(r["click_http"])
     out += _restart(r["restart"])
     if r.get("storm"):
         from bench.restart import render_storm

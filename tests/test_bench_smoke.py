@@ -85,3 +85,12 @@ async def test_the_boards_benchmark_draws_every_game_with_a_board_and_renders():
     stalls = figures["stalls"]
     assert stalls["on_loop"]["boards"] == stalls["pool"]["boards"] == 2 * len(figures["draw"])
     assert "### 2c. Board images" in "\n".join(boards.render(figures))
+
+
+async def test_the_click_http_benchmark_times_the_bot_and_the_trivial_bot_click_by_click(tmp_path):
+    from bench import click_http
+
+    figures = await click_http.run(tmp_path, games=("ghost_at_home",), clicks=3, pause=0.0)
+    row = figures["games"][0]
+    assert row["bot"]["n"] == row["trivial"]["n"] >= 3  # interleaved: one trivial click after each game click
+    assert "### 2d. Click-to-answer over HTTP" in "\n".join(click_http.render(figures))
