@@ -48,14 +48,12 @@ IN_PROMPT_MESSAGE = frozenset({"ks.clue_turn", "ks.clue_given", "ks.clue_passed"
 IN_SUMMARY = frozenset({"ks.day_started", "ks.roles_revealed", "ks.card_revealed", "ks.recap_revealed", "ks.final_standing", "ks.spare_revealed"})
 
 
-def turn_slot(prompt: Prompt) -> str:
-    """The slot of a clue turn's public message: the turn's own, or, for a turn renewed on a new card (KS-22), the
-    message of the giver's turn as it began, which goes on in place."""
-    return f"prompt:{prompt.params.get('since', prompt.id)}"
-
-
-def _renews(prompt: Prompt) -> bool:
-    return prompt.params.get("since", prompt.id) != prompt.id
+def card_slot(table: Table, state: State) -> str:
+    """The slot of the dream card's public message in text mode: the card's clue log and its open clue turn. Every
+    turn on one card is that one message, rewritten in place (so a clue or a pass is the click's own answer, which
+    rewrites the message clicked on: no call of its own, issue 27); the next card gets a message of its own."""
+    view = table.view(state, None)
+    return f"ks:card:{view['round']}:{view['card'] or 0}"
 
 
 def _name(prompt: Prompt) -> str:
@@ -74,32 +72,53 @@ class KdyzSnimPresenter(RoundMessages, KdyzSnimTyped, KdyzSnimWords):
     def present(self, table: Table, before: State | None, after: State, events: Sequence[Event], actor: str | None = None) -> list[Op]:
         warm_judge(table.view(after, None)["language"])
         ops = super().present(table, before, after, events, actor)
-        closed = {turn_slot(p): p for p in self.closed_prompts(before, after) if _name(p) == "clue"}
-        renewed = {turn_slot(p): p for p in self.opened_prompts(before, after) if _name(p) == "clue" and _renews(p)}
-        kept: list[Op] = []
-        for op in ops:
-            slot = str(op.get("slot", ""))
-            if op.get("do") == "edit" and slot in closed:
-                if slot in renewed:  # KS-22: the giver's turn goes on in the same message, on the new card
-                    continue
-                op["content"] = self._closed_turn_text(table, after, closed[slot], events)  # KS-13: its clue log line
-            elif slot in renewed and op.get("preamble"):
-                # what changed the card heads the renewed turn's message (a post to a slot that holds a message
-                # edits it and keeps the preamble it was first posted with)
-                op["content"] = clip(f"{op.pop('preamble')}\n{self._turn_text(table, after, renewed[slot])}", MAX_CONTENT)
-            kept.append(op)
-        ops = kept
+        # KS-13: the card's message follows its turns: the next turn on the same card rewrites it, with what the turn
+        # before came to when its clue is not in the log (a pass, a skip); a card or night that moves on closes it
+        was, now = _find(before, "clue"), _find(after, "clue")
+        closing: list[Op] = []
+        if before is not None and was is not None and (now is None or now.id != was.id):
+            renewed = now is not None and now.params.get("since") == was.params.get("since", was.id)
+            # issue 28: a turn the card changed under goes on on the new card; the old card does not read as skipped
+            line = "" if renewed else self._turn_log(table, after, was, events)
+            slot = card_slot(table, before)
+            if now is not None and card_slot(table, after) == slot:
+                if not any(e.key == "ks.clue_given" and e.params.get("player") == was.players[0] for e in events):
+                    for op in ops:
+                        if op.get("slot") == slot and op.get("do") == "post":
+                            op["content"] = self._card_text(table, after, now, news=line)
+            else:
+                card = table.view(before, None)["card"] or 0
+                text = "\n".join(filter(None, [*self._clue_log(table, before), line])) or table.t("ks.turn.none", card=card)
+                closing.append({"do": "edit", "slot": slot, "content": clip(text, MAX_CONTENT), "components": [], "forget": True})
+        ops = self._with_summary(closing + ops)
         lead = 0
         while lead < len(ops) and ops[lead].get("do") == "edit" and ops[lead].get("forget"):
             lead += 1
         # the clue givers' cards change before anyone is asked for the next clue
-        refresh = self._night_refresh(table, before, after) + self._turn_refresh(table, before, after)
+        refresh = self._night_refresh(table, before, after) + self._turn_refresh(table, before, after, events)
         ops[lead:lead] = self._round_message_ops(table, before, after) + refresh
         return ops
+
+    def _with_summary(self, ops: list[Op]) -> list[Op]:
+        """KS-25 / KS-28: the round summary and the next Dreamer's prompt are one message when they fit in one (one
+        post, issue 27); the prompt's button closes later without touching the summary above it."""
+        prompt = next((i for i, op in enumerate(ops) if str(op.get("slot", "")).startswith("prompt:next_night#") and op.get("do") == "post"), None)
+        if not prompt or "preamble" in ops[prompt]:
+            return ops
+        summary = ops[prompt - 1]
+        if summary.get("do") != "post" or summary.get("to") != "game" or "slot" in summary or summary.get("components"):
+            return ops
+        text = f"{summary['content']}\n{ops[prompt]['content']}"
+        if len(text) > MAX_CONTENT:
+            return ops
+        ops[prompt] = {**ops[prompt], "content": text}
+        return ops[: prompt - 1] + ops[prompt:]
 
     def event_ops(self, table: Table, state: State, event: Event) -> list[Op] | None:
         if event.key in IN_ROUND_MESSAGE or event.key in IN_PROMPT_MESSAGE or event.key in IN_SUMMARY:
             return []
+        if event.key == "ks.foul_reported" and _find(state, "clue") is not None:
+            return []  # said on the open turn's message (:meth:`_turn_refresh`)
         if event.key == "ks.round_scores":
             return [post("game", text) for text in chunks(self.summary_lines(table, state, event))]
         if event.key == "ks.game_over":
@@ -111,10 +130,11 @@ class KdyzSnimPresenter(RoundMessages, KdyzSnimTyped, KdyzSnimWords):
     def open_prompt(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
         name = _name(prompt)
         if name == "dream":
-            return [post("game", self._night_text(table, state, prompt), components=self._dreamer_rows(table, state, prompt, "dreamer"), slot=prompt_slot(prompt))]
+            # text mode: the Dreamer's buttons are on the card's message, so this one never changes all night
+            components = self._dreamer_rows(table, state, prompt, "dreamer") if self._voice(table, state) else []
+            return [post("game", self._night_text(table, state, prompt), components=components, slot=prompt_slot(prompt))]
         if name == "clue":
-            text = "\n".join(filter(None, [self._renewal_line(table, prompt), self._turn_text(table, state, prompt)]))
-            return [post("game", text, components=self._turn_rows(table, state, prompt), slot=turn_slot(prompt))]
+            return [post("game", self._card_text(table, state, prompt), components=self._turn_rows(table, state, prompt), slot=card_slot(table, state))]
         if name == "last_guess":
             view = table.view(state, None)
             text = table.t("ks.last_guess.prompt", dreamer=self._mention(view["dreamer"]), card=view["card"] or 0)
@@ -135,7 +155,17 @@ class KdyzSnimPresenter(RoundMessages, KdyzSnimTyped, KdyzSnimWords):
         only its DMs (so no op is ever addressed to the Dreamer's private slots, even a skipped one)."""
         if _name(prompt) == "review":
             return [op for op in super().close_prompt(table, state, prompt) if str(op["slot"]).startswith("dm:")]
-        return [{"do": "edit", "slot": turn_slot(prompt), "components": [], "forget": True}]
+        if _name(prompt) == "clue":
+            return []  # the card's message goes on with the next turn, or :meth:`present` closes it with its log
+        return [{"do": "edit", "slot": prompt_slot(prompt), "components": [], "forget": True}]
+
+    def warn_ops(self, table: Table, state: State, prompt: Prompt, seconds_left: int) -> list[Op]:
+        """No warning edits: every timed message shows a Discord countdown (``<t:…:R>``) that runs by itself, so a
+        warning would only cost a call (issue 27)."""
+        return []
+
+    def _voice(self, table: Table, state: State) -> bool:
+        return table.view(state, None)["clue_mode"] == "voice"
 
     def _with_deadline(self, table: Table, text: str, prompt: Prompt) -> str:
         return "\n".join(filter(None, [text, table.deadline(prompt)]))
@@ -146,10 +176,11 @@ class KdyzSnimPresenter(RoundMessages, KdyzSnimTyped, KdyzSnimWords):
     def _night_text(self, table: Table, state: State, prompt: Prompt) -> str:
         """KS-12 / KS-19: the Dreamer's message: the card number in play and the sand timer."""
         view = table.view(state, None)
-        lines = [table.t("ks.night.dreamer", dreamer=self._mention(view["dreamer"]), card=view["card"] or 0)]
         if view["clue_mode"] == "voice":  # KS-17: the order is shown; the clues themselves are spoken
             order = ", ".join(table.name(p) for p in view["clue_order"]) or table.t("common.nobody")
-            lines.append(table.t("ks.night.voice", order=order))
+            lines = [table.t("ks.night.dreamer", dreamer=self._mention(view["dreamer"]), card=view["card"] or 0), table.t("ks.night.voice", order=order)]
+        else:  # text mode: the card in play and the Dreamer's buttons are on the card's message (KS-13, KS-19)
+            lines = [table.t("ks.night.dreamer_text", dreamer=self._mention(view["dreamer"]))]
         lines.append(table.deadline(prompt))
         return "\n".join(filter(None, lines))
 
@@ -158,6 +189,15 @@ class KdyzSnimPresenter(RoundMessages, KdyzSnimTyped, KdyzSnimWords):
         view = table.view(state, None)
         text = table.t("ks.turn", player=self._mention(prompt.players[0]), card=view["card"] or 0)
         return self._with_deadline(table, text, prompt)
+
+    def _clue_log(self, table: Table, state: State) -> list[str]:
+        """KS-13: the clues given for the card in play, in order (a refused clue is never shown, KS-16)."""
+        return [table.t("ks.turn.clue", player=table.name(c["player"]), clue=user_text(c["clue"])) for c in table.view(state, None)["clues"]]
+
+    def _card_text(self, table: Table, state: State, prompt: Prompt, news: str = "") -> str:
+        """The card's message: its clue log, what the turn before came to (``news``: a pass, a skip), the open turn.
+        What changed the card (KS-16, KS-22) heads it as the preamble it was first posted with."""
+        return clip("\n".join(filter(None, [*self._clue_log(table, state), news, self._turn_text(table, state, prompt)])), MAX_CONTENT)
 
     def _buttons(self, table: Table, state: State, player: str, prompt: Prompt, who: str) -> list[dict[str, Any]]:
         """One button per action ``player`` has on ``prompt``, worded for ``who`` presses it on a shared message
@@ -209,32 +249,27 @@ class KdyzSnimPresenter(RoundMessages, KdyzSnimTyped, KdyzSnimWords):
         whether a foul can be reported (KS-18)."""
         dream = _find(after, "dream")
         was = _find(before, "dream")
-        if before is None or dream is None or was is None or was.id != dream.id:
+        if before is None or dream is None or was is None or was.id != dream.id or not self._voice(table, after):
             return []
         now = self._dreamer_rows(table, after, dream, "dreamer")
         if table.view(before, None)["card"] == table.view(after, None)["card"] and now == self._dreamer_rows(table, before, was, "dreamer"):
             return []
         return [post("game", self._night_text(table, after, dream), components=now, slot=prompt_slot(dream))]
 
-    def _turn_refresh(self, table: Table, before: State | None, after: State) -> list[Op]:
+    def _turn_refresh(self, table: Table, before: State | None, after: State, events: Sequence[Event] = ()) -> list[Op]:
         """An open clue turn's message whose buttons changed without the turn changing: a foul report made or
-        settled takes the report button off or puts it back (KS-18)."""
+        settled takes the report button off or puts it back (KS-18); a report made is said there too, in the edit
+        that takes the button off, rather than in a post of its own (issue 27)."""
         turn = _find(after, "clue")
         if before is None or turn is None or turn.id not in {p.id for p in before.prompts}:
             return []
         now = self._turn_rows(table, after, turn)
         if now == self._turn_rows(table, before, turn):
             return []
-        return [{"do": "edit", "slot": turn_slot(turn), "components": now}]
-
-    def _renewal_line(self, table: Table, prompt: Prompt) -> str:
-        """KS-22: a turn renewed on a new card says, above it, what changed the card (the clue log's divider)."""
-        if not _renews(prompt):
-            return ""
-        changed = str(prompt.params.get("changed", "guess"))
-        if changed == "guess":
-            return table.say(Event("ks.next_card", {}))
-        return table.say(Event("ks.card_changed", {"offender": changed}))
+        news = [table.say(e) for e in events if e.key == "ks.foul_reported"]
+        if news:
+            return [{"do": "edit", "slot": card_slot(table, after), "content": self._card_text(table, after, turn, news="\n".join(news)), "components": now}]
+        return [{"do": "edit", "slot": card_slot(table, after), "components": now}]
 
     def _turn_log(self, table: Table, state: State, prompt: Prompt, events: Sequence[Event]) -> str:
         """What a finished clue turn came to: the clue, a pass, a skip, a refused clue (never shown, KS-16)."""
@@ -253,9 +288,6 @@ class KdyzSnimPresenter(RoundMessages, KdyzSnimTyped, KdyzSnimWords):
             if event.key == "ks.clue_refused":
                 return table.t("ks.turn.refused", player=name)
         return table.t("ks.turn.over", player=name)
-
-    def _closed_turn_text(self, table: Table, state: State, prompt: Prompt, events: Sequence[Event]) -> str:
-        return "\n".join(filter(None, [self._renewal_line(table, prompt), self._turn_log(table, state, prompt, events)]))
 
     def _review(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
         """KS-18: the foul report, privately to whoever reviews it, with the card and the accused's clues."""
@@ -308,4 +340,4 @@ class KdyzSnimPresenter(RoundMessages, KdyzSnimTyped, KdyzSnimWords):
         return self.status_text(table, state)
 
 
-__all__ = ["KdyzSnimPresenter", "turn_slot"]
+__all__ = ["KdyzSnimPresenter", "card_slot"]

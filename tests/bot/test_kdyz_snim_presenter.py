@@ -372,7 +372,7 @@ def test_buttons_name_the_action_in_the_bots_language():
     for lang in ("en", "ru", "cs"):
         state, events = E.setup(players, {}, "b")
         ops = P.present(make_table(lang, players, _deadlines(state, {})), None, state, events)
-        turn = next(op for op in ops if str(op.get("slot", "")).startswith("prompt:clue#"))
+        turn = next(op for op in ops if str(op.get("slot", "")).startswith("ks:card:"))
         ids = [c["custom_id"] for row in turn["components"] for c in row["components"]]
         assert [i.split(":")[0] for i in ids] == ["nm", "nc", "nm", "nc"]
         assert ":clue#" in ids[0] and ":dream#" in ids[2]
@@ -384,19 +384,46 @@ def test_buttons_name_the_action_in_the_bots_language():
 # -- the clue log, fouls, the day and the end -------------------------------------------------------------------
 
 
-def test_ks_13_a_clue_turn_becomes_its_line_in_the_clue_log():
-    """KS-13 / KS-14: a clue shows publicly as the giver's line; a pass and a skip say so."""
+def test_ks_13_the_cards_message_keeps_its_clue_log_above_the_open_turn():
+    """KS-13 / KS-14 / issue 27: every turn on one card is the card's one message, rewritten in place (a post to its
+    slot): the clues given so far, what the turn before came to when it gave none (a pass, a skip), then whose
+    turn it is. Nothing else is public in such a step, so the click's own answer can carry the rewrite."""
     players = IDS[:5]
     state, _ = E.setup(players, {"language": "en"}, "c", {"deck": element_ids()[:10]})
     t = make_table("en", players)
     clue = state.prompts[1]
     after, events = E.apply(state, Action(players[1], clue.id, "clue", {"text": "blorp"}))
-    edit = next(op for op in P.present(t, state, after, events, players[1]) if op.get("slot") == f"prompt:{clue.id}")
-    assert edit["content"] == "💬 **Bob**: blorp" and edit["components"] == []
+    public = [op for op in P.present(t, state, after, events, players[1]) if op.get("to") == "game" or "slot" in op and not str(op["slot"]).startswith("ks:element:")]
+    assert [op["slot"] for op in public] == ["ks:card:1:1"] and public[0]["do"] == "post" and "forget" not in public[0]
+    assert public[0]["content"].startswith("💬 **Bob**: blorp\n✏️ <@" + players[2] + ">, your clue for dream card 1")
     nxt = after.prompts[1]
     later, events = E.apply(after, Action.timeout(nxt.id))
-    edit = next(op for op in P.present(t, after, later, events) if op.get("slot") == f"prompt:{nxt.id}")
-    assert "Cid" in edit["content"] and "time" in edit["content"]
+    (edit,) = [op for op in P.present(t, after, later, events) if op.get("slot") == "ks:card:1:1"]
+    lines = edit["content"].splitlines()
+    assert lines[0] == "💬 **Bob**: blorp" and "Cid" in lines[1] and "time" in lines[1] and f"<@{players[3]}>" in lines[2]
+
+
+def test_ks_13_a_card_that_moves_on_closes_its_message_with_its_clue_log():
+    """KS-13 / KS-21 / KS-22: when the card changes, its message keeps its clue log and loses its buttons (the same
+    whatever the guess's pile), and the new card gets a message of its own headed "Next dream card", with the
+    interrupted giver's fresh turn; at time-up the last giver's turn ends there as "no clue" (KS-23)."""
+    players = IDS[:5]
+    state, _ = E.setup(players, {"language": "en"}, "c", {"deck": element_ids()[:10]})
+    t = make_table("en", players)
+    state, _ = E.apply(state, Action(players[1], state.prompts[1].id, "clue", {"text": "blorp"}))
+    before = state
+    state, events = E.apply(state, Action(players[0], state.prompts[0].id, "guess", {"card": 1, "text": "qwxz"}))
+    ops = P.present(make_table("en", players, _deadlines(state, {})), before, state, events, players[0])
+    (closed,) = [op for op in ops if op.get("slot") == "ks:card:1:1"]
+    assert closed["do"] == "edit" and closed["components"] == [] and closed["forget"]
+    assert closed["content"] == "💬 **Bob**: blorp"  # Cid's turn goes on on the new card: not "no clue" (issue 28)
+    (new,) = [op for op in ops if op.get("slot") == "ks:card:1:2"]
+    assert new["do"] == "post" and new["preamble"] == "➡️ Next dream card." and f"<@{players[2]}>, your clue for dream card 2" in new["content"]
+    assert ops.index(closed) < ops.index(new)
+    before = state
+    state, events = E.apply(state, Action.timeout(state.prompts[0].id))  # the sand runs out (KS-23)
+    (closed,) = [op for op in P.present(t, before, state, events) if op.get("slot") == "ks:card:1:2"]
+    assert closed["content"] == "✏️ Cid: no clue for this card." and closed["components"] == []
 
 
 def test_ks_16_a_refused_clue_is_never_shown_and_its_giver_learns_why_privately():
@@ -431,11 +458,11 @@ def test_ks_18_a_foul_report_goes_to_the_host_privately_with_the_card_and_the_cl
     deck = element_ids()[:10]
     state, _ = E.setup(players, {"language": "en"}, "c", {"deck": deck})
     t = make_table("en", players)
-    first = next(op for op in P.present(t, None, state, []) if str(op.get("slot", "")).startswith("prompt:clue#"))
+    first = next(op for op in P.present(t, None, state, []) if str(op.get("slot", "")).startswith("ks:card:"))
     assert _report_buttons(first) == []  # nobody has given a clue for the card yet
     before = state
     state, events = E.apply(state, Action(players[1], state.prompts[1].id, "clue", {"text": "blorp"}))
-    turn = next(op for op in P.present(t, before, state, events, players[1]) if op.get("slot") == f"prompt:{state.prompts[1].id}")
+    turn = next(op for op in P.present(t, before, state, events, players[1]) if op.get("slot") == "ks:card:1:1")
     assert _report_buttons(turn) == [f"np:{t.game_id}:{state.prompts[0].id}:0:report"]
     for player in players[1:]:  # the private message of the round has no controls (issue 27)
         assert P.round_message(t, state, player)[1] == []
@@ -448,13 +475,13 @@ def test_ks_18_a_foul_report_goes_to_the_host_privately_with_the_card_and_the_cl
     assert sorted(op["user"] for op in reviews) == [players[3], players[4]]
     for op in reviews:
         assert f"**{element(deck[0]).word('en')}**" in op["content"] and "“blorp”" in op["content"]
-    (edit,) = [op for op in ops if op.get("slot") == f"prompt:{state.prompts[1].id}"]
+    (edit,) = [op for op in ops if op.get("slot") == "ks:card:1:1"]
     assert edit["do"] == "edit" and edit["components"] and _report_buttons(edit) == []
     assert not [op for op in ops if str(op.get("slot", "")).startswith("ks:element:")]  # nothing private changed
     before = state
     review = next(p for p in state.prompts if p.id.startswith("review#"))
     state, events = E.apply(state, Action(players[3], review.id, "reject"))
-    (edit,) = [op for op in P.present(t, before, state, events, players[3]) if op.get("slot") == f"prompt:{state.prompts[1].id}"]
+    (edit,) = [op for op in P.present(t, before, state, events, players[3]) if op.get("slot") == "ks:card:1:1"]
     assert _report_buttons(edit) == [f"np:{t.game_id}:{state.prompts[0].id}:0:report"]
 
 
@@ -517,8 +544,10 @@ def test_ks_18_the_host_reviews_when_not_the_dreamer():
     assert f"**{element(deck[0]).word('en')}**" in review["content"] and "“blorp”" in review["content"]
     labels = [c["label"] for row in review["components"] for c in row["components"]]
     assert labels == ["Confirm foul", "Reject"]
-    public = [op["content"] for op in ops if op.get("to") == "game"] + [op.get("preamble", "") for op in ops]
-    assert any("reports a foul" in text for text in public)
+    # said publicly on the open turn's message, in the edit that takes its report button off (issue 27)
+    (turn,) = [op for op in ops if op.get("slot") == "ks:card:1:1"]
+    assert "⚠️ Cid reports a foul clue by Bob." in turn["content"] and turn["components"] and _report_buttons(turn) == []
+    assert not [op for op in ops if op.get("to") == "game" and "slot" not in op]
 
 
 def test_ks_25_ks_27_one_public_summary_of_the_round():
@@ -546,6 +575,7 @@ def test_ks_25_ks_27_one_public_summary_of_the_round():
     assert "spare" not in text.lower()
     nxt = next(op for op in ops if str(op.get("slot", "")).startswith("prompt:next_night#"))
     assert "<@" + players[1] + ">" in nxt["content"] and nxt["components"]
+    assert nxt is summary[0]  # KS-28: the next Dreamer's button is on the summary, one post (issue 27)
 
 
 def test_ks_29_ks_30_final_standings_state_the_tie_rule_spares_and_seed():
@@ -581,7 +611,7 @@ def test_voice_mode_shows_the_clue_order_and_runs_no_clue_turns():
     ops = P.present(make_table("en", players, _deadlines(state, {})), None, state, events)
     public = [op for op in ops if op.get("to") == "game"]
     assert len(public) == 1 and "voice" in public[0]["content"] and "Bob, Cid, Dee, Eve, Fay" in public[0]["content"]
-    assert not any(str(op.get("slot", "")).startswith("prompt:clue#") for op in ops)
+    assert not any(str(op.get("slot", "")).startswith("ks:card:") for op in ops)
 
 
 def test_the_presenter_is_registered_without_a_board():
@@ -589,70 +619,73 @@ def test_the_presenter_is_registered_without_a_board():
 
 
 def _turn_ops(ops: list[Op]) -> list[Op]:
-    return [op for op in ops if str(op.get("slot", "")).startswith("prompt:clue#")]
+    return [op for op in ops if str(op.get("slot", "")).startswith("ks:card:")]
 
 
-def test_ks_22_a_guess_renews_the_giver_turn_in_its_own_message():
-    """KS-22 / issue 28: a guess during a clue turn gives the giver a fresh turn on the new card in the same message,
-    headed "Next dream card": no message is posted for the old card's turn, none is left reading "Bob: no clue for this
-    card" as if Bob had skipped, and once Bob's clue comes the message is its clue log line under that divider."""
+def test_ks_22_a_guess_renews_the_giver_turn_on_the_new_cards_message():
+    """KS-22 / issue 28: a guess during a clue turn gives the giver a fresh turn on the new card, in the new card's
+    message headed "Next dream card" (the preamble it keeps when rewritten); the old card's message is closed with
+    its log, never reading "—"; once Bob's clue comes it is the new card's log."""
     players = IDS[:5]
     state, _ = E.setup(players, {"language": "en"}, "c", {"deck": element_ids()[:10]})
-    first = state.prompts[1]
     deadlines = _deadlines(state, {})
-    for card in (2, 3):  # twice in a row: still the same message
+    for card in (2, 3):  # twice in a row: Bob's turn goes on, card after card
         before = state
         state, events = E.apply(state, Action(players[0], state.prompts[0].id, "guess", {"card": card - 1, "text": "qwxz"}))
         deadlines = _deadlines(state, deadlines)
         t = make_table("en", players, deadlines)
         ops = P.present(t, before, state, events, players[0])
-        (turn,) = _turn_ops(ops)
-        assert turn["slot"] == f"prompt:{first.id}" and turn["do"] == "post" and "preamble" not in turn
-        assert turn["content"].splitlines()[0] == "➡️ Next dream card." and f"dream card {card}:" in turn["content"]
+        closed, turn = _turn_ops(ops)
+        assert closed["slot"] == f"ks:card:1:{card - 1}" and closed["components"] == [] and closed["forget"]
+        assert closed["content"] == f"🎴 Dream card {card - 1}: no clues."  # not "Bob: no clue", as if Bob had skipped
+        assert turn["slot"] == f"ks:card:1:{card}" and turn["do"] == "post" and turn["preamble"] == "➡️ Next dream card."
+        assert f"<@{players[1]}>, your clue for dream card {card}:" in turn["content"]
         ids = [c["custom_id"] for row in turn["components"] for c in row["components"]]
         assert ids[0] == f"nm:{t.game_id}:{state.prompts[1].id}:clue;text=~"
-        assert not any("Bob: —" in text or "Bob: no clue" in text for op in ops for text in texts(op))
-        # the notice is in the renewed message, not posted again
+        assert not any("—" in text for op in _turn_ops(ops) for text in texts(op))
+        # the notice heads the new card's message, not posted on its own
         assert not [op for op in ops if op.get("to") == "game" and "slot" not in op]
     before = state
     state, events = E.apply(state, Action(players[1], state.prompts[1].id, "clue", {"text": "blorp"}))
     ops = P.present(make_table("en", players, _deadlines(state, deadlines)), before, state, events, players[1])
-    log = next(op for op in ops if op.get("slot") == f"prompt:{first.id}")
-    assert log["content"] == "➡️ Next dream card.\n💬 **Bob**: blorp" and log["components"] == [] and log["forget"]
+    (log,) = _turn_ops(ops)
+    assert log["slot"] == "ks:card:1:3" and log["content"].startswith("💬 **Bob**: blorp\n✏️ <@" + players[2] + ">")
 
 
 def test_ks_22_a_confirmed_foul_renews_the_turn_under_its_notice():
     """KS-16 / KS-18 / KS-22: a foul confirmed during someone else's turn changes the card; that giver's turn goes
-    on in its message, headed by the public notice of who took the penalty card."""
+    on in the new card's message, headed by the public notice of who took the penalty card."""
     players = IDS[:5]
     state, _ = E.setup(players, {"language": "en"}, "c", {"deck": element_ids()[:10], "host": players[4]})
     t = make_table("en", players)
     t.host = players[4]
     state, _ = E.apply(state, Action(players[1], state.prompts[1].id, "clue", {"text": "blorp"}))  # Cid's turn now
-    turn = state.prompts[1]
     state, _ = E.apply(state, Action(players[3], state.prompts[0].id, "report", {"accused": players[1]}))
     before = state
     review = next(p for p in state.prompts if p.id.startswith("review#"))
     state, events = E.apply(state, Action(HOST, review.id, "confirm"))
-    (renewed,) = _turn_ops(P.present(t, before, state, events, HOST))
-    assert renewed["slot"] == f"prompt:{turn.id}" and f"<@{players[2]}>, your clue for dream card 2" in renewed["content"]
-    assert "The dream card has changed: Bob takes a penalty card." in renewed["content"]
+    closed, renewed = _turn_ops(P.present(t, before, state, events, HOST))
+    assert closed["slot"] == "ks:card:1:1" and closed["content"].startswith("💬 **Bob**: blorp")
+    assert renewed["slot"] == "ks:card:1:2" and f"<@{players[2]}>, your clue for dream card 2" in renewed["content"]
+    assert "The dream card has changed: Bob takes a penalty card." in renewed["preamble"]
 
 
-def test_ks_22_no_clue_turn_is_left_for_an_old_card_in_random_games():
-    """Issue 28 over random games: a Dreamer's guess or pass never posts a clue turn message of its own, nor turns
-    one into a "—" line; the giver's message goes on."""
+def test_ks_22_no_message_is_left_open_for_an_old_card_in_random_games():
+    """Issue 28 over random games: a Dreamer's guess or pass closes the old card's message (no buttons, no "—"
+    line) and opens the new card's, if a turn is open, in its own message."""
     renewed = 0
     for spec, step in all_steps():
         action = step.action
         if action is None or step.before is None or not action.prompt.startswith("dream#") or action.kind not in ("guess", "pass"):
             continue
-        turns = _turn_ops(step.ops)
-        slots = {f"prompt:{p.params.get('since', p.id)}" for p in step.before.prompts if p.id.startswith("clue#")}
-        assert {op["slot"] for op in turns} <= slots, (spec, action, turns)
-        for op in turns:
+        old = f"ks:card:{E.view(step.before, None)['round']}:{E.view(step.before, None)['card']}"
+        for op in _turn_ops(step.ops):
             assert "—" not in op.get("content", ""), (spec, action, op)
-            renewed += 1
+            if op["slot"] == old:
+                assert op["do"] == "edit" and op["components"] == [] and op["forget"], (spec, action, op)
+            else:
+                assert op["do"] == "post" and op["slot"] != old, (spec, action, op)
+                renewed += 1
     assert renewed > 50
 
 

@@ -30,7 +30,8 @@ OPTIONS = {"language": "en", "round_seconds": "120", "clue_seconds": "30", "last
 #: 120 s of night are 20 s of wall time: room for every step below on a loaded machine, and the whole file takes ~35 s.
 TIME_SCALE = 6.0
 TURN = re.compile(r"✏️ <@(\d+)>, your clue for dream card (\d+)")
-NIGHT = re.compile(r"💭 <@(\d+)> is dreaming; dream card (\d+) is in play")
+NIGHT = re.compile(r"💭 <@(\d+)> is dreaming")
+IN_PLAY = re.compile(r"dream card (\d+)")  # the open card's message (its turn), or the last guess's prompt
 CARD = re.compile(r"🎴 Dream card (\d+): \*\*([^*]+)\*\*")
 DELETE = "/channels/{channel_id}/messages/{message_id}"
 WAIT = 30
@@ -56,12 +57,12 @@ class Typing:
         return self.table.thread
 
     def night(self) -> tuple[int, int] | None:
-        """(Dreamer, card number) from the night message."""
-        for m in reversed(self.table.public()):
-            found = NIGHT.search(m.get("content") or "")
-            if found:
-                return int(found.group(1)), int(found.group(2))
-        return None
+        """(Dreamer, card number): the Dreamer from the night message, the card from the newest message with buttons
+        that names one (the card's message, which has the Dreamer's buttons in text mode)."""
+        public = list(reversed(self.table.public()))
+        dreamer = next((int(f.group(1)) for m in public if (f := NIGHT.search(m.get("content") or ""))), None)
+        card = next((int(f.group(1)) for m in public if game_controls(m) and (f := IN_PLAY.search(m.get("content") or ""))), None)
+        return (dreamer, card) if dreamer is not None and card is not None else None
 
     def turn(self, card: int | None = None) -> int | None:
         """The player the open clue turn names (on dream card ``card``, when given)."""
@@ -202,22 +203,14 @@ async def play(tmp_path) -> tuple[FakeDiscord, GameTable, Typing, dict[str, Any]
         card = await typing.card_changes(card)
         await typing.say("wrong", dreamer, "umbrella")
         await typing.until(lambda: typing.deleted("wrong"), "the wrong guess deleted")
-        # then the clue givers pass in a row, each pass posting the next giver's turn in the thread, so the thread
-        # has its 5 posts in 5 s and the bot's next posts wait for Discord's pace; the Dreamer's guesses typed then,
-        # each once the last is gone, must not wait with them (a guess posts nothing: the giver's turn goes on in its
-        # message on the new card, KS-22). The givers follow the clue order (KS-13), which the players know
-        seats = table.players[table.players.index(dreamer) + 1 :] + table.players[: table.players.index(dreamer)]
-        giver = await typing.until(typing.turn, "the open clue turn")
-        posted = typing.bot_posts()
-        for i in range(BURST):
-            await typing.say(f"burst pass {i}", giver, "Pass")
-            giver = seats[(seats.index(giver) + 1) % len(seats)]
-        await typing.until(lambda: typing.bot_posts() >= posted + 5, "five turns posted, the next ones waiting")
+        card = await typing.card_changes(card)
+        # then the Dreamer's guesses in a row, each as soon as the card it drew is shown: each new card's message is a
+        # post, so the thread soon has its 5 posts in 5 s and the next card's post waits for Discord's pace; the
+        # guess typed then must not wait with it (KS-19)
         for i in range(BURST):
             await typing.say(f"burst {i}", dreamer, "quokka")
             await typing.until(lambda: typing.deleted(f"burst {i}"), f"guess {i} of the burst deleted")
-        last = card + 1 + BURST  # each guess drew the next card: once it is shown, the bot's posts have caught up
-        card = await typing.until(lambda: (n := typing.night()) is not None and n[1] >= last and n[1], "the burst's last card")
+            card = await typing.card_changes(card)
 
         await server.set_bot_permissions(P.EVERYONE_PERMISSIONS)  # no Manage Messages from here on
         refused = server.count_requests("DELETE", DELETE, status=403)

@@ -178,6 +178,7 @@ ks-button-last_guess = 💭 Poslední tip
 ks-button-last_pass = Bez posledního tipu
 
 ks-night-dreamer = 💭 { $dreamer } sní; ve hře je snová karta { $card }. Snílku, až budete vědět, stiskněte **Hádat** (jeden tip na kartu), nebo kartu vynechte.
+ks-night-dreamer_text = 💭 { $dreamer } sní. Snílku, tlačítka **Hádat** a **Vynechat kartu** najdete ve zprávě každé snové karty níže (jeden tip na kartu).
 ks-night-voice = 🎙️ Nápovědy zaznívají v hlasovém kanálu, po jednom slově, v tomto pořadí: { $order }.
 ks-turn = ✏️ { $player }, vaše nápověda ke snové kartě { $card }: jedno slovo, nebo vynechte.
 ks-turn-clue = 💬 **{ $player }**: { $clue }
@@ -185,6 +186,7 @@ ks-turn-passed = ⏭️ { $player } vynechává.
 ks-turn-skipped = ⌛ { $player }: čas vypršel.
 ks-turn-refused = ❌ { $player }: nápověda porušila pravidla a není zobrazena.
 ks-turn-over = ✏️ { $player }: k této kartě bez nápovědy.
+ks-turn-none = 🎴 Snová karta { $card }: bez nápověd.
 ks-last_guess-prompt = ⏳ Přesýpací hodiny jsou prázdné: žádné další nápovědy. { $dreamer }, poslední tip na snovou kartu { $card }, nebo vynechte.
 ks-recap-prompt = 💭 { $dreamer }, ještě než otevřete oči, zrekapitulujte svůj sen: stiskněte **Rekapitulace** a vyjmenujte elementy ze svých dnešních tipů, oddělené čárkami.
 ks-next_night-prompt = ☀️ Dalším Snílkem je { $player }: až budou všichni připraveni, stiskněte **Zahájit noc**. Hostitel ji může zahájit i přes `/game host`.

@@ -170,6 +170,7 @@ ks-button-last_guess = 💭 Last guess
 ks-button-last_pass = No last guess
 
 ks-night-dreamer = 💭 { $dreamer } is dreaming; dream card { $card } is in play. Dreamer: press **Guess** when you think you know it (one guess per card), or pass the card.
+ks-night-dreamer_text = 💭 { $dreamer } is dreaming. Dreamer: your **Guess** and **Pass this card** buttons are on each dream card's message below (one guess per card).
 ks-night-voice = 🎙️ Clues are spoken in the voice channel, one word each, in this order: { $order }.
 ks-turn = ✏️ { $player }, your clue for dream card { $card }: one word, or pass.
 ks-turn-clue = 💬 **{ $player }**: { $clue }
@@ -177,6 +178,7 @@ ks-turn-passed = ⏭️ { $player } passes.
 ks-turn-skipped = ⌛ { $player } ran out of time.
 ks-turn-refused = ❌ The clue from { $player } broke the rules and is not shown.
 ks-turn-over = ✏️ { $player }: no clue for this card.
+ks-turn-none = 🎴 Dream card { $card }: no clues.
 ks-last_guess-prompt = ⏳ The sand has run out: no more clues. { $dreamer }, one last guess on dream card { $card }, or pass.
 ks-recap-prompt = 💭 { $dreamer }, before you open your eyes, recall your dream: press **Recap** and list the elements you guessed tonight, separated by commas.
 ks-next_night-prompt = ☀️ { $player } is the next Dreamer: press **Start the night** when everyone is ready. The host can also start it from `/game host`.
