@@ -2,16 +2,19 @@
 
 What goes where:
 
-* **The game thread** (public): the night's message with the Dreamer's round timer and the Guess / Pass buttons,
-  kept on the current dream card number (KS-12, KS-19); in text mode one message per clue turn naming the giver
-  with a live countdown, Clue (a modal) and Pass buttons and the Dreamer's buttons again, which becomes the clue
-  log line once the turn is over (KS-13, KS-14) — a refused clue is never shown (KS-16, KS-P2). A turn the card
-  changed under (a guess, a confirmed foul) goes on in the same message on the new card, headed by what changed
-  it (KS-22), so no message is left for the old card. The "Report a foul" button (KS-18) is on the open clue
-  turn's message (the night message in voice mode) while a non-dreamer could report one; it opens the accused
-  picker privately. The time-up, last guess and recap prompts (KS-23, KS-24); one round summary at day (KS-25 ..
-  KS-27); the final standings with the tie rule, the spare cards and the seed (KS-29, KS-30). Nothing public
-  depends on a guess's pile (KS-21).
+* **The game thread** (public): the night's message with the Dreamer's round timer (KS-12); in voice mode also
+  the card number in play, the Guess / Pass buttons (KS-19) and the "Report a foul" button (KS-18), kept on the
+  current card. In text mode that message never changes all night: each dream card has a message of its own
+  (slot ``ks:card:<round>:<card>``) with the card's clue log, the open clue turn naming the giver with a live
+  countdown, the giver's Clue (a modal) and Pass, the Dreamer's Guess and Pass, and "Report a foul" once someone
+  else gave a clue for the card (KS-13, KS-14, KS-18, KS-19). Every turn on the card rewrites that message, so a
+  clue or a pass is the click's own answer (type 7: no call of its own, issue 27); a pass, a skip or a report is
+  said there until the next turn. A refused clue is never shown (KS-16, KS-P2). When the card changes (a guess, a
+  foul) its message keeps its log and loses its buttons, and the next card's message is posted, headed by what
+  changed it; a turn the card changed under goes on there (KS-22). The time-up, last guess and recap prompts
+  (KS-23, KS-24); one round summary at day with the next Dreamer's button (KS-25 .. KS-28); the final standings
+  with the tie rule, the spare cards and the seed (KS-29, KS-30). Nothing public depends on a guess's pile
+  (KS-21), and nothing is a timer warning: every timed message counts down by itself.
 * **One private message per non-dreamer per round** (slot ``ks:element:<round>:<player>``): the role and what it
   wants (KS-3, KS-P3), the current dream card (KS-10) and the cards of the night with their piles (KS-21). It is
   posted when the night starts and edited in place only when the card changes, so nobody's DMs flood and a clue
