@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,10 @@ def _ids(lang: str) -> set[str]:
     return set(re.findall(r"^(ks-[a-z0-9_-]+) =", text, re.MULTILINE))
 
 
-def _random_events():
+@cache
+def random_events() -> list:
+    """Events of random games, played once per process by the first test that reads them (not at collection:
+    every worker of the suite collects this module)."""
     events = []
     for i, options in enumerate([{}, {"clue_mode": "voice", "language": "ru"}, {"language": "en"}] * 4):
         result = random_playout(
@@ -39,15 +43,13 @@ def _random_events():
     return events
 
 
-EVENTS = _random_events()
-
 
 def test_the_three_catalogues_hold_the_same_messages():
     assert _ids("en") == _ids("ru") == _ids("cs")
 
 
 def test_every_event_and_prompt_key_of_random_games_has_a_message():
-    keys = {e.key for e in EVENTS} | {
+    keys = {e.key for e in random_events()} | {
         f"ks.{name}" for name in ("dream", "clue", "foul_review", "last_guess", "recap", "next_night")
     }
     assert {"ks.card_changed", "ks.foul_reported", "ks.player_left", "ks.game_over"} <= keys
@@ -58,7 +60,7 @@ def test_every_event_and_prompt_key_of_random_games_has_a_message():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_event_renders_without_fluent_errors(lang):
-    for event in EVENTS[:3000]:
+    for event in random_events()[:3000]:
         text = render_event(lang, event.key, event.params)
         assert text != event.key and "{" not in text, (event.key, text)
 
