@@ -396,7 +396,10 @@ class Dispatcher(Outbox, Rush, Answers, Executors):
             # a later op rewrites the same message: skip this edit (debounce), except that a board is shown at
             # least every few seconds, so fast play does not freeze it until play stops
             if board is None or now - self._board_shown.get(live.id, {}).get(board, 0.0) < BOARD_SHOWN_EVERY:
-                return {"superseded": True}
+                if not op.get("story"):
+                    return {"superseded": True}
+                op = {**op, "keep": True}  # its lines are the story, told now; the picture waits for the newer one
+                board = None
         result = await self.execute(live, op, nonce=row.nonce)
         if board is not None:
             self._board_shown.setdefault(live.id, {})[board] = now

@@ -27,6 +27,7 @@ from bot.payloads import (
     shows_already,
     strips_controls,
 )
+from bot.presenter import STORY_LINES, STORY_ROOM
 from bot.statements import RECORD_THREAD
 from bot.teams import TeamThreads
 from bot.transport import DeliveryError, Transport
@@ -210,11 +211,13 @@ class Executors(TeamThreads):
             return await self._post_team(live, op, nonce)
         channel = live.row.channel_id if to == "channel" else (live.row.thread_id or live.row.channel_id)
         slot_name = op.get("slot")
+        if slot_name and "render" in op:
+            return await self._post_board(live, op, nonce, channel)
         old = live.row.slots.get(slot_name) if slot_name else None
-        if old is not None and not self._stale_board(old, op) and shows_already(old, op):
-            return {"edited": old["message"], "unchanged": True}  # it shows this already: no call, no board drawn
+        if old is not None and shows_already(old, op):
+            return {"edited": old["message"], "unchanged": True}  # it shows this already: no call
         files = await self._render(live, op)
-        if old is not None and not self._stale_board(old, op):
+        if old is not None:
             try:
                 await self._edit(old, op, files)
                 self._controls_back(live, op)
@@ -232,21 +235,62 @@ class Executors(TeamThreads):
             self._posted_now(live, message_id)
         if slot_name:
             slot = {"channel": channel, "message": message_id, "preamble": preamble, "at": self.runtime.clock.now(), "shown": digests(op)}
-            if "render" in op:  # a board: how many messages sink it is counted from here (:meth:`_sank`)
-                slot["board"] = True
             live.row.slots = {**live.row.slots, slot_name: slot}
-        if old is not None:  # a board re-posted below the chat: the old copy goes
-            with contextlib.suppress(DeliveryError):
-                await self.transport.delete(old["channel"], old["message"])
         self._sank(live, channel, slot_name)
         return {"message": message_id, "channel": channel}
 
-    def _stale_board(self, slot: dict[str, Any], op: Op) -> bool:
+    async def _post_board(self, live: Live, op: Op, nonce: str | None, channel: int) -> dict[str, Any]:
+        """The board's op (:meth:`bot.presenter.Presenter.story_ops`): the board carries the game's story. Its slot
+        keeps the chapter of lines its message shows (``story``); the op's lines (``story``) are added to it, above
+        the caption (the op's ``content``), and the image drawn anew (unless ``keep``: only the text changed).
+
+        While the chapter has room (:data:`bot.presenter.STORY_ROOM`, :data:`bot.presenter.STORY_LINES`), the
+        message is edited; once it is full, sunk (:data:`SUNK_BELOW` of the bot's messages below it) or older than
+        :data:`REPOST_AFTER`, the lines open a new chapter posted below, and the old message stays as it stands: a
+        chapter of the game's story, its picture as it was then. An old board that told no story (a game whose
+        lines go elsewhere) is deleted instead, so the thread does not fill with copies of the board.
+
+        All of it is decided from the slot alone, which is saved with the row's sent mark: a row sent again after a
+        crash makes the same edit, or the same post (found by :mod:`bot.resumed`)."""
+        name = op["slot"]
+        old = live.row.slots.get(name)
+        lines = list(op.get("story") or ())
+        caption = op.get("content", "")
+        if old is not None and not self._stale_board(old) and _fits([*(old.get("story") or ()), *lines], caption):
+            if not lines and shows_already(old, op):
+                return {"edited": old["message"], "unchanged": True}  # it shows this already: no call, no board drawn
+            told = [*(old.get("story") or ()), *lines]
+            keep = op.get("keep") and "files" in (old.get("shown") or {})  # the picture stands: not drawn again
+            files = [] if keep else await self._render(live, op)
+            try:
+                await self._edit(old, {**op, "content": _chapter(told, caption)}, files)
+            except DeliveryError as exc:
+                if exc.kind != "not_found":
+                    raise
+                old = {**old, "story": []}  # deleted by a moderator: what it told is gone with it
+            else:
+                shown = {**(old.get("shown") or {}), **{k: v for k, v in digests(op).items() if not (keep and k == "files")}}
+                live.row.slots = {**live.row.slots, name: {**live.row.slots[name], "story": told, "shown": shown}}
+                return {"edited": old["message"]}
+        files = await self._render(live, op)
+        payload = message_payload({**op, "content": _chapter(lines, caption)}, nonce, "", files)
+        message_id = await self._posted_before_crash(live, channel, payload, row_of(nonce))
+        if message_id is None:
+            message_id = await self.transport.post(channel, payload, **file_args(files))
+            self._posted_now(live, message_id)
+        # a board: how many messages sink it is counted from here (:meth:`_sank`)
+        slot = {"channel": channel, "message": message_id, "preamble": "", "at": self.runtime.clock.now(), "shown": digests(op), "board": True}
+        live.row.slots = {**live.row.slots, name: {**slot, **({"story": lines} if lines else {})}}
+        if old is not None and not old.get("story"):  # a copy of the board that told nothing: it goes
+            with contextlib.suppress(DeliveryError):
+                await self.transport.delete(old["channel"], old["message"])
+        self._sank(live, channel, name)
+        return {"message": message_id, "channel": channel}
+
+    def _stale_board(self, slot: dict[str, Any]) -> bool:
         """A board that has sunk (:data:`SUNK_BELOW` of the bot's messages below it) or is older than
-        :data:`REPOST_AFTER` is posted anew below the rest, and the old copy deleted: an edited board sinks under
-        the game's story where nobody sees it, and Discord refuses edits of old messages."""
-        if "render" not in op:
-            return False
+        :data:`REPOST_AFTER` is posted anew below the rest: an edited board sinks under the game's story where
+        nobody sees it, and Discord refuses edits of old messages."""
         return slot.get("below", 0) >= SUNK_BELOW or self.runtime.clock.now() - slot.get("at", 0) > REPOST_AFTER
 
     def _sank(self, live: Live, channel: int, posted: str | None = None) -> None:
@@ -341,3 +385,13 @@ class Executors(TeamThreads):
         slot = live.row.slots.get(op.get("slot"))
         if op.get("components") and slot and slot.get("bare"):
             live.row.slots = {**live.row.slots, op["slot"]: {k: v for k, v in slot.items() if k != "bare"}}
+
+
+def _chapter(lines: list[str], caption: str) -> str:
+    """A board's message: the chapter's lines, then the caption (what screen readers read with the image)."""
+    return "\n".join([*lines, caption]) if lines else caption
+
+
+def _fits(lines: list[str], caption: str) -> bool:
+    """Does a chapter of ``lines`` fit one board's message (:data:`bot.presenter.STORY_ROOM`, ``STORY_LINES``)?"""
+    return len(lines) <= STORY_LINES and len(_chapter(lines, caption)) <= STORY_ROOM

@@ -10,7 +10,9 @@ secret (a test checks that no presenter reads them). The default does what every
 * each newly opened prompt is offered to its players by DM with controls built from their legal actions
   (:mod:`bot.controls`), stating its deadline as a Discord timestamp that counts down by itself; when the prompt
   closes, those messages lose their controls; warnings before the end edit the same messages;
-* a game with a board image gets one public ``board`` message, rewritten when the public view changes.
+* a game with a board image gets one public ``board`` message, rewritten when the public view changes; the public
+  lines of a step go on it, above its caption (the board carries the story: one call a step, and the board stays
+  the thread's last message), a chapter of a few turns a message.
 
 Each game's presenter lives in its package ``cogs/<game>/`` and overrides the hooks it needs.
 :func:`present_safely` is what the runtime calls: a presenter that raises never stalls a game.
@@ -33,6 +35,12 @@ from bot.ops import MAX_CONTENT, Op, post
 from engines.core import CLOCK, HOST, Action, Engine, Event, Prompt, State
 
 log = logging.getLogger(__name__)
+
+#: The most a board's message holds of the game's story (its lines and its caption, in characters): a chapter fuller
+#: than this is closed and the next step's lines open a new one below (:mod:`bot.executors`); under Discord's 2,000.
+STORY_ROOM = 1800
+#: ... or the most lines a chapter holds, so the board's message stays a few turns tall on a phone.
+STORY_LINES = 20
 
 
 @dataclass
@@ -118,8 +126,10 @@ class Presenter:
         for event in events:
             handled = self.event_ops(table, after, event)
             if handled is not None:
-                if handled and public:  # keep the order of events: what came before is posted first
-                    ops += [post("game", chunk) for chunk in chunks(public)]
+                if handled and public:  # keep the order of events: what came before is told first
+                    # on the board, when the game has one (the board's op that follows is then the same: no call)
+                    told = self.story_ops(table, before, after, public) if self.has_board else []
+                    ops += told or [post("game", chunk) for chunk in chunks(public)]
                     public = []
                 ops += handled
                 continue
@@ -141,18 +151,22 @@ class Presenter:
         public_prompt_ops: list[Op] = []
         for prompt in self.opened_prompts(before, after):
             public_prompt_ops += self.open_prompt(table, after, prompt)
-        # one public message for the transition: its events, then the first public prompt (with its controls)
+        # one public message for the transition: its events, then the first public prompt (with its controls); in a
+        # game with a board and no public prompt, the board's message itself (the board carries the story)
+        story: list[str] = []
         if public:
             first = next((o for o in public_prompt_ops if o.get("to") == "game" and "slot" in o), None)
             preamble = "\n".join(public)
             if first is not None and len(preamble) + 1 + len(first["content"]) <= MAX_CONTENT:
                 first["preamble"] = preamble  # kept above the prompt's text when the prompt is edited later
+            elif self.has_board and not any(o.get("to") in ("game", "channel") for o in public_prompt_ops):
+                story = public
             else:
                 ops += [post("game", chunk) for chunk in chunks(public)]
         for player, texts in private.items():
             ops += [self.dm(table, player, chunk) for chunk in chunks([table.header(), *texts])]
         ops += public_prompt_ops
-        ops += self.board_ops(table, before, after)
+        ops += self.story_ops(table, before, after, story)
         ops += self.refresh_ops(table, before, after)
         return ops
 
@@ -369,14 +383,36 @@ class Presenter:
         """The public board, re-rendered when the public view changed (the dispatcher draws it at send time)."""
         if not self.has_board:
             return []
-        view = table.view(after, None)
         previous = table.view(before, None) if before is not None else None
-        if previous is not None and _same(view, previous):
+        if previous is not None and _same(table.view(after, None), previous):
             return []
+        return [self.board_op(table, before, after)]
+
+    def board_op(self, table: Table, before: State | None, after: State) -> Op:
+        """The board's message as ``after`` shows it: its caption, and its image marking what changed since
+        ``before`` (``None``: nothing marked)."""
+        view = table.view(after, None)
         render = {"engine": table.engine.name, "view": view, "lang": table.lang, "names": table.names}
-        if previous is not None:  # the picture marks what changed since (bot.render.RenderContext.before)
-            render["before"] = previous
-        return [post("game", self.board_caption(table, view) or "\u200b", slot="board", render=render)]
+        if before is not None:  # the picture marks what changed since (bot.render.RenderContext.before)
+            render["before"] = table.view(before, None)
+        return post("game", self.board_caption(table, view) or "\u200b", slot="board", render=render)
+
+    def story_ops(self, table: Table, before: State | None, after: State, story: list[str]) -> list[Op]:
+        """The board's ops with the step's public lines (``story``) on the board's message: the board carries the
+        game's story, one call a step (issue 27). The dispatcher keeps a chapter of lines on one board message,
+        edited step by step, and opens a new one below when it is full or has sunk (:mod:`bot.executors`). A step
+        that tells something but leaves the picture as it was rewrites only the text (``keep``: no image drawn)."""
+        ops = self.board_ops(table, before, after)
+        if not story:
+            return ops
+        board = next((op for op in ops if op.get("slot") == "board" and "render" in op), None)
+        if board is None:
+            board = self.board_op(table, None, after)
+            board["keep"] = True
+            ops = [*ops, board]
+        *told, last = chunks(story, max(200, STORY_ROOM - 1 - len(board["content"])))
+        board["story"] = last.split("\n")
+        return [post("game", chunk) for chunk in told] + ops  # more than a board's message holds: before it
 
     @staticmethod
     def closed_prompts(before: State | None, after: State) -> list[Prompt]:
@@ -482,6 +518,8 @@ __all__ = [
     "PLAIN",
     "Presenter",
     "Table",
+    "STORY_LINES",
+    "STORY_ROOM",
     "Typed",
     "back_safely",
     "chunks",

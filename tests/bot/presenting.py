@@ -41,9 +41,15 @@ def components_of(op: dict[str, Any]) -> list[dict[str, Any]]:
     return [c for row in op.get("components", []) for c in row["components"]]
 
 
+def said(op: dict[str, Any]) -> str:
+    """What a message op shows as text: a board's story lines (:meth:`bot.presenter.Presenter.story_ops`) above its
+    content."""
+    return "\n".join([*op.get("story", ()), op.get("content") or ""])
+
+
 def texts_of(op: dict[str, Any]) -> list[str]:
     """Every text a person reads in an op: content, labels, placeholders, options, the DM-closed fallback."""
-    out = [op.get("content") or "", op.get("fallback") or "", op.get("preamble") or ""]
+    out = [*op.get("story", ()), op.get("content") or "", op.get("fallback") or "", op.get("preamble") or ""]
     for c in components_of(op):
         out += [c.get("label") or "", c.get("placeholder") or ""]
         out += [o["label"] for o in c.get("options", [])]

@@ -21,7 +21,7 @@ from engines import get_engine
 from engines.core import CLOCK, HOST, SAMPLING, Action, State
 from engines.ghost_at_home.cards import CARDS
 from tests.bot import presenting
-from tests.bot.presenting import Step, action_key, assert_valid_rows, components_of, texts_of
+from tests.bot.presenting import Step, action_key, assert_valid_rows, components_of, said, texts_of
 
 GH = get_engine("ghost_at_home")
 UI = game_ui("ghost_at_home")
@@ -381,7 +381,7 @@ def test_gh_27_a_discard_is_a_multi_select_and_says_only_the_count_in_public():
     assert [o["label"] for o in discard["options"]] == ["Ghost", "Cat", "Elevator"]
     after, events = GH.apply(state, Action(PLAYERS[0], prompt.id, "discard", {"cards": ["ghost", "elevator"]}))
     ops = PRESENTER.present(table("en", 2, after), state, after, events, PLAYERS[0])
-    public = "\n".join(o["content"] for o in ops if is_public(o))
+    public = "\n".join(said(o) for o in ops if is_public(o))
     assert "Ada discards 2 cards face down." in public and "Elevator" not in public  # GH-P2
     assert PRESENTER.ack_text(t, Action(PLAYERS[0], prompt.id, "discard", {"cards": ["ghost", "elevator"]})) == (
         "✅ 🔄 Discard Ghost + Elevator and draw as many"
@@ -402,7 +402,7 @@ def test_gh_17_the_defenders_cat_prompt_says_what_is_coming_and_counts_down():
     assert "Ada sends a ghost at your floor 1, left room! Answer with a cat?" in dm["content"]
     assert f"<t:{NOW + 20}:R>" in dm["content"]
     assert [c["label"] for c in components_of(dm)] == ["🐈 Play a cat", "No cat"]
-    public = "\n".join(o["content"] for o in ops if is_public(o))
+    public = "\n".join(said(o) for o in ops if is_public(o))
     assert "Waiting for Boris" in public and "cat" in public.lower()
     assert "Floor-2 room" not in public  # GH-P1
 

@@ -23,7 +23,7 @@ from engines import get_engine
 from engines.core import CLOCK, HOST, Action, Event, IllegalAction, State
 from engines.midnighters.data import NIGHTMARES
 from tests.bot import presenting
-from tests.bot.presenting import Step, action_key, assert_valid_rows, components_of, texts_of
+from tests.bot.presenting import Step, action_key, assert_valid_rows, components_of, said, texts_of
 
 MN = get_engine("midnighters")
 UI = game_ui("midnighters")
@@ -426,7 +426,7 @@ def test_mn_27_the_window_dm_reads_well_for_holders_and_others():
     assert [c["disabled"] for c in components_of(other)] == [True, True, False]
     assert "You hold no Dutch Angle and no Dream Catcher: pass." in other["content"]
     assert "Dutch Angle" not in holder.get("fallback", "") and "fallback" not in other
-    public = "\n".join(o["content"] for o in ops if is_public(o))
+    public = "\n".join(said(o) for o in ops if is_public(o))
     assert "Ada plays Sleepwalk (up)." in public and "Reaction window" in public
     # Boris cancels; Ada answers her own card's answer (MN-27 [decided]): a cancel chain
     state2, events2 = MN.apply(state, Action(boris, prompt.id, "cancel"))
@@ -459,7 +459,7 @@ def test_mn_50_a_trap_is_set_in_two_steps_and_stays_face_down_in_public():
     after, events = MN.apply(state, action)
     assert PRESENTER.ack_text(t, action) == "✅ 🪤 Set a trap at the Bridge: Dream Catcher"
     assert PRESENTER.answer_lines(t, action, events) == ["Your trap: Dream Catcher, waiting at the Bridge."]
-    public = "\n".join(o["content"] for o in PRESENTER.present(table("en", 3, after), state, after, events, ada) if is_public(o))
+    public = "\n".join(said(o) for o in PRESENTER.present(table("en", 3, after), state, after, events, ada) if is_public(o))
     assert "Ada sets a trap face down." in public and "Catcher" not in public and "Bridge:" not in public
 
 

@@ -2,8 +2,9 @@
 
 A player reading the game's thread sees its last few messages; the board must be among them, whatever the game
 posted since it was drawn. :func:`board_in_view` waits (on the fake server's state, not a clock) until the thread's
-one board is within the last :data:`IN_VIEW` messages, as the bot re-posts a board that has sunk
-(:data:`bot.executors.SUNK_BELOW`), and records how deep it was found: the tests assert on those depths.
+newest board is within the last :data:`IN_VIEW` messages, as the bot posts a board anew once it has sunk
+(:data:`bot.executors.SUNK_BELOW`) or its chapter of the story is full, and records how deep it was found: the tests
+assert on those depths.
 """
 
 from __future__ import annotations
@@ -47,9 +48,10 @@ async def board_in_view(server: FakeDiscord, thread: int | None, seen: list[int]
         return
 
     def in_view(_: FakeDiscord) -> bool:
-        # a board posted anew is followed by the old copy's deletion: two boards for a moment, one once it is done
+        # the newest board: older ones stay as the story's chapters (lines and picture as they were then), or are
+        # deleted when they told nothing (bot.executors.Executors._post_board)
         found = depth(server, thread)
-        return found is None or (found < IN_VIEW and len(boards(server, thread)) == 1)
+        return found is None or found < IN_VIEW
 
     await server.wait_for(in_view, timeout=timeout, what=f"the board within the thread's last {IN_VIEW} messages")
     found = depth(server, thread)

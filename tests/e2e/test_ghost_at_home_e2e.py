@@ -22,7 +22,8 @@ import re
 
 import pytest
 
-from tests.e2e.board_view import IN_VIEW, board_in_view
+from bot.presenter import STORY_ROOM
+from tests.e2e.board_view import IN_VIEW, board_in_view, is_board
 from tests.e2e.harness import BotProcess, GameTable
 from tests.fakediscord import FakeDiscord
 from tests.reliability.play import LONG, GameRun, Request, check_delivered, crash_plan, names
@@ -76,8 +77,9 @@ async def play(tmp_path):
 
 
 def board(table: GameTable) -> dict | None:
-    """The board message: the thread's message with the picture attached."""
-    return next((m for m in table.public() if m.get("attachments") and not m.get("deleted")), None)
+    """The board message: the thread's newest message with the picture attached (older ones are the chapters of the
+    game's story)."""
+    return next((m for m in reversed(table.public()) if is_board(m) and not m.get("deleted")), None)
 
 
 #: The 4-player game: a short race (16 actions: rooms, discards face down, a ghost a cat answers, the escape's three
@@ -140,20 +142,27 @@ def test_each_hand_comes_by_dm_naming_the_server_and_game(game):
         assert any("your move" in t and "<t:" in t for t in dms), "turn DMs count down (GH-34)"
 
 
-def test_the_board_is_one_message_with_a_caption_kept_in_view(game):
-    """One board at a time, with alt text; after every turn it is among the thread's last few messages (issue 29):
-    edited in place, or posted anew at the bottom (the old copy deleted) once it has sunk."""
+def test_the_board_carries_the_story_with_a_caption_kept_in_view(game):
+    """The board carries the game's story (issue 27): each turn's lines are written on the board's message, above
+    its caption, and once a chapter is full the next turn opens a new board message below, the old one kept as it
+    stands (nothing deleted). After every turn the newest board is among the thread's last few messages (issue 29),
+    and every public line of the game is on a board but the fair deal's and the reveal's."""
     _, table = game
-    boards = [m for m in table.public() if (m.get("content") or "").startswith("👻 **Turn") and not m.get("deleted")]
-    assert len(boards) == 1, [m.get("content") for m in boards]
-    (picture,) = board(table)["attachments"]
-    assert picture["filename"].endswith(".png") and picture.get("description"), picture  # alt text for screen readers
+    boards = [m for m in table.public() if is_board(m)]
+    assert len(boards) > 1 and not any(m.get("deleted") for m in table.public()), "chapters are kept, none deleted"
+    for chapter in boards:
+        (picture,) = chapter["attachments"]
+        assert picture["filename"].endswith(".png") and picture.get("description"), picture  # alt for screen readers
+        *story, caption = chapter["content"].split("\n")
+        assert caption.startswith("👻 **Turn") and story, chapter["content"]  # the caption last, under the lines
+        assert len(chapter["content"]) <= STORY_ROOM
     assert "Game over" in board(table)["content"] and "Winner" in board(table)["content"]
+    assert re.search(r"\w+ draws \d+ cards?\.", "\n".join(m["content"] for m in boards))  # turns' lines, on boards
+    others = [m for m in table.public() if not is_board(m) and m.get("content")]
+    assert len(others) <= 3, [m["content"][:80] for m in others]  # the fair deal, the reveal, the record
     depths = table.board_depths
     assert len(depths) > 20 and max(depths) < IN_VIEW, depths
-    reposted = [m for m in table.public() if m.get("attachments") and m.get("deleted")]
-    assert reposted, "the board was never posted anew below the game's story"
-    assert game[0].pace_refusals == []  # posting it anew kept to Discord's pace (5 posts in 5 s a channel)
+    assert game[0].pace_refusals == []  # kept to Discord's pace (5 posts in 5 s a channel)
 
 
 def test_public_messages_show_no_hand_and_no_raw_keys(game):
@@ -180,8 +189,8 @@ def test_reaction_windows_come_by_dm_with_a_countdown(game):
         for t in (m.get("content") or "" for m in server.dm_messages(server.user_id(name)))
         if "Answer with a cat?" in t or "Send a ghost at their top floor?" in t or "Send one more ghost?" in t
     ]
-    # the turn lines (a board's caption says whom the table waits for too, and a board posted anew repeats it)
-    waiting = [t for t in (m.get("content") or "" for m in table.public() if not m.get("attachments")) if "Waiting for" in t]
+    # the turn lines, told on the boards (a board's caption says whom the table waits for too, without the ⏳)
+    waiting = [line for m in table.public() for line in (m.get("content") or "").split("\n") if line.startswith("⏳ Waiting for")]
     assert len(windows) >= len(waiting) > 0
     assert all("<t:" in w for w in windows)
 
@@ -215,8 +224,9 @@ def test_nothing_lost_and_nothing_posted_twice_across_the_kills(haunted):
     turns = [int(t) for text in texts for t in re.findall(r"Turn (\d+): \w+ to play\.", text)]
     assert turns == list(range(1, max(turns) + 1)), turns  # each turn announced once, in order
     assert sum(t.startswith("🔄") for t in texts) >= 1  # the table was told the bot is back
-    boards = [t for t in texts if t.startswith("👻 **Turn")]
-    assert len(boards) == 1, boards  # one board, edited in place across the restarts
+    boards = [m for m in thread if is_board(m)]
+    assert boards and all(m["content"].split("\n")[-1].startswith("👻 **Turn") for m in boards)  # caption last
+    assert not any(m.get("deleted") for m in thread)  # the boards carry the story: none posted twice and deleted
     for name in names(4):
         moves = [t for t in haunted.dms[name] if "your move" in t]
         asked = [re.search(r"Turn (\d+): your move", t).group(1) for t in moves]

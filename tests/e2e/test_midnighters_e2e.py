@@ -27,6 +27,7 @@ import pytest
 
 import translations as i18n
 from bot import controls as ctl
+from bot.presenter import STORY_ROOM
 from engines.midnighters import board as grid
 from engines.midnighters.data import LOCATIONS, suspense_location
 from tests.e2e.board_view import IN_VIEW, board_in_view, is_board
@@ -291,7 +292,7 @@ class MidnightTable(GameTable):
 
 def in_a_window(table: MidnightTable) -> bool:
     """Turn 3 or later, a reaction window open that someone has passed already and someone has not."""
-    if sum(1 for m in table.public() if re.search(r"^Turn \d+: ", m.get("content") or "", flags=re.MULTILINE)) < 3:
+    if sum(len(re.findall(r"^Turn \d+: ", m.get("content") or "", flags=re.MULTILINE)) for m in table.public()) < 3:
         return False
     passed = {
         prompt_of(cid)
@@ -354,8 +355,9 @@ async def play(tmp_path, crash: bool) -> Played:
 
 
 def board(table: GameTable) -> dict | None:
-    """The board message: the thread's message with the picture attached."""
-    return next((m for m in table.public() if m.get("attachments") and not m.get("deleted")), None)
+    """The board message: the thread's newest message with the picture attached (older ones are the chapters of the
+    game's story)."""
+    return next((m for m in reversed(table.public()) if is_board(m) and not m.get("deleted")), None)
 
 
 @pytest.fixture(scope="module")
@@ -504,20 +506,26 @@ def test_mn_p4_an_activation_with_secrets_is_answered_privately(game):
     assert not any("Their hand" in line or "👁️" in line for line in lines)
 
 
-def test_the_board_is_one_message_with_a_caption_kept_in_view(game):
-    """MN-9 / MN-64: one board image at a time, with alt text; its caption ends on the outcome. After every step it
-    is among the thread's last few messages (issue 29): edited in place, or posted anew once it has sunk."""
+def test_the_board_carries_the_story_with_a_caption_kept_in_view(game):
+    """MN-9 / MN-64: the board carries the game's story (issue 27): each step's public lines are written on the
+    board's message above its caption, with its alt text; once a chapter is full the next step opens a new board
+    message below and the old one stays as it stands (nothing deleted). The last caption ends on the outcome. After
+    every step the newest board is among the thread's last few messages (issue 29)."""
     table = game.table
-    boards = [m for m in table.public() if is_board(m) and not m.get("deleted")]  # the record at the end is no board
-    assert len(boards) == 1
-    (picture,) = boards[0]["attachments"]
-    assert picture["filename"].endswith(".png") and "The grid, each card with its arrows:" in picture.get(
-        "description", ""
-    )
+    boards = [m for m in table.public() if is_board(m)]  # the record at the end is no board
+    assert len(boards) > 1 and not any(m.get("deleted") for m in table.public()), "chapters are kept, none deleted"
+    for chapter in boards:
+        (picture,) = chapter["attachments"]
+        assert picture["filename"].endswith(".png") and "The grid, each card with its arrows:" in picture.get(
+            "description", ""
+        )
+        lines = chapter["content"].split("\n")
+        caption = next(i for i, line in enumerate(lines) if line.startswith("🌙 **Turn"))
+        assert caption > 0 and len(chapter["content"]) <= STORY_ROOM, chapter["content"]  # the story, then the caption
+    assert sum(line.startswith("Turn ") for m in boards for line in m["content"].split("\n")) >= 3  # turns, on boards
     assert len(table.board_depths) > 20 and max(table.board_depths) < IN_VIEW, table.board_depths
-    assert [m for m in table.public() if is_board(m) and m.get("deleted")], "never posted anew"
-    assert game.server.pace_refusals == []  # posting it anew kept to Discord's pace (5 posts in 5 s a channel)
-    assert "woke up on the Bridge and wins; the dream is over." in boards[0]["content"]  # MN-60: as the thread says
+    assert game.server.pace_refusals == []  # kept to Discord's pace (5 posts in 5 s a channel)
+    assert "woke up on the Bridge and wins; the dream is over." in boards[-1]["content"]  # MN-60: as the thread says
 
 
 def test_no_raw_keys_and_only_stale_clicks_are_refused(game):
