@@ -47,6 +47,9 @@ from engines.core import HOST, Event, Prompt, State
 IN_ROUND_MESSAGE = frozenset({"ks.your_role", "ks.element", "ks.guess_judged", "ks.clue_refused", "ks.foul_confirmed", "ks.card_unused"})
 #: Public events that the prompt messages word themselves (a clue turn, time up, recap, the next dreamer).
 IN_PROMPT_MESSAGE = frozenset({"ks.clue_turn", "ks.clue_given", "ks.clue_passed", "ks.clue_skipped", "ks.time_up", "ks.recap_open", "ks.next_dreamer"})
+#: The most the night message's own text may hold with a step's notices (voice mode), leaving room for the night's
+#: opening announcement kept above it (under Discord's 2,000 characters).
+NIGHT_ROOM = 1200
 #: Public events folded into the one round summary (KS-25) or the final recap (KS-30).
 IN_SUMMARY = frozenset({"ks.day_started", "ks.roles_revealed", "ks.card_revealed", "ks.recap_revealed", "ks.final_standing", "ks.spare_revealed"})
 
@@ -100,7 +103,23 @@ class KdyzSnimPresenter(RoundMessages, KdyzSnimTyped, KdyzSnimWords):
         # the clue givers' cards change before anyone is asked for the next clue
         refresh = self._night_refresh(table, before, after) + self._turn_refresh(table, before, after, events)
         ops[lead:lead] = self._round_message_ops(table, before, after) + refresh
-        return ops
+        return self._voice_news(table, after, ops)
+
+    def _voice_news(self, table: Table, after: State, ops: list[Op]) -> list[Op]:
+        """Voice mode: a step that rewrites the night message (the next card, a foul reported or settled) says its
+        public notices there, above the card in play, rather than in posts of their own (issue 27)."""
+        dream = _find(after, "dream")
+        if dream is None or not self._voice(table, after):
+            return ops
+        night = next((op for op in ops if op.get("slot") == prompt_slot(dream) and op.get("do") == "post"), None)
+        news = [op for op in ops if op.get("do") == "post" and op.get("to") == "game" and "slot" not in op and not op.get("components")]
+        if night is None or not news:
+            return ops
+        text = "\n".join([*(op["content"] for op in news), night["content"]])
+        if len(text) > NIGHT_ROOM:
+            return ops
+        night["content"] = text
+        return [op for op in ops if not any(op is n for n in news)]
 
     def _with_summary(self, ops: list[Op]) -> list[Op]:
         """KS-25 / KS-28: the round summary and the next Dreamer's prompt are one message when they fit in one (one

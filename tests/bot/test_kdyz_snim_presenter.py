@@ -614,6 +614,22 @@ def test_voice_mode_shows_the_clue_order_and_runs_no_clue_turns():
     assert not any(str(op.get("slot", "")).startswith("ks:card:") for op in ops)
 
 
+def test_voice_mode_says_a_steps_notices_on_the_night_message_it_rewrites():
+    """KS-17 / KS-21 / issue 27: in voice mode a guess rewrites the night message for the next card, and the "Next
+    dream card" notice goes there, above the card in play, not in a post of its own; the same for every pile."""
+    players = IDS[:5]
+    state, _ = E.setup(players, {"language": "en", "clue_mode": "voice"}, "v", {"deck": element_ids()[:10]})
+    t = make_table("en", players, _deadlines(state, {}))
+    for text in ("qwxz", element(element_ids()[1]).word("en")):  # wrong, then right
+        before = state
+        card = E.view(state, None)["card"]
+        state, events = E.apply(state, Action(players[0], state.prompts[0].id, "guess", {"card": card, "text": text}))
+        public = [op for op in P.present(t, before, state, events, players[0]) if op.get("to") == "game" or op.get("slot") == f"prompt:{state.prompts[0].id}"]
+        (night,) = public
+        assert night["slot"] == f"prompt:{state.prompts[0].id}" and night["do"] == "post"
+        assert night["content"].startswith("➡️ Next dream card.\n💭") and f"dream card {card + 1} is in play" in night["content"]
+
+
 def test_the_presenter_is_registered_without_a_board():
     assert isinstance(P, KdyzSnimPresenter) and UI.board is None
 
