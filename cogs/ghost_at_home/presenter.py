@@ -1,8 +1,10 @@
-"""Ghost at Home on Discord: the houses on one public board, each hand by DM, one public log line per turn.
+"""Ghost at Home on Discord: the houses on one public board that carries the story, each hand by DM.
 
 * **The board** (``has_board``): one public image of every house (:mod:`cogs.ghost_at_home.board`), edited in place
   whenever the public view changes, with a caption for screen readers: whose turn it is, what the table waits
-  for, the deck and discard pile sizes (GH-6).
+  for, the deck and discard pile sizes (GH-6). Each turn's public lines are written on it, above the caption: a
+  chapter of a few turns a message, a new board message below once it is full
+  (:meth:`bot.presenter.Presenter.story_ops`).
 * **The hand, privately**: the player whose turn it is gets a DM with their hand (bulbs shown, for lights),
   their house and controls for exactly their legal actions (GH-7): rooms, a ghost's target, a cat's room, a light
   paid with a multi-select of cards (GH-18), each special card, a discard (multi-select, GH-27).
@@ -10,9 +12,9 @@
   same way, at the same moment, whatever the hand holds ("No cat" / "No ghost" is always offered), and the
   public sees only "waiting for X" and then the outcome (GH-P4). Only the DM's text and buttons differ, and only
   its reader sees them.
-* **The log**: the public events of a transition are one message (what was played face up, how many cards were
-  discarded and drawn, never a card in a hand; GH-P1 .. GH-P3); the end shows the winner, every hand and the
-  seed (GH-33).
+* **The log**: the public events of a transition are its lines on the board (what was played face up, how many
+  cards were discarded and drawn, never a card in a hand; GH-P1 .. GH-P3); the end shows the winner, every hand and
+  the seed (GH-33).
 
 Everything here reads :meth:`bot.presenter.Table.view` and :meth:`bot.presenter.Table.legal` only, never the
 state's fields (the card table, :mod:`engines.ghost_at_home.cards`, is static data: the bulbs printed on cards).

@@ -3,7 +3,9 @@
 * **The board** (``has_board``): one public image of the dream (:mod:`cogs.midnighters.board`), edited in place
   when the public view changes, with a caption for screen readers: the turn, whose move it is and how many actions
   are left, what the table waits for, where everyone stands with their hand and trap counts, the piles and the
-  active nightmares (MN-9, MN-64). It is drawn from the spectator view only.
+  active nightmares (MN-9, MN-64). It is drawn from the spectator view only. Each step's public lines (the plays,
+  face up) are written on it, above the caption: a chapter of a few turns a message, a new board message below once
+  it is full (:meth:`bot.presenter.Presenter.story_ops`).
 * **The hand, privately**: the player whose turn it is (or the Dream Catcher trap's controller, MN-58) gets a DM
   with their hand, where they stand, their traps and controls for exactly their legal actions (MN-18): a button
   per play, the directions of a Sleepwalk as buttons (each naming where it leads), and a step-by-step picker for
