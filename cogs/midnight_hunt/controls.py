@@ -1,10 +1,14 @@
-"""Midnight Hunt's controls: a play chosen step by step — token → action → target — offering only legal plays.
+"""Midnight Hunt's controls: a play is one click that names it whole, offering only legal plays (MH-22).
 
-The draft's unit types, or the hand's tokens, are a play's first step, by DM; the rest is a private step-by-step
-choice (MH-22): steps with a single possibility are skipped, a step that leaves one play applies it, hexes are
-named as on the board image (``b1``). Surrender (MH-54) always takes a confirmation: its button opens a private step
-whose red button surrenders and whose Cancel leaves the game as it was. Steps are laid out by :func:`bot.controls.choice_rows` (buttons, or a select paged by
-25), every id comes from the builders of :mod:`bot.controls`.
+The draft's unit types are buttons by DM, one click a pick. A turn's DM lists every legal play whole — the token
+(where it stands), the action and its target, ``🐎 Cavalry · b5 ×1: ➡️ Move → c5`` — as buttons (a few), one select
+(up to 25) or one select per token (more): one click plays it, and its answer rewrites that DM (issue 27: no private
+step, no edit taking the controls off). Only a turn whose plays fit no message (more than four selects) is chosen
+step by step — token → action → target — privately: steps with a single possibility are skipped, a step that leaves
+one play applies it. Hexes are named as on the board image (``b1``). Surrender (MH-54) always takes a confirmation:
+its button opens a private step whose red button surrenders and whose Cancel leaves the game as it was. Steps are
+laid out by :func:`bot.controls.choice_rows` (buttons, or a select paged by 25), every id comes from the builders
+of :mod:`bot.controls`.
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import controls as ctl
-from bot.ops import DANGER, MAX_SELECT_OPTIONS, SECONDARY, button, rows
+from bot.codec import MAX_VALUE
+from bot.ops import DANGER, MAX_ROWS, MAX_SELECT_OPTIONS, SECONDARY, button, rows, select
 from bot.presenter import Table
 from cogs.midnight_hunt.words import KIND_ICONS, SEAL, SURRENDER, MidnightHuntWords
 from engines.core import Action, Prompt, State
@@ -24,6 +29,8 @@ from engines.core import Action, Prompt, State
 PLAY_PROMPTS = ("mh.draft", "mh.turn")
 #: Up to this many choices of one step are buttons (two rows); more are a select (25 a page).
 BUTTONS_UP_TO = 10
+#: Up to this many whole plays of a turn are buttons (one row); more are a select.
+WHOLE_BUTTONS_UP_TO = 5
 #: The step the confirmation's Cancel opens (MH-54): nothing is played, the step says so and shows no button.
 CANCELLED = ctl.Partial(None, {"cancel": SURRENDER})
 
@@ -84,12 +91,61 @@ class MidnightHuntControls(MidnightHuntWords):
             return []
         return self.picker(table, state, player, prompt.id, ctl.Partial()).components
 
+    def whole_plays(
+        self, table: Table, state: State, player: str, prompt_id: str, legal: Sequence[Action]
+    ) -> list[dict[str, Any]] | None:
+        """The turn's every legal play (MH-22), each one click that plays it: up to :data:`WHOLE_BUTTONS_UP_TO`
+        buttons, else one select, else one select per token (a token's plays paged by 25), with the grey
+        "Surrender …" below; ``None`` when that takes more rows than a message has (the step-by-step choice then).
+        A label names the token (where it stands), the action and its target: ``🐎 Cavalry · b5 ×1: ➡️ Move → c5``.
+        One click answered by rewriting the turn's DM (type 7): no private step, no edit taking its controls off."""
+        view = table.view(state, player)
+        if "you" not in view:
+            return None
+        offered = ctl.playable(legal, prompt_id)
+        plays = [a for a in offered if a.kind != SURRENDER]
+        if not plays:
+            return None
+        flag = [self.surrender_button(table, prompt_id)] if any(a.kind == SURRENDER for a in offered) else []
+        game = table.game_id
+        if len(plays) <= WHOLE_BUTTONS_UP_TO:
+            buttons = [ctl.action_button(game, prompt_id, a, self.play_label(table, view, player, a), legal, frozenset()) for a in plays]
+            return rows(*buttons) + (rows(*flag) if flag else [])
+        groups: list[tuple[str, list[Action]]] = []
+        if len(plays) <= MAX_SELECT_OPTIONS:
+            groups.append((table.t("mh.step.play"), plays))
+        else:
+            for token in _distinct(token_of(a) for a in plays):
+                mine = [a for a in plays if token_of(a) == token]
+                what = table.t("mh.step.action", token=self.token_choice(table, view, player, token))
+                pages = -(-len(mine) // MAX_SELECT_OPTIONS)
+                for page in range(pages):
+                    chunk = mine[page * MAX_SELECT_OPTIONS : (page + 1) * MAX_SELECT_OPTIONS]
+                    groups.append((f"{what} ({page + 1}/{pages})" if pages > 1 else what, chunk))
+        if len(groups) + bool(flag) > MAX_ROWS:
+            return None
+        selects = [
+            select(
+                ctl.select_id(game, prompt_id, f"w{n}"),
+                [(self.play_label(table, view, player, a), ctl.action_code(a, legal, MAX_VALUE - 1)) for a in chunk],
+                placeholder=placeholder,
+            )
+            for n, (placeholder, chunk) in enumerate(groups)
+        ]
+        return rows(*selects, *flag)
+
+    def play_label(self, table: Table, view: Mapping[str, Any], player: str, action: Action) -> str:
+        """A whole play: the token (where it stands), then what it does: ``🐎 Cavalry · b5 ×1: ➡️ Move → c5``."""
+        token = token_of(action) or ""
+        return f"{self.token_choice(table, view, player, token)}: {self.action_text(table, view, player, action, token=False)}"
+
     def picker(
         self, table: Table, state: State, player: str, prompt_id: str, partial: ctl.Partial, page: int = 0
     ) -> ctl.Step:
         """The step-by-step choice token → action → target, offering only legal continuations (MH-22).
 
-        Steps with a single possibility are skipped; a step lists every remaining play whole once the token
+        A turn's first step is every play whole (:meth:`whole_plays`) when they fit in one message. Otherwise
+        steps with a single possibility are skipped; a step lists every remaining play whole once the token
         and the action are chosen (at most a select's 25 a page). Raises :class:`ctl.CodecError` when nothing
         legal is left (the game moved on)."""
         view = table.view(state, player)
@@ -99,6 +155,11 @@ class MidnightHuntControls(MidnightHuntWords):
             return MHStep([], partial, text=table.t("mh.step.surrender_cancelled"))
         legal = table.legal(state, player)
         offered = ctl.playable(legal, prompt_id)
+        prompt = next((p for p in state.prompts if p.id == prompt_id), None)
+        if partial == ctl.Partial() and prompt is not None and prompt.key == "mh.turn" and offered:
+            whole = self.whole_plays(table, state, player, prompt_id, legal)
+            if whole is not None:  # every play one click away (the turn's DM, or Back from the surrender's step)
+                return MHStep(whole, partial, text=table.t("mh.step.play"))
         stage = self._settle(partial, offered)
         candidates = [a for a in offered if matches(stage, a)]
         back = self._back(stage, offered)
@@ -276,4 +337,4 @@ def _complete(choice: ctl.Partial, offered: Sequence[Action]) -> Action | None:
     return matching[0] if len(_distinct([a.kind, dict(a.args)] for a in matching)) == 1 else None
 
 
-__all__ = ["BUTTONS_UP_TO", "CANCELLED", "PLAY_PROMPTS", "MHStep", "MidnightHuntControls", "matches", "token_of", "token_partial"]
+__all__ = ["BUTTONS_UP_TO", "CANCELLED", "WHOLE_BUTTONS_UP_TO", "PLAY_PROMPTS", "MHStep", "MidnightHuntControls", "matches", "token_of", "token_partial"]

@@ -8,10 +8,10 @@
   may use at any time, MH-54). Anyone not seated reads the same thread and board and never more (MH-61, MH-P4).
 * **Draft** (MH-14): the picker gets a DM with one button per unit type they may draft, and one line on each.
 * **Each hand privately** (MH-P1, MH-50): the player to act gets a DM with their hand, their bag's contents
-  (unordered) and their pending Seal choice, and buttons for their tokens. A token opens a private step-by-step
-  choice — token → action → target — offering only legal plays (MH-22); hexes are named as on the board image
-  (``b1``: a letter from the left, the row from side A's edge), with the unit standing there. Players waiting for their turn get their new hand by
-  DM at each draw.
+  (unordered) and their pending Seal choice, and every legal play listed whole (MH-22): the token, the action and
+  its target, one click that plays it, answered by rewriting that DM (:mod:`cogs.midnight_hunt.controls`); hexes
+  are named as on the board image (``b1``: a letter from the left, the row from side A's edge), with the unit
+  standing there. Players waiting for their turn get their new hand by DM at each draw.
 * **The Seal** (MH-43 .. MH-48): its three plays are chosen privately and look the same in public (one story line,
   same board, the same next prompt; MH-P2); the choice is confirmed to its player alone (MH-P5).
 * **Surrender** (MH-54) always takes a confirmation: the button opens a private step whose red button surrenders.

@@ -193,6 +193,42 @@ def test_mh_22_each_hand_is_offered_exactly_its_legal_plays_step_by_step(players
     assert checked >= 5
 
 
+@pytest.mark.parametrize("players,seed,lang,options", GAMES, ids=IDS)
+def test_mh_22_a_turn_is_one_click_in_its_dm(players, seed, lang, options, presented):
+    """MH-22, issue 27: every legal play of a turn is one click in the turn's DM, a button or a select's option
+    naming the token, the action and the target (the click's answer rewrites that DM: no private step, no edit
+    taking its controls off); only Surrender opens a step, its confirmation (MH-54)."""
+    turns = 0
+    for (before, after, _, _), ops in presented(players, seed, lang, options):
+        t = table(lang, players, after)
+        for prompt in PRESENTER.opened_prompts(before, after):
+            if prompt.key != "mh.turn":
+                continue
+            (player,) = prompt.players
+            legal = t.legal(after, player)
+            plays = [a for a in ctl.playable(legal, prompt.id) if a.kind != "surrender"]
+            dms = [o for o in ops if o.get("slot") == dm_slot(prompt, player)]
+            if not ctl.playable(legal, prompt.id):
+                assert not dms  # away (MH-55): their Rejoin comes first
+                continue
+            (dm,) = dms
+            one_click = []
+            for control in components_of(dm):
+                cid = ctl.ControlId.parse(control["custom_id"])
+                values = [[o["value"]] for o in control["options"]] if control["type"] == 3 else [[]]
+                for value in values:
+                    click = decoder.decode(cid, player, legal, value)
+                    if isinstance(click, decoder.Apply):
+                        one_click.append(click.action)
+                        label = next(o["label"] for o in control["options"] if [o["value"]] == value) if value else control["label"]
+                        assert ": " in label and label.split(": ")[0], label  # the token first, then what it does
+                    else:
+                        assert isinstance(click, decoder.NextStep) and click.partial.kind == "surrender", (control, click)
+            assert sorted(map(_key, one_click)) == sorted(map(_key, plays))
+            turns += 1
+    assert turns >= 3
+
+
 def _all_states() -> Iterator[tuple[int, int, str, dict[str, Any], State]]:
     for players, seed, lang, options in GAMES:
         for _, state, _, _ in game_steps(players, seed, options):
@@ -351,7 +387,21 @@ def test_mh_17_mh_50_the_turn_dm_shows_hand_bag_and_tokens_and_the_waiting_playe
     assert "▶️ **Your turn**, round 1. You play A, 🗡️ Hunters." in dm["content"]
     assert "🎒 Your hand: 🏹 Archer, 🔑 Seal of the Order, ♞ Knight" in dm["content"]
     assert "👜 In your bag (6, drawn at random): 🏹 Archer, ♞ Knight, 🛡 Spearman ×2, ⚔ Swordsman ×2" in dm["content"]
-    assert [b["label"] for b in components_of(dm)] == ["🏹 Archer", "🔑 Seal of the Order", "♞ Knight", "🏳️ Surrender …"]
+    # MH-22: every play whole in one select (one click plays it), the grey Surrender … below
+    play, flag = components_of(dm)
+    assert play["type"] == 3 and play["placeholder"] == "Choose your play"
+    assert [o["label"] for o in play["options"]] == [
+        "🏹 Archer: 📥 Deploy → b1",
+        "🏹 Archer: 📥 Deploy → c1",
+        "🔑 Seal of the Order: 🔑 Recruit: Archer (2 in supply)",
+        "🔑 Seal of the Order: 🔑 Recruit: Knight (2 in supply)",
+        "🔑 Seal of the Order: 🔑 Recruit: Spearman (2 in supply)",
+        "🔑 Seal of the Order: 🔑 Recruit: Swordsman (3 in supply)",
+        "🔑 Seal of the Order: 🔑 Pass",
+        "♞ Knight: 📥 Deploy → b1",
+        "♞ Knight: 📥 Deploy → c1",
+    ]
+    assert flag["label"] == "🏳️ Surrender …" and flag["custom_id"] == f"np:{GAME_ID}:{prompt.id}:0:surrender"
     (waiting,) = [o for o in ops if o.get("to") == "dm" and o["user"] == PLAYERS[1]]
     assert "🎒 Round 1, your hand: 🌘 Night Shooter, 🐎 Cavalry, 🔱 Uhlan" in waiting["content"]  # MH-1 names
     assert all(o["user"] == PLAYERS[0] for o in ops if o.get("to") == "dm" and "Seal of the Order" in o["content"])
@@ -396,6 +446,11 @@ def test_mh_54_surrender_takes_a_confirmation_and_any_seated_player_may_use_it()
         assert PRESENTER.picker_text(t, cancelled) == "🏳️ You did not surrender: the game goes on." and not cancelled.components
         back = [c for c in components_of({"components": step.components}) if c["label"] == "↩ Back"]
         assert bool(back) == (player == PLAYERS[0])  # the waiting player has nothing else to go back to
+        if back:  # back to the turn's every play, one click each (MH-22)
+            click = decoder.decode(ctl.ControlId.parse(back[0]["custom_id"]), player, MH.legal_actions(state, player))
+            plays = PRESENTER.picker(t, state, player, prompt.id, click.partial, click.page)
+            assert PRESENTER.picker_text(t, plays) == "Choose your play"
+            assert plays.components == PRESENTER.components(t, state, player, prompt)
     after, events = MH.apply(state, Action(PLAYERS[1], prompt.id, "surrender"))
     ops = PRESENTER.present(table("en", 2, after), state, after, events, PLAYERS[1])
     public = "\n".join(o.get("content", "") for o in ops if is_public(o))

@@ -5,9 +5,10 @@ long as the longer one; the bot posts at most 5 messages in 5 s to a thread, lik
 about a second and the default games are short. ``NOCTURNE_LONG=1`` plays both to a control win (MH-53).
 
 * **1 vs 1 with a spectator and the chess clock** (MH-57, MH-61, MH-P1, MH-P4): a third member joins the full lobby
-  and watches; the hex board is edited in place, each hand comes by DM, every play is chosen step by step (token →
-  action → target, MH-22). In round 1 the bot is SIGKILLed while a player is half-way through their choice; after
-  the restart the live ``<t:…:R>`` countdowns still match the clocks, the player finishes the play, the time they
+  and watches; the hex board is edited in place, each hand comes by DM, every play is one click in the turn's DM
+  (its list names the token, the action and the target, MH-22). In round 1 the bot is SIGKILLed while a player's
+  turn is open in front of them; after the restart the live ``<t:…:R>`` countdowns still match the clocks, the
+  player makes their play from the DM the restarted bot rewrote, the time they
   used (the downtime too: their countdown kept running on everyone's screen) comes off their clock, and the game
   goes on to the end of the round; then a player surrenders (MH-54). The spectator is never sent anything, and no
   public post or edit (board captions and alt texts included) shows a hand, a bag or a Seal's choice (MH-P2).
@@ -29,6 +30,7 @@ import pytest
 
 from engines.midnight_hunt.hexnames import hex_of
 from engines.midnight_hunt.rules import DEFAULT_RULES
+from tests.databases import copy_migrated
 from tests.e2e.board_view import IN_VIEW, board_in_view
 from tests.e2e.harness import NAVIGATION, BotProcess, GameTable, game_controls
 from tests.fakediscord import FakeDiscord
@@ -131,7 +133,8 @@ class HuntTable(GameTable):
         if "🗑️" in label:
             return 10
         if "🔑" in label:
-            return 50 if "Pass" in label or "Seal" in label else 40 if "initiative" in label else 30
+            # a Seal passes: its play in the turn's list (``🔑 Seal of the Order: 🔑 Pass``), or its token's button
+            return 50 if "Pass" in label or ": " not in label else 40 if "initiative" in label else 30
         if " · " in label and "×" in label:  # a token on the board with several plays
             at = re.search(r"· ([a-i]\d) ×", label)
             return 400 if at and self.gap(player, at.group(1)) == 0 else 290
@@ -294,14 +297,14 @@ async def play_duel(tmp_path):
             before=stopped_clock(turn_prompts(table)[-2], table.names[mover]),
             other_clock=stopped_clock(prompt, table.names[other]),
         )
-        # mid-turn: the mover opens a token with several plays (a private step), then the bot dies
+        # mid-turn: the mover has their turn's DM open (a private step, should the turn open with one), then the bot dies
         dm = await server.wait_for(
             lambda s: next((m for m in reversed(s.dm_messages(mover)) if game_controls(m) and "Your turn" in (m.get("content") or "")), None),
             timeout=30,
             what="the mover's turn DM",
         )
         steps = [c for c in game_controls(dm) if c["custom_id"].startswith("np:") and "🏳️" not in str(c.get("label"))]
-        step = None
+        step = dm  # MH-22: a play is one click in the turn's DM
         if steps:
             rec = await table.interact(server.click(mover, int(dm["id"]), steps[0]["custom_id"]))
             step = rec.original
@@ -329,11 +332,12 @@ async def play_duel(tmp_path):
         facts["shown_dm"] = [int(t) for m in server.dm_messages(mover) if game_controls(m) for t in COUNTDOWN.findall(m.get("content") or "")]
         with sqlite3.connect(db) as con:
             facts["stored"] = [due for (due,) in con.execute("SELECT due_at FROM deadlines WHERE prompt_id LIKE 'turn#%'")]
-        # the mover finishes the play they started, on the step shown before the crash
+        # the mover makes the play they had open before the crash, on the message as the restarted bot left it
         table.paused = False
         facts["played_at"] = time.time()
         if facts["step_open"]:
-            await table.use(mover, step, table.choose(mover, step))
+            shown = server.message(int(step["id"])) or step
+            await table.use(mover, shown, table.choose(mover, shown))
         facts["played"] = (facts["played_at"], time.time())  # the play was applied in between
         after = await server.wait_for(
             lambda s: next((m for m in turn_prompts(table) if int(m["id"]) > int(prompt["id"])), None), timeout=30, what="the next turn"
@@ -384,6 +388,8 @@ async def play_teams(tmp_path):
 @pytest.fixture(scope="module")
 def games(tmp_path_factory):
     async def both():
+        # the migrated schema both bots' databases copy, made once before they start at the same time
+        await copy_migrated(tmp_path_factory.mktemp("mh-schema") / "schema.sqlite3")
         return await asyncio.gather(
             play_duel(tmp_path_factory.mktemp("mh-duel")), play_teams(tmp_path_factory.mktemp("mh-teams"))
         )
@@ -466,11 +472,17 @@ def test_the_2v2_board_is_kept_in_view(teams):
     assert len([m for m in table.public() if m.get("attachments") and not m.get("deleted")]) == 1
 
 
-def test_mh_22_plays_are_chosen_step_by_step_in_private(duel):
-    """A token with several plays opens a private step (action, then target) that only its player sees."""
-    _, table = duel
-    assert any(cid.startswith("np:") and ":turn#" in cid for _, cid in table.answered)
+def test_mh_22_a_play_is_one_click_in_the_turns_dm(duel):
+    """MH-22, issue 27: the turn's DM lists every play whole (token, action, target); one click plays it, and its
+    answer rewrites that DM (the play confirmed, no control left): no private step, no other call for it."""
+    server, table = duel
+    turns = [cid for _, cid in table.answered if ":turn#" in cid]
+    assert turns and all(cid.startswith(("ns:", "nc:")) or cid.endswith(":surrender") for cid in turns), turns
+    assert any(cid.startswith("ns:") for cid in turns)
     assert table.prompts_answered("draft") == 8 and table.prompts_answered("turn") >= 6
+    for player in table.players:
+        played = [m for m in server.dm_messages(player) if "Your turn" in (m.get("content") or "") and "\n✅ " in (m.get("content") or "")]
+        assert played and not [m for m in played if game_controls(m)]
 
 
 def test_mh_57_the_countdown_shown_is_the_clock_left(duel):
