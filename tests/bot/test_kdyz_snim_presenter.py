@@ -393,14 +393,20 @@ def test_ks_13_the_cards_message_keeps_its_clue_log_above_the_open_turn():
     t = make_table("en", players)
     clue = state.prompts[1]
     after, events = E.apply(state, Action(players[1], clue.id, "clue", {"text": "blorp"}))
-    public = [op for op in P.present(t, state, after, events, players[1]) if op.get("to") == "game" or "slot" in op and not str(op["slot"]).startswith("ks:element:")]
+    # the step's only op: the click's own answer carries it (bot.answers.take_rewrites takes a step's rows only when
+    # they all rewrite the message clicked on)
+    public = P.present(t, state, after, events, players[1])
     assert [op["slot"] for op in public] == ["ks:card:1:1"] and public[0]["do"] == "post" and "forget" not in public[0]
     assert public[0]["content"].startswith("💬 **Bob**: blorp\n✏️ <@" + players[2] + ">, your clue for dream card 1")
     nxt = after.prompts[1]
-    later, events = E.apply(after, Action.timeout(nxt.id))
-    (edit,) = [op for op in P.present(t, after, later, events) if op.get("slot") == "ks:card:1:1"]
+    passed, events = E.apply(after, Action(players[2], nxt.id, "pass"))  # a pass: the same, the pass said above the turn
+    (edit,) = P.present(t, after, passed, events, players[2])
+    assert edit["slot"] == "ks:card:1:1" and edit["content"].startswith("💬 **Bob**: blorp\n⏭️ Cid passes.\n✏️ <@" + players[3] + ">")
+    nxt = passed.prompts[1]
+    later, events = E.apply(passed, Action.timeout(nxt.id))
+    (edit,) = [op for op in P.present(t, passed, later, events) if op.get("slot") == "ks:card:1:1"]
     lines = edit["content"].splitlines()
-    assert lines[0] == "💬 **Bob**: blorp" and "Cid" in lines[1] and "time" in lines[1] and f"<@{players[3]}>" in lines[2]
+    assert lines[0] == "💬 **Bob**: blorp" and "Dee" in lines[1] and "time" in lines[1] and f"<@{players[4]}>" in lines[2]
 
 
 def test_ks_13_a_card_that_moves_on_closes_its_message_with_its_clue_log():
