@@ -117,7 +117,7 @@ class MidnightHuntControls(MidnightHuntWords):
         else:
             for token in _distinct(token_of(a) for a in plays):
                 mine = [a for a in plays if token_of(a) == token]
-                what = table.t("mh.step.action", token=self.token_choice(table, view, player, token))
+                what = table.t("mh.step.token_play", token=self.token_choice(table, view, player, token))
                 pages = -(-len(mine) // MAX_SELECT_OPTIONS)
                 for page in range(pages):
                     chunk = mine[page * MAX_SELECT_OPTIONS : (page + 1) * MAX_SELECT_OPTIONS]

@@ -229,6 +229,25 @@ def test_mh_22_a_turn_is_one_click_in_its_dm(players, seed, lang, options, prese
     assert turns >= 3
 
 
+def test_mh_22_a_turn_with_more_plays_than_a_select_holds_has_a_select_per_token(presented):
+    """More than 25 plays: one select per token, its placeholder naming the token, still one click a play (the
+    seeded 1 vs 1 game reaches such a turn)."""
+    for (before, after, _, _), ops in presented(2, 0, "en", {}):
+        t = table("en", 2, after)
+        for prompt in PRESENTER.opened_prompts(before, after):
+            dm = next((o for o in ops if o.get("slot") == dm_slot(prompt, prompt.players[0])), None)
+            selects = [c for c in components_of(dm or {}) if c["type"] == 3]
+            if prompt.key != "mh.turn" or len(selects) < 2:
+                continue
+            hand = t.view(after, prompt.players[0])["hand"]
+            assert len(selects) >= len(set(hand)) and all(s["placeholder"].endswith(": which play?") for s in selects)
+            for select in selects:  # each select holds one token's plays, named first
+                assert len({o["label"].split(": ")[0] for o in select["options"]}) == 1
+                assert select["options"][0]["label"].startswith(select["placeholder"].removesuffix(": which play?"))
+            return
+    pytest.fail("no turn with more plays than a select holds")
+
+
 def _all_states() -> Iterator[tuple[int, int, str, dict[str, Any], State]]:
     for players, seed, lang, options in GAMES:
         for _, state, _, _ in game_steps(players, seed, options):

@@ -388,6 +388,7 @@ mh-step-spectator = Hru sledujete: diváci vidí plán a záznam hry, ale nehraj
 mh-step-draft = Jaký typ jednotky si berete?
 mh-step-token = Jaký žeton zahrajete?
 mh-step-play = Vyberte tah
+mh-step-token_play = { $token }: jaký tah?
 mh-step-action = { $token }: jakou akci?
 mh-step-target = { $action } → vyberte:
 mh-step-seal = { $token }: jakou akci? Budete to vědět jen vy; ostatní uvidí jen to, že se hrála Pečeť.

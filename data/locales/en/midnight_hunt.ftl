@@ -350,6 +350,7 @@ mh-step-spectator = You are watching this game: spectators see the board and the
 mh-step-draft = Which unit type do you draft?
 mh-step-token = Which token do you play?
 mh-step-play = Choose your play
+mh-step-token_play = { $token }: which play?
 mh-step-action = { $token }: which action?
 mh-step-target = { $action } → choose:
 mh-step-seal = { $token }: which action? Only you will know; the table only sees that a Seal was played.

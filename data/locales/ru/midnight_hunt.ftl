@@ -388,6 +388,7 @@ mh-step-spectator = Вы наблюдаете за игрой: зрители в
 mh-step-draft = Какой тип отряда берёте?
 mh-step-token = Какой жетон разыгрываете?
 mh-step-play = Выберите ход
+mh-step-token_play = { $token }: какой ход?
 mh-step-action = { $token }: какое действие?
 mh-step-target = { $action } → выберите:
 mh-step-seal = { $token }: какое действие? Знать будете только вы; остальные увидят лишь, что сыграна Печать.
