@@ -31,7 +31,7 @@ Example::
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from engines.copying import private_copy, settle
@@ -60,6 +60,9 @@ from engines.values import (  # the contract's values: engines and the bot name 
     to,
 )
 
+
+#: Words one message of the catalogues for :meth:`Engine.board_text`: ``say(key, **params) -> str``.
+Say = Callable[..., str]
 
 class Engine:
     """Base class of every game engine. Subclasses set the class attributes and implement the ``_`` hooks."""
@@ -221,6 +224,12 @@ class Engine:
     def describe(self, state: State, viewer: str | None) -> str:
         """The table as readable text for ``viewer`` (the offline table; code blocks on Discord)."""
         return ""
+
+    def board_text(self, state: State, viewer: str | None, say: Say) -> str | None:
+        """The table as :meth:`describe` shows it, every word a message of the catalogues: ``say(key, **params)``
+        words one (player ids become names, a parameter's enum value its word), so the offline table prints it in
+        the reader's language. ``None``: the game has no such text (the table prints :meth:`describe`)."""
+        return None
 
     def random_action(self, state: State, player: str, chooser: random.Random) -> Action | None:
         """A random legal action for automatic players. Engines with free-text input override this."""

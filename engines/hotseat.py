@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from engines.core import CLOCK, Action, Engine, Prompt
-from engines.table import Table, plain
+from engines.table import Table
 
 #: Actions any seated player may take whatever is asked (leave the game, surrender): they never make a player's
 #: input "open", are typed as words rather than numbers, and ask for a confirmation.
@@ -60,9 +60,9 @@ def _hand_over(engine: Engine, table: Table, player: str, out: TextIO, inp: Text
         return False
     table.at_screen = None
     out.write(CLEAR)
-    board = engine.describe(table.state, None)
+    board = table.board(None)
     if board:
-        out.write(table.with_names(plain(board)) + "\n")
+        out.write(board + "\n")
     if _read(out, inp, "\n" + table.word("table.pass_to", player=table.name(player)) + " ") is None:
         return False
     table.at_screen = player

@@ -150,11 +150,28 @@ class Table:
             self.unseen[player] = []
         if not self.reveal:
             view = self.engine.view(self.state, player)
-            for key, params in _standing(self.engine, view):
-                line = plain(render_event(self.lang, key, params, self.names))
-                if f"  🔒 {line}" not in lines:  # just told: not twice
+            standing = [plain(render_event(self.lang, key, params, self.names)) for key, params in _standing(self.engine, view)]
+            for line in [*standing, *(line.strip() for line in self.private_board(player))]:
+                if f"  🔒 {line}" not in lines and f"🔒 {line}" not in lines:  # just told: not twice
                     lines.append(f"🔒 {line}")
         return "\n".join(lines) + "\n"
+
+    def say(self, key: str, **params: Any) -> str:
+        """One message of the game's board text in the table's language (:meth:`Engine.board_text`)."""
+        return plain(render_event(self.lang, key, params, self.names))
+
+    def board(self, viewer: str | None = None) -> str:
+        """The board as ``viewer`` may see it (the public one for ``None``), in the table's language; a game with
+        no worded board (:meth:`Engine.board_text` gives ``None``) shows the engine's own summary."""
+        text = self.engine.board_text(self.state, viewer, self.say)
+        if text is None:
+            text = self.with_names(plain(self.engine.describe(self.state, viewer)))
+        return text
+
+    def private_board(self, player: str) -> list[str]:
+        """The lines of ``player``'s board that the public board does not show (their hand, traps, secret choice)."""
+        public = set(self.board(None).splitlines())
+        return [line for line in self.board(player).splitlines() if line.strip() and line not in public]
 
     def with_names(self, text: str) -> str:
         """The engine's own summary of the board with the players' names for their ids."""

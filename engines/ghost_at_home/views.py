@@ -4,13 +4,16 @@ view."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engines.ghost_at_home import sampling
 from engines.ghost_at_home.cards import sort_cards
 from engines.ghost_at_home.house import slot_args
-from engines.ghost_at_home.render import describe_table
+from engines.ghost_at_home.render import board_text, describe_table
 from engines.ghost_at_home.state import GhostState
+
+if TYPE_CHECKING:
+    from engines.core import Say
 
 
 class Views:
@@ -64,4 +67,8 @@ class Views:
 
     def describe(self, state: GhostState, viewer: str | None) -> str:
         return describe_table(self.view(state, viewer))
+
+    def board_text(self, state: GhostState, viewer: str | None, say: Say) -> str:
+        """:meth:`describe` in the catalogues' words (the offline table, any language)."""
+        return board_text(self.view(state, viewer), say)
 

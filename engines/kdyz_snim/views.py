@@ -3,10 +3,13 @@ for the offline table."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engines.kdyz_snim.state import Card, KdyzSnimState, Round
 from engines.kdyz_snim.words import element
+
+if TYPE_CHECKING:
+    from engines.core import Say
 
 
 class Views:
@@ -110,4 +113,30 @@ class Views:
             "  totals: "
             + ", ".join(f"{p}={t}" + (" (left)" if p in view["left"] else "") for p, t in view["totals"].items())
         )
+        return "\n".join(lines)
+
+    def board_text(self, state: KdyzSnimState, viewer: str | None, say: Say) -> str:
+        """:meth:`describe` in the catalogues' words (the offline table, any language)."""
+        view = self.view(state, viewer)
+        lines = [say("ks.status", round=view["round"], phase=view["phase"], dreamer=view["dreamer"])]
+        if view.get("role"):
+            lines.append(say("ks.your_role", round=view["round"], role=view["role"]))
+        if "element" in view:
+            lines.append(say("ks.element", card=view["card"], word=view["element"]["word"], aliases=list(view["element"]["aliases"])))
+        elif view["card"]:
+            lines.append(say("ks.status.card", card=view["card"]))
+        for clue in view["clues"]:
+            lines.append("  " + say("ks.table.clue", player=clue["player"], clue=clue["clue"]))
+        for card in view.get("round_cards", []):
+            key = "ks.table.earlier_guess" if card["guess"] else "ks.table.earlier"
+            lines.append("  " + say(key, word=card["word"], fate=card["fate"], guess=card["guess"] or ""))
+        if view["clue_giver"]:
+            lines.append(say("ks.status.giver", player=view["clue_giver"]))
+        if view["foul"]:
+            lines.append(say("ks.table.foul", reporter=view["foul"]["reporter"], accused=view["foul"]["accused"]))
+        scores = [
+            say("ks.table.score_left" if p in view["left"] else "ks.table.score", player=p, points=t)
+            for p, t in view["totals"].items()
+        ]
+        lines.append(say("ks.table.totals", scores="; ".join(scores)))
         return "\n".join(lines)

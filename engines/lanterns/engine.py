@@ -19,6 +19,7 @@ from engines.core import (
     Option,
     Outcome,
     Prompt,
+    Say,
     State,
     new_prompt_id,
     require,
@@ -191,6 +192,16 @@ class Lanterns(Engine):
             lines.append(f"  round {i}: " + ", ".join(f"{p} lit {c}" for p, c in lit.items()))
         if "hand" in view:
             lines.append(f"Your hand: {', '.join(map(str, view['hand']))}")
+        return "\n".join(lines)
+
+    def board_text(self, state: LanternsState, viewer: str | None, say: Say) -> str:
+        """:meth:`describe` in the catalogues' words (the offline table, any language)."""
+        view = self._view(state, viewer)
+        lines = [say("la.status", round=view["round"], score=dict(view["score"]))]
+        for i, lit in enumerate(view["rounds"], start=1):
+            lines.append("  " + say("la.table.round", round=i, lit=dict(lit)))
+        if "hand" in view:
+            lines.append(say("la.your_hand", cards=[str(c) for c in view["hand"]]))
         return "\n".join(lines)
 
     def check_invariants(self, state: LanternsState) -> None:

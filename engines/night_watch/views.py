@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import NARRATOR
+from engines.core import NARRATOR, Say
 from engines.night_watch.roles import NIGHT_WATCH, SECURITY
 from engines.night_watch.state import NightWatchState
 
@@ -77,5 +77,20 @@ class Views:
             lines.append("  tally: " + ", ".join(f"{p}={n}" for p, n in view["tally"].items()))
         if "role" in view:
             lines.append(f"  you are {view['role']}")
+        return "\n".join(lines)
+
+    def board_text(self, state: NightWatchState, viewer: str | None, say: Say) -> str:
+        """:meth:`describe` in the catalogues' words (the offline table, any language)."""
+        view = self.view(state, viewer)
+        out = [p for p in state.players if p not in view["alive"]]
+        lines = [say("nw.status", day=view["day"], phase=view["phase"], alive=list(view["alive"]), out=out)]
+        for p in out:
+            role = view["revealed_roles"].get(p)
+            if role:
+                lines.append("  " + say("nw.table.out_role", player=p, role=role))
+        if view["tally"]:
+            lines.append("  " + say("nw.table.tally", tally=dict(view["tally"])))
+        if "role" in view:
+            lines.append(say("nw.your_role", role=view["role"]))
         return "\n".join(lines)
 

@@ -21,3 +21,31 @@ table-input_ended = Vstup skončil: hra zůstává nedohraná.
 table-interrupted = Přerušeno: hra zůstává nedohraná.
 table-saved = Uloženo do { $path }.
 table-to = pro: { $players }
+
+## The games' boards at the table (python -m engines play: the board shown when the screen is handed over, and a
+## player's own part of it), beside the bot's board words each game's catalogue already has.
+
+nw-table-out_role = Mimo hru: { $player }, role: { $role }.
+nw-table-tally = Hlasy zatím: { $tally }.
+ks-table-clue = Nápověda od hráče { $player }: „{ $clue }“.
+ks-table-earlier = Dříve této noci: { $word } – { $fate }.
+ks-table-earlier_guess = Dříve této noci: { $word } – { $fate } (tip: „{ $guess }“).
+ks-table-foul = Nahlášen faul: { $reporter } napadá nápovědu hráče { $accused }.
+ks-table-score = { $player } { $points }
+ks-table-score_left = { $player } { $points } (mimo hru)
+ks-table-totals = Body: { $scores }.
+la-table-round = Kolo { $round }: { $lit }.
+gh-table-house = { $player }: v ruce { $cards } { $cards ->
+    [one] karta
+    [few] karty
+    [many] karty
+   *[other] karet
+}{ $tags ->
+    [none] {""}
+   *[other] {" "}({ $tags })
+}
+gh-table-floor = Patro { $floor } ({ $lit ->
+    [yes] rozsvíceno
+   *[no] tma
+}): { $rooms }
+gh-table-hand = { $player }: { $cards }

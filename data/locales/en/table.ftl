@@ -21,3 +21,29 @@ table-input_ended = The input ended: the game stops unfinished.
 table-interrupted = Interrupted: the game stops unfinished.
 table-saved = Saved to { $path }.
 table-to = to { $players }
+
+## The games' boards at the table (python -m engines play: the board shown when the screen is handed over, and a
+## player's own part of it), beside the bot's board words each game's catalogue already has.
+
+nw-table-out_role = Out of the game: { $player }, { $role }.
+nw-table-tally = Votes so far: { $tally }.
+ks-table-clue = { $player } gave the clue “{ $clue }”.
+ks-table-earlier = Earlier tonight: { $word }, { $fate }.
+ks-table-earlier_guess = Earlier tonight: { $word }, { $fate } (the guess: “{ $guess }”).
+ks-table-foul = A foul is reported: { $reporter } points at the clue of { $accused }.
+ks-table-score = { $player } { $points }
+ks-table-score_left = { $player } { $points } (left the game)
+ks-table-totals = Points: { $scores }.
+la-table-round = Round { $round }: { $lit }.
+gh-table-house = { $player }: { $cards ->
+    [one] { $cards } card
+   *[other] { $cards } cards
+} in hand{ $tags ->
+    [none] {""}
+   *[other] {" "}({ $tags })
+}
+gh-table-floor = Floor { $floor } ({ $lit ->
+    [yes] lit
+   *[no] dark
+}): { $rooms }
+gh-table-hand = { $player }: { $cards }

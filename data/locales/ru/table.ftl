@@ -21,3 +21,31 @@ table-input_ended = Ввод закончился: игра остаётся н�
 table-interrupted = Прервано: игра остаётся незавершённой.
 table-saved = Сохранено в { $path }.
 table-to = для: { $players }
+
+## The games' boards at the table (python -m engines play: the board shown when the screen is handed over, and a
+## player's own part of it), beside the bot's board words each game's catalogue already has.
+
+nw-table-out_role = Вне игры: { $player }, роль: { $role }.
+nw-table-tally = Голоса на сейчас: { $tally }.
+ks-table-clue = Подсказка от игрока { $player }: «{ $clue }».
+ks-table-earlier = Раньше этой ночью: { $word } — { $fate }.
+ks-table-earlier_guess = Раньше этой ночью: { $word } — { $fate } (догадка: «{ $guess }»).
+ks-table-foul = Заявлено нарушение: { $reporter } оспаривает подсказку игрока { $accused }.
+ks-table-score = { $player } { $points }
+ks-table-score_left = { $player } { $points } (вне игры)
+ks-table-totals = Очки: { $scores }.
+la-table-round = Раунд { $round }: { $lit }.
+gh-table-house = { $player }: на руке { $cards } { $cards ->
+    [one] карта
+    [few] карты
+    [many] карт
+   *[other] карты
+}{ $tags ->
+    [none] {""}
+   *[other] {" "}({ $tags })
+}
+gh-table-floor = Этаж { $floor } ({ $lit ->
+    [yes] свет горит
+   *[no] темно
+}): { $rooms }
+gh-table-hand = { $player }: { $cards }
