@@ -53,6 +53,7 @@ from engines.core import (
     IllegalAction,
     Option,
     Prompt,
+    Say,
     Transition,
     require,
 )
@@ -74,7 +75,7 @@ from engines.midnighters import (  # noqa: F401  (their agenda tasks register on
 from engines.midnighters.data import ALL_CARDS, CORRIDORS, LOCATIONS, full_deck
 from engines.midnighters.rules import BRIDGE
 from engines.midnighters.state import CLOSED_KEPT, MidnightersState, Task
-from engines.midnighters.text import describe_state
+from engines.midnighters.text import board_text, describe_state
 
 
 class Midnighters(Engine):
@@ -227,6 +228,10 @@ class Midnighters(Engine):
 
     def describe(self, state: MidnightersState, viewer: str | None) -> str:
         return describe_state(self.view(state, viewer))
+
+    def board_text(self, state: MidnightersState, viewer: str | None, say: Say) -> str:
+        """:meth:`describe` in the catalogues' words (the offline table, any language)."""
+        return board_text(self.view(state, viewer), say)
 
     # -- invariants ----------------------------------------------------------------------------------------
 

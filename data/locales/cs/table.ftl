@@ -49,3 +49,20 @@ gh-table-floor = Patro { $floor } ({ $lit ->
    *[no] tma
 }): { $rooms }
 gh-table-hand = { $player }: { $cards }
+mn-table-avatar = { $player }
+mn-table-player = { $player }: { $location }, v ruce { $cards } { $cards ->
+    [one] karta
+    [few] karty
+    [many] karty
+   *[other] karet
+}, { $traps } { $traps ->
+    [one] past
+    [few] pasti
+    [many] pasti
+   *[other] pastí
+}
+mn-table-player_left = { $player }: { $left }
+mn-table-play = { $player }: { $play }
+mn-table-their_hand = V ruce hráče { $player }: { $cards }.
+mn-table-discard_pile = Odhazovací balíček: { $cards }.
+mn-table-target_hand = Ruka, do které se díváte: { $cards }.

@@ -47,3 +47,16 @@ gh-table-floor = Floor { $floor } ({ $lit ->
    *[no] dark
 }): { $rooms }
 gh-table-hand = { $player }: { $cards }
+mn-table-avatar = { $player }
+mn-table-player = { $player }: { $location }, { $cards ->
+    [one] { $cards } card
+   *[other] { $cards } cards
+}, { $traps ->
+    [one] { $traps } trap
+   *[other] { $traps } traps
+}
+mn-table-player_left = { $player }: { $left }
+mn-table-play = { $player }: { $play }
+mn-table-their_hand = In the hand of { $player }: { $cards }.
+mn-table-discard_pile = The discard pile: { $cards }.
+mn-table-target_hand = The hand you look into: { $cards }.

@@ -49,3 +49,20 @@ gh-table-floor = Этаж { $floor } ({ $lit ->
    *[no] темно
 }): { $rooms }
 gh-table-hand = { $player }: { $cards }
+mn-table-avatar = { $player }
+mn-table-player = { $player }: { $location }, на руке { $cards } { $cards ->
+    [one] карта
+    [few] карты
+    [many] карт
+   *[other] карты
+}, { $traps } { $traps ->
+    [one] ловушка
+    [few] ловушки
+    [many] ловушек
+   *[other] ловушки
+}
+mn-table-player_left = { $player }: { $left }
+mn-table-play = { $player }: { $play }
+mn-table-their_hand = Карты на руке игрока { $player }: { $cards }.
+mn-table-discard_pile = Сброс: { $cards }.
+mn-table-target_hand = Карты на руке, в которую вы смотрите: { $cards }.
