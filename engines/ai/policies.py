@@ -326,6 +326,120 @@ def mn_score(engine: Engine, state: Any, player: str, action: Action) -> float:
     return value
 
 
+# The searching Midnighters player's own judgement (normal and hard; easy keeps mn_score above). It differs from
+# mn_evaluate where the heuristic goes wrong: a goal cut off from Sleepwalk paths is a few steps away (a Vertigo
+# turns a neighbour's arrow, the Forest's activation jumps, MN-21, MN-31), not a cliff that makes every move look
+# alike; a pending "1 action less" (MN-16) costs, so Dutch Angle and Dream Catcher are not spent on a mere step and
+# are worth more while the rival is one step from winning (MN-24 (a), MN-25 (a)); a Midnight Star in hand is worth
+# most on the goal; the seat's own traps on the Bridge (a Midnight Star trap takes the rival's waking, MN-56 (a);
+# a Sleepwalk trap sends them to a corridor, MN-54) count more than others.
+
+#: A step between neighbouring locations that no arrow allows (a Vertigo first), and the Forest's jump (MN-31).
+MN_SOFT_STEP, MN_FOREST_JUMP = 3.0, 2.0
+
+
+def mn_soft_distances(state: Any, target: str) -> dict[str, float]:
+    """Cost of reaching ``target`` from each location: 1 per Sleepwalk step, :data:`MN_SOFT_STEP` to a neighbour
+    no arrow points at, :data:`MN_FOREST_JUMP` from the Forest (Dijkstra over the 12 cards, backwards)."""
+    import heapq
+
+    from engines.midnighters import board
+
+    cells, turns = state.cells, state.turns
+    occupied = {cell: loc for loc, cell in cells.items()}
+    into: dict[str, list[tuple[str, float]]] = {}
+    for loc, cell in cells.items():
+        by_arrow = set()
+        for direction in board.arrows(loc, turns[loc]):
+            to = board.sleepwalk_target(cells, turns, loc, direction)
+            if to is not None:
+                by_arrow.add(to)
+                into.setdefault(to, []).append((loc, 1.0))
+        for direction in board.DIRECTIONS:
+            nxt = board.step(cell, direction)
+            if nxt is not None and nxt in occupied and occupied[nxt] not in by_arrow:
+                into.setdefault(occupied[nxt], []).append((loc, MN_SOFT_STEP))
+    if target != "forest":
+        into.setdefault(target, []).append(("forest", MN_FOREST_JUMP))
+    dist = {target: 0.0}
+    heap = [(0.0, target)]
+    while heap:
+        here_cost, here = heapq.heappop(heap)
+        if here_cost > dist.get(here, math.inf):
+            continue
+        for source, weight in into.get(here, ()):
+            cost = here_cost + weight
+            if cost < dist.get(source, math.inf):
+                dist[source] = cost
+                heapq.heappush(heap, (cost, source))
+    return dist
+
+
+def _mn_distance(state: Any, player: str, cache: dict[str, dict[str, float]]) -> float:
+    goal = _mn_goal(state, player)
+    if goal not in cache:
+        cache[goal] = mn_soft_distances(state, goal)
+    return cache[goal].get(state.avatars[player], float(UNREACHABLE))
+
+
+def _mn_judged(state: Any, player: str, cache: dict[str, dict[str, float]], rival_distance: float) -> float:
+    from engines.midnighters.data import NIGHTMARES
+    from engines.midnighters.rules import BRIDGE
+
+    hand = state.hands[player]
+    d = _mn_distance(state, player, cache)
+    value = -d
+    walks, stars = hand.count("sleepwalk"), hand.count("star")
+    value += 0.25 * min(walks, d)
+    if stars:
+        value += 0.5 + (1.5 if d == 0 else 0.0)
+    elif d == 0:
+        value -= 0.8
+    answers = hand.count("dutch") + hand.count("catcher")
+    value += 0.35 * min(answers, 2) + (0.8 if answers and rival_distance <= 1 else 0.0)
+    value -= 0.7 * state.penalties.get(player, 0)
+    if player != state.horror:
+        value -= 1.5 * sum(c in NIGHTMARES for c in hand)
+    for trap in state.traps:
+        if trap.owner == player:
+            on_bridge = trap.location == BRIDGE
+            value += {"star": 0.8, "sleepwalk": 0.6, "dutch": 0.4}.get(trap.card, 0.2) if on_bridge else 0.2
+    useful = min(walks, int(d) + 1) + min(stars, 2) + min(answers, 2) + min(hand.count("vertigo"), 1)
+    value += 0.1 * useful - 0.1 * (len(hand) - useful)
+    return value
+
+
+def mn_judge(engine: Engine, state: Any, player: str) -> float:
+    """The searching player's evaluation of a Midnighters position for ``player``, in [0, 1]."""
+    done = outcome_value(state, player)
+    if done is not None:
+        return done
+    if player not in state.active:
+        return 0.0
+    others = [p for p in state.active if p != player]
+    if not others:
+        return 0.5
+    cache: dict[str, dict[str, float]] = {}
+    distance = {p: _mn_distance(state, p, cache) for p in state.active}
+    mine = _mn_judged(state, player, cache, min(distance[p] for p in others))
+    best = max(_mn_judged(state, p, cache, distance[player]) for p in others)
+    return squash(0.7 * (mine - best))
+
+
+def mn_order(engine: Engine, state: Any, player: str, action: Action) -> float:
+    """The searching player's ordering of its candidates: :func:`mn_score`'s one step, judged by :func:`mn_judge`."""
+    if action.kind in ("leave",):
+        return -1000.0
+    try:
+        after = settle(engine, state, player, action, own_choices=1, evaluate=mn_judge)
+    except Exception:  # noqa: BLE001  (a sample's odd corner: never let a heuristic break a move)
+        return -1.0
+    value = mn_judge(engine, after, player) * 100.0
+    if action.kind == "end":
+        value -= 0.5
+    return value
+
+
 def mn_quick(engine: Engine, state: Any, player: str, action: Action) -> float:
     """A cheap score for playouts: wake on the Bridge (or, for the Horror or with a nightmare in hand, activate the
     Town Hall), walk towards that goal, answer a winning card, rarely anything else."""
@@ -374,17 +488,21 @@ def mn_quick(engine: Engine, state: Any, player: str, action: Action) -> float:
 
 class GameAI:
     """A game's heuristics for the search: ``score`` orders the candidates, ``quick`` plays the playouts,
-    ``evaluate`` scores where a playout of ``depth`` steps stops; ``diverse``: search the best action of each kind
+    ``evaluate`` scores where a playout of ``depth`` steps stops; ``order`` ranks the search's candidates (``score``
+    unless given); ``diverse``: search the best action of each kind
     before a second of any kind (Ghost at Home's best few are otherwise all ways of placing the same rooms)."""
 
-    def __init__(self, score: Score, evaluate: Evaluate, quick: Score, depth: int, diverse: bool = False) -> None:
+    def __init__(
+        self, score: Score, evaluate: Evaluate, quick: Score, depth: int, diverse: bool = False, order: Score | None = None
+    ) -> None:
         self.score, self.evaluate, self.quick, self.depth, self.diverse = score, evaluate, quick, depth, diverse
+        self.order = order or score  # the search's ranking of its candidates (the easy player's score unless given)
 
 
 GAME_AI: dict[str, GameAI] = {
     "ghost_at_home": GameAI(gh_score, gh_evaluate, gh_score, 24, diverse=True),
     "midnight_hunt": GameAI(mh_score, mh_evaluate, mh_score, 24),
-    "midnighters": GameAI(mn_score, mn_evaluate, mn_score, 10),
+    "midnighters": GameAI(mn_score, mn_judge, mn_score, 10, order=mn_order),
 }
 
 

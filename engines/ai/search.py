@@ -73,7 +73,7 @@ def search(
     candidates: list[Action],
 ) -> Action:
     ai = GAME_AI[game]
-    scored = sorted(((ai.score(engine, first, player, a), a) for a in candidates), key=lambda sa: -sa[0])
+    scored = sorted(((ai.order(engine, first, player, a), a) for a in candidates), key=lambda sa: -sa[0])
     if ai.diverse:  # the best of each kind first (build, attack, light ...), then the next best of any kind
         kinds: dict[str, tuple[float, Action]] = {}
         for sa in scored:
