@@ -10,13 +10,15 @@ first), and a legend lists the locations and units by name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engines.midnight_hunt.hexgrid import disk, hex_id
 from engines.midnight_hunt.hexnames import hex_name, row_name
-from engines.midnight_hunt.rules import SEAL
+from engines.midnight_hunt.rules import SEAL, SIDES
 
 if TYPE_CHECKING:
+    from engines.core import Say
     from engines.midnight_hunt.engine import MidnightHunt
     from engines.midnight_hunt.state import MidnightHuntState
 
@@ -83,3 +85,112 @@ def describe(engine: MidnightHunt, state: MidnightHuntState, viewer: str | None)
         if view["pending"]:
             lines.append(f"Your Seal this round: {view['pending']['choice']} {view['pending']['unit'] or ''}".rstrip())
     return "\n".join(lines)
+
+
+def board_text(engine: MidnightHunt, state: MidnightHuntState, viewer: str | None, say: Say) -> str:
+    """:func:`describe` in the catalogues' words (the offline table, any language): the bot's board words
+    (``mh.board.*``), the hex grid with the seats' letters and unit abbreviations of the reader's language, hexes
+    named as on the board image (``b1``, ``d4``), then each seat; a player's own screen adds their hand, bag and
+    secret Seal."""
+    view = engine.view(state, viewer)
+    radius = int(view["radius"])
+
+    def seat(player: str) -> str:
+        label = view["seats"][player]["seat"]
+        return say(f"mh.board.letter.{label[0]}") + label[1:]
+
+    def unit_name(player: str, unit: str) -> str:
+        return say(f"mh.name.{view['unit_names'].get(player, {}).get(unit, unit)}")
+
+    lines = [say("mh.board.alt-draft" if view["phase"] == "draft" else "mh.board.alt-round", mode=view["mode"], round=view["round"])]
+    outcome = view["outcome"]
+    if outcome is not None:
+        if outcome["draw"] or outcome["side"] not in SIDES:
+            result = say("mh.board.over-draw", reason=outcome["reason"])
+        else:
+            result = say("mh.board.over-win", side=outcome["side"], reason=outcome["reason"])
+        lines.append(f"{say('mh.board.game-over')} {result}")
+    elif view["turn"] in view["seats"]:
+        key = "mh.board.alt-to-pick" if view["phase"] == "draft" else "mh.board.alt-to-play"
+        lines.append(say(key, player=view["turn"], seat=seat(view["turn"])))
+    lines.append(say("mh.board.alt-initiative", side=view["initiative"]))
+    if view["seal_only_rounds"]:
+        lines.append(say("mh.board.seal-rounds", count=view["seal_only_rounds"]))
+    controlled = view["controlled"]
+    lines.append(say("mh.board.alt-held", a=controlled.get("A", 0), b=controlled.get("B", 0), count=view["win_count"]))
+    where = {lid: hex_name(loc["hex"], radius) for lid, loc in view["locations"].items()}
+    held = {s: [where[lid] for lid, loc in view["locations"].items() if loc["control"] == s] for s in SIDES}
+    parts = [say("mh.board.alt-holds", side=s, locations=", ".join(held[s])) for s in SIDES if held[s]]
+    neutral = [where[lid] for lid, loc in view["locations"].items() if loc["control"] not in SIDES]
+    if neutral:
+        parts.append(say("mh.board.alt-neutral", locations=", ".join(neutral)))
+    held_text = "; ".join(parts) + "."
+    lines.append(held_text[:1].upper() + held_text[1:])
+    lines += _grid_words(engine, state, view, say, seat)
+    if view["phase"] != "draft":
+        on_board = sorted(view["board"].items(), key=lambda item: (view["seats"][item[1]["owner"]]["seat"], item[0]))
+        units = [
+            say("mh.board.alt-unit", seat=seat(u["owner"]), unit=unit_name(u["owner"], u["unit"]), stack=u["stack"], hex=hex_name(h, radius))
+            for h, u in on_board
+        ]
+        lines.append(say("mh.board.alt-units", units="; ".join(units) or say("mh.board.alt-none")) + ".")
+    for side in SIDES:
+        for player in sorted((p for p, s in view["seats"].items() if s["side"] == side), key=lambda p: view["seats"][p]["seat"]):
+            lines.append("  " + _seat_words(view, player, say, seat, unit_name))
+    if "hand" in view:
+        if view["hand"]:
+            lines.append(say("mh.hand", tokens=list(view["hand"])))
+        if view["bag_contents"]:
+            lines.append(say("mh.table.bag", tokens=list(view["bag_contents"])))
+        if view["pending"]:
+            lines.append(say("mh.seal_chosen", choice=view["pending"]["choice"], unit=view["pending"]["unit"] or ""))
+    return "\n".join(lines)
+
+
+def _grid_words(engine: MidnightHunt, state: MidnightHuntState, view: dict, say: Say, seat: Callable[[str], str]) -> list[str]:
+    """The hex grid as :func:`board_lines` draws it, each unit as its seat's letter, its abbreviation and its
+    stack in the reader's language (``Б1Лу2``), an empty location as its holder's letter in brackets."""
+    board = engine.board(state)
+    radius = board.grid.radius
+    rows: dict[int, list[str]] = {}
+    for q, r in disk(radius):
+        h = hex_id(q, r)
+        unit = view["board"].get(h)
+        if unit is not None:
+            variant = view["unit_names"].get(unit["owner"], {}).get(unit["unit"], unit["unit"])
+            label = f"{seat(unit['owner'])}{say(f'mh.board.abbr.{variant}')}{unit['stack']}"
+        elif h in board.location_at:
+            loc = board.location_at[h]
+            control = state.control[loc.id]
+            neutral = "✝" if loc.is_necropolis and board.necropolis_restricted else "·"
+            label = f"({say(f'mh.board.letter.{control}') if control else neutral})"
+        else:
+            label = "·"
+        rows.setdefault(r, []).append(label)
+    lines = []
+    width = max(CELL, max(len(label) for labels in rows.values() for label in labels) + 1)
+    for r in range(-radius, radius + 1):
+        row = say("mh.table.row", row=row_name(r, radius))
+        text = "".join(label.center(width - 1) + " " for label in rows[r])
+        lines.append(f"  {row:<8}" + " " * (abs(r) * width // 2) + text.rstrip())
+    return lines
+
+
+def _seat_words(view: dict, player: str, say: Say, seat: Callable[[str], str], unit_name: Callable[[str, str], str]) -> str:
+    s = view["seats"][player]
+    text = say("mh.board.alt-seat", seat=seat(player), player=player, faction=s["faction"])
+    if view["phase"] == "draft":
+        names = ", ".join(unit_name(player, u) for u in s["units"]) or say("mh.board.alt-none")
+        return f"{text} {say('mh.board.alt-drafted', units=names)}."
+    text += " " + say("mh.board.alt-counts", bag=s["bag"], hand=s["hand"], hidden=s["discard_hidden"])
+
+    def listed(counts: dict[str, int]) -> str:
+        return ", ".join(f"{unit_name(player, u)} {n}" for u, n in counts.items() if n) or say("mh.board.alt-none")
+
+    text += " " + say("mh.board.alt-tokens", supply=listed(s["supply"]), discard=listed(s["discard"]), dead=listed(s["dead"]))
+    if s["clock"] is not None:
+        minutes, seconds = divmod(max(0, int(s["clock"])), 60)
+        text += " " + say("mh.board.alt-clock", time=f"{minutes}:{seconds:02d}")
+    if s["away"]:
+        text += " " + say("mh.board.alt-away")
+    return text

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engines.midnight_hunt import sampling
 from engines.midnight_hunt.rules import SIDES
 from engines.midnight_hunt.state import MidnightHuntState
+
+if TYPE_CHECKING:
+    from engines.core import Say
 
 
 class Views:
@@ -83,3 +86,9 @@ class Views:
         from engines.midnight_hunt.text import describe
 
         return describe(self, state, viewer)
+
+    def board_text(self, state: MidnightHuntState, viewer: str | None, say: Say) -> str:
+        """:meth:`describe` in the catalogues' words (the offline table, any language)."""
+        from engines.midnight_hunt.text import board_text
+
+        return board_text(self, state, viewer, say)

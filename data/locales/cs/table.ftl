@@ -66,3 +66,5 @@ mn-table-play = { $player }: { $play }
 mn-table-their_hand = V ruce hráče { $player }: { $cards }.
 mn-table-discard_pile = Odhazovací balíček: { $cards }.
 mn-table-target_hand = Ruka, do které se díváte: { $cards }.
+mh-table-row = řada { $row }
+mh-table-bag = Ve vašem pytli: { $tokens }.

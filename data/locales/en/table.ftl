@@ -60,3 +60,5 @@ mn-table-play = { $player }: { $play }
 mn-table-their_hand = In the hand of { $player }: { $cards }.
 mn-table-discard_pile = The discard pile: { $cards }.
 mn-table-target_hand = The hand you look into: { $cards }.
+mh-table-row = row { $row }
+mh-table-bag = In your bag: { $tokens }.

@@ -66,3 +66,5 @@ mn-table-play = { $player }: { $play }
 mn-table-their_hand = Карты на руке игрока { $player }: { $cards }.
 mn-table-discard_pile = Сброс: { $cards }.
 mn-table-target_hand = Карты на руке, в которую вы смотрите: { $cards }.
+mh-table-row = ряд { $row }
+mh-table-bag = В вашем мешке: { $tokens }.
