@@ -24,13 +24,15 @@ its hashes again; only the digest from Discord, or from the table's output, tell
 
 The table speaks like the bot: ``--lang en|ru|cs`` words every event, prompt, menu line (the bot's button names
 and values) and refusal from the bot's catalogues (:mod:`translations`); ``--names Anna,Boris,...`` names the seats
-(the record keeps P1, P2, ...). The engine's own summary of the board is printed as it is.
+(the record keeps P1, P2, ...). The board is worded so too (:meth:`engines.core.Engine.board_text`: the bot's
+board words, Midnight Hunt's hexes named b1, d4 as on its image); a game without it shows its English summary.
 
 Hotseat asks, in turn, each player whose input is open (once per simultaneous prompt, for as long as it is their
 turn on a turn prompt); leaving the game is typed as a word and confirmed. The screen is handed over before a
 player's private view: whoever holds it presses Enter to hide it, the screen is cleared (:data:`CLEAR`), the public
 board shown and the next player named ("pass the screen to Anna"), who presses Enter to see what came for them
-since they last looked, what they hold and their menu. A private message that comes while its player holds the
+since they last looked, what they hold (their part of the board: hand, role, bag, traps, a secret Seal) and their
+menu. A private message that comes while its player holds the
 screen (the card they drew) is shown at once; any other waits for that player's turn at the screen. When the input ends the game stops
 unfinished (and is saved with ``--save``). Every error about the command line or a saved game is one line on
 stderr and exit status 2 (the only other lines on stderr are ``--save``'s commitment and digest).
