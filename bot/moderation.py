@@ -154,6 +154,8 @@ class Moderation:
         again: Op = {"do": "post", "to": to, "slot": name, **shown}
         if slot.get("preamble"):
             again["preamble"] = slot["preamble"]
+        if slot.get("story"):  # a board's chapter of the story (bot.executors): posted again with it
+            again["story"] = list(slot["story"])
         live.row.slots = {k: v for k, v in live.row.slots.items() if k != name}  # no edit of the deleted message first
         try:
             result = await self.dispatcher._post(live, again, nonce)

@@ -31,6 +31,7 @@ import cogs.registry  # noqa: F401 - the games as the bot registers them
 import translations as i18n
 from bot import controls as ctl
 from bot.games import game_ui
+from bot.outbox import part_results
 from engines import get_engine
 from engines.core import replay
 from tests.e2e.harness import BotProcess, GameTable, game_texts, readable
@@ -547,7 +548,8 @@ def check_delivered(run: GameRun) -> None:
     for row in run.outbox:
         assert row["sent"], f"outbox row {row['id']} was never delivered: {row['op']}"
         result = row["result"] or {}
-        for part in result["parts"] if row["op"].get("do") == "present" else [result]:  # a render request's ops
+        # a render request's ops, or one result of the row (a rewrite the click's own answer carried: "by": "answer")
+        for part in part_results([result]):
             message = part.get("message")
             if message is None:
                 continue
