@@ -1,11 +1,12 @@
-"""Midnight Hunt on Discord: the hex board in the game thread, each hand by DM, a step-by-step choice of the play.
+"""Midnight Hunt on Discord: the hex board in the game thread, each hand by DM, every play one click in a DM.
 
-* **The board** (``has_board``): one public image of the spectator view (:mod:`cogs.midnight_hunt.board`), edited
-  in place whenever that view changes, with a short caption (round, whose turn, initiative, locations held); the
-  image carries its own full description for screen readers (MH-49).
-* **The thread**: the public events of a transition and the next turn are one message ("▶️ Round 3: Ada (A) to
-  play", with the clocks as live ``<t:…:R>`` countdowns and a grey "🏳️ Surrender…" button that any seated player
-  may use at any time, MH-54). Anyone not seated reads the same thread and board and never more (MH-61, MH-P4).
+* **The board carries the game** (``has_board``, issue 27): one public image of the spectator view
+  (:mod:`cogs.midnight_hunt.board`, with its own full description for screen readers, MH-49), and on its message the
+  step's public lines (the story, :meth:`bot.presenter.Presenter.story_ops`), a short caption (round, initiative,
+  locations held) and the open turn or draft pick ("▶️ Round 3: Ada (A) to play", the clocks as live ``<t:…:R>``
+  countdowns) with a grey "🏳️ Surrender…" button that any seated player may use at any time (MH-54): one public
+  call a step. Once its chapter of the story is full the next step opens a new board message below, the old one
+  kept as it stands. Anyone not seated reads the same thread and board and never more (MH-61, MH-P4).
 * **Draft** (MH-14): the picker gets a DM with one button per unit type they may draft, and one line on each.
 * **Each hand privately** (MH-P1, MH-50): the player to act gets a DM with their hand, their bag's contents
   (unordered) and their pending Seal choice, and every legal play listed whole (MH-22): the token, the action and
@@ -52,15 +53,16 @@ class MidnightHuntPresenter(MidnightHuntControls):
 
     # -- the public side -----------------------------------------------------------------------------------
 
-    def board_caption(self, table: Table, view: dict[str, Any]) -> str:
-        """The text under the board: the round, whose turn, the initiative and the locations held (the image has
-        the full description for screen readers). Nothing here depends on a hand, a bag or a Seal choice."""
+    def board_caption(self, table: Table, view: dict[str, Any], turn: bool = True) -> str:
+        """The text under the board: the round, whose turn (``turn``; the board's message says it on a line of its
+        own), the initiative and the locations held (the image has the full description for screen readers).
+        Nothing here depends on a hand, a bag or a Seal choice."""
         outcome = view.get("outcome")
         if outcome is not None:
             return f"🏁 **{table.t('mh.caption.over')}** — {self.result_text(table, outcome.get('side'), outcome['reason'])}"
         stage = table.t("mh.board.draft") if view["phase"] == "draft" else table.t("mh.board.round", round=view["round"])
         parts = [f"🌙 **{table.t('mh.name')}** · {stage}"]
-        if view.get("turn") in view["seats"]:
+        if turn and view.get("turn") in view["seats"]:
             parts.append(f"▶️ {self.who(table, view, view['turn'])}")
         parts.append(table.t("mh.caption.initiative", side=self.side(table, view["initiative"])))
         held = view["controlled"]
@@ -165,6 +167,38 @@ class MidnightHuntPresenter(MidnightHuntControls):
         if before is None and view["mode"] == "2v2":
             ops += self.team_ops(table, view)
         return ops
+    def board_op(self, table: Table, before: State | None, after: State) -> Op:
+        """The board's message: the caption, then the open turn or draft pick (who is to play, the clocks as live
+        countdowns) with the grey "🏳️ Surrender …" any seated player may use (MH-54); the step's story goes above
+        it (:meth:`bot.presenter.Presenter.story_ops`). Nothing here depends on a hand, a bag or a Seal choice."""
+        op = super().board_op(table, before, after)
+        view = table.view(after, None)
+        turns = self.turns(after)
+        lines = [self.public_prompt_text(table, view, p, after.prompts) for p in turns]
+        op["content"] = "\n".join([self.board_caption(table, view, turn=not turns), *lines])
+        op["components"] = rows(self.surrender_button(table, turns[0].id)) if turns else []
+        return op
+
+    def board_ops(self, table: Table, before: State | None, after: State) -> list[Op]:
+        """The board, when the public view changed, or else when the turn it offers did (a new prompt, its
+        player away: the text alone, the picture stands)."""
+        ops = super().board_ops(table, before, after)
+        if ops or before is None or [p.id for p in self.turns(before)] == [p.id for p in self.turns(after)]:
+            return ops
+        return [{**self.board_op(table, None, after), "keep": True}]
+
+    def back_ops(self, table: Table, state: State, away: float, why: str) -> list[Op]:
+        """Back after downtime: the turn's countdowns on the board move on with the deadline, as its DM's do."""
+        ops = super().back_ops(table, state, away, why)
+        if any(p.id in table.deadlines for p in self.turns(state)):
+            ops.append({**self.board_op(table, None, state), "keep": True})
+        return ops
+
+    @staticmethod
+    def turns(state: State) -> list[Prompt]:
+        """The open turn or draft pick (the board says it)."""
+        return [p for p in state.prompts if p.key in PLAY_PROMPTS] if state.outcome is None else []
+
     def team_ops(self, table: Table, view: Mapping[str, Any]) -> list[Op]:
         """2 vs 2: each team's private thread, opened at the start for the team-mates to talk in (no hand is
         ever posted there: MH-50 hides a hand from the team-mate too)."""
@@ -218,11 +252,13 @@ class MidnightHuntPresenter(MidnightHuntControls):
     # -- prompts -------------------------------------------------------------------------------------------
 
     def open_prompt(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
-        view = table.view(state, None)
-        public_components = rows(self.surrender_button(table, prompt.id)) if prompt.key in PLAY_PROMPTS else None
-        ops: list[Op] = [
-            post("game", self.public_prompt_text(table, view, prompt, state.prompts), slot=prompt_slot(prompt), components=public_components)
-        ]
+        """A turn or a draft pick is offered by DM to its player, and said on the board's message (:meth:`board_op`),
+        which carries the step's story too: one public call a step (issue 27). A rejoin window has its own message
+        in the thread (MH-55)."""
+        ops: list[Op] = []
+        if prompt.key not in PLAY_PROMPTS:
+            view = table.view(state, None)
+            ops.append(post("game", self.public_prompt_text(table, view, prompt, state.prompts), slot=prompt_slot(prompt)))
         for player in prompt.players:
             components = self.components(table, state, player, prompt)
             if components:

@@ -100,6 +100,12 @@ def presented():
 # -- reading ops -------------------------------------------------------------------------------------------------
 
 
+def board_of(ops: list[dict[str, Any]]) -> dict[str, Any]:
+    """The board's op of a step: the caption, the open turn with its Surrender …, and the step's story."""
+    (board,) = [o for o in ops if o.get("slot") == "board"]
+    return board
+
+
 def is_public(op: dict[str, Any]) -> bool:
     return (op.get("do") == "post" and op.get("to") == "game") or str(op.get("slot", "")).startswith(("prompt:", "board"))
 
@@ -180,13 +186,13 @@ def test_mh_22_each_hand_is_offered_exactly_its_legal_plays_step_by_step(players
             reached = reached_actions(t, after, player, prompt.id, dm["components"])
             assert set(map(_key, reached)) == set(map(_key, legal))
             checked += 1
-            (public,) = [o for o in ops if o.get("slot") == prompt_slot(prompt)]
-            assert public["to"] == "game"
-            if prompt.key in ("mh.draft", "mh.turn"):
-                (flag,) = components_of(public)
+            if prompt.key in ("mh.draft", "mh.turn"):  # said on the board's message, with its Surrender …
+                assert not [o for o in ops if o.get("slot") == prompt_slot(prompt)]
+                (flag,) = components_of(board_of(ops))
                 assert flag["custom_id"] == f"np:{GAME_ID}:{prompt.id}:0:surrender" and flag["style"] == 2
             else:
-                assert not components_of(public)
+                (public,) = [o for o in ops if o.get("slot") == prompt_slot(prompt)]
+                assert public["to"] == "game" and not components_of(public)
         for op in ops:
             if op.get("components") and not is_public(op):
                 assert op["to"] == "dm" and any(op["user"] in p.players for p in after.prompts)
@@ -317,8 +323,8 @@ def test_mh_p2_the_seals_three_plays_give_identical_public_ops():
             else:
                 seen.append(_seen_by_others(ops, player))
             said = table(lang, players, after).t("mh.seal_played", player=table(lang, players).name(player))
-            line = next(o for o in ops if is_public(o) and said in (o.get("preamble") or "") + o.get("content", ""))
-            assert "***" not in (line.get("preamble") or "") + line["content"]  # a story line, not a mask (issue 29)
+            line = next(o for o in ops if is_public(o) and said in "\n".join(texts_of(o)))
+            assert "***" not in "\n".join(texts_of(line))  # a story line, not a mask (issue 29)
         assert all(s == seen[0] for s in seen), "a Seal play shows in public"
         for ops in ended:
             for op in ops:
@@ -392,9 +398,11 @@ def test_mh_14_the_draft_is_buttons_with_a_line_on_each_unit():
     assert labels[-1] == "🏳️ Surrender …" and buttons[-1]["custom_id"].startswith("np:")
     assert "📋 **Your draft pick** (1 of 4). You play A, 🌑 Darkness." in dm["content"]
     assert "• **🌘 Night Shooter** — 5 tokens · attacks at stack 2 or more, then pays 1 token to the discard" in dm["content"]
-    public = next(o for o in ops if o.get("slot") == prompt_slot(prompt))
-    assert "⚔️ **Midnight Hunt**, 1 vs 1. Midnight strikes, and the hunt is on. A · Ada · 🌑 Darkness; B · Boris ·" in public["preamble"]
-    assert "📋 Draft, pick 1 of 8: **Ada (A)** chooses a unit type." in public["content"]
+    # the thread: the board's message tells the start and says whose pick it is (one public call)
+    board = board_of(ops)
+    assert not [o for o in ops if o.get("slot") == prompt_slot(prompt)]
+    assert "⚔️ **Midnight Hunt**, 1 vs 1. Midnight strikes, and the hunt is on. A · Ada · 🌑 Darkness; B · Boris ·" in board["story"][0]
+    assert "📋 Draft, pick 1 of 8: **Ada (A)** chooses a unit type." in board["content"]
 
 
 def test_mh_17_mh_50_the_turn_dm_shows_hand_bag_and_tokens_and_the_waiting_player_gets_their_hand():
@@ -424,7 +432,7 @@ def test_mh_17_mh_50_the_turn_dm_shows_hand_bag_and_tokens_and_the_waiting_playe
     (waiting,) = [o for o in ops if o.get("to") == "dm" and o["user"] == PLAYERS[1]]
     assert "🎒 Round 1, your hand: 🌘 Night Shooter, 🐎 Cavalry, 🔱 Uhlan" in waiting["content"]  # MH-1 names
     assert all(o["user"] == PLAYERS[0] for o in ops if o.get("to") == "dm" and "Seal of the Order" in o["content"])
-    public = "\n".join(texts_of(next(o for o in ops if o.get("slot") == prompt_slot(prompt))))
+    public = "\n".join(texts_of(board_of(ops)))
     assert "Ada draws 0 tokens from the bag (3 in hand)." in public  # MH-51: counts only (this scenario deals the hands)
     assert "Seal of the Order" not in public and "🎒" not in public
 
@@ -527,22 +535,22 @@ def test_mh_p5_the_seal_choice_is_confirmed_to_its_player_only():
     assert lines == ["🔑 Your Seal: 🔑 Recruit: Archer. It takes hold at the end of the round; the table only sees that a Seal was played."]
     ops = PRESENTER.present(t, state, after, events, PLAYERS[0])
     assert not any("Recruit" in text for op in ops for text in texts_of(op))
-    assert any("🔑 Ada breaks a Seal in secret: its power takes hold at the end of the round." in (o.get("preamble") or "") for o in ops if is_public(o))
+    assert "🔑 Ada breaks a Seal in secret: its power takes hold at the end of the round." in board_of(ops)["story"]
 
 
 def test_mh_57_the_clock_counts_down_live_and_the_others_stand():
-    """MH-57: the turn's deadline is the acting player's clock, shown as a live Discord countdown in the thread and
-    in the DM; the other clocks are shown as they stand."""
+    """MH-57: the turn's deadline is the acting player's clock, shown as a live Discord countdown on the board's
+    message and in the DM; the other clocks are shown as they stand. A warning before it runs out goes to the DM."""
     state, events = _first_play(options=CLOCKED)
     t = table("en", 2, state)
     prompt = state.prompts[0]
     assert prompt.timeout == 300
     ops = PRESENTER.present(t, None, state, events)
     line = f"⏳ The clock of Ada runs out <t:{NOW + 300}:R> · Boris 5:00"
-    assert line in next(o for o in ops if o.get("slot") == prompt_slot(prompt))["content"]
+    assert line in board_of(ops)["content"]
     assert line in next(o for o in ops if o.get("slot") == dm_slot(prompt, PLAYERS[0]))["content"]
     warned = PRESENTER.warn_ops(t, state, prompt, 30)
-    assert {o["slot"] for o in warned} == {prompt_slot(prompt), dm_slot(prompt, PLAYERS[0])}
+    assert {o["slot"] for o in warned} == {dm_slot(prompt, PLAYERS[0])}
     after, events = MH.on_timeout(state, prompt.id)  # flag fall (MH-52)
     ops = PRESENTER.present(table("en", 2, after), state, after, events, CLOCK)
     public = "\n".join(o.get("content", "") for o in ops if is_public(o))
@@ -552,7 +560,7 @@ def test_mh_57_the_clock_counts_down_live_and_the_others_stand():
 def test_mh_56_without_a_clock_the_idle_limit_counts_down():
     state, events = _first_play()
     ops = PRESENTER.present(table("ru", 2, state), None, state, events)
-    public = next(o for o in ops if o.get("slot") == prompt_slot(state.prompts[0]))["content"]
+    public = board_of(ops)["content"]
     assert f"⏳ Ход игрока Ada нужно сделать <t:{NOW + 600}:R>, иначе это считается выходом из игры" in public
 
 
@@ -575,7 +583,7 @@ def test_mh_55_leaving_opens_the_rejoin_window():
     # the leave is said once, in the rejoin message: not in a log line too, nor again in the turn it reopened
     said = [text for op in ops if is_public(op) for text in texts_of(op) if "Ada" in text and ("opouští" in text or "mimo hru" in text)]
     assert said == [public], said
-    assert "mimo hru" not in next(o for o in ops if o.get("slot") == prompt_slot(turn))["content"]
+    assert "mimo hru" not in board_of(ops)["content"]
 
 
 def test_mh_55_a_leave_is_said_once_and_a_later_turn_of_the_away_player_says_the_game_waits():
@@ -591,7 +599,7 @@ def test_mh_55_a_leave_is_said_once_and_a_later_turn_of_the_away_player_says_the
     turn = after.prompts[0]
     assert turn.players == (boris,)
     ops = PRESENTER.present(table("en", 2, after), before, after, events, PLAYERS[0])
-    assert "(away: the game waits for Boris to come back)" in next(o for o in ops if o.get("slot") == prompt_slot(turn))["content"]
+    assert "(away: the game waits for Boris to come back)" in board_of(ops)["content"]
     # leaving idle (MH-56) says why
     state, _ = _first_play()
     after, events = MH.on_timeout(state, state.prompts[0].id)

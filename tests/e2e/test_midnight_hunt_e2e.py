@@ -28,10 +28,11 @@ from typing import Any
 
 import pytest
 
+from bot.presenter import STORY_ROOM
 from engines.midnight_hunt.hexnames import hex_of
 from engines.midnight_hunt.rules import DEFAULT_RULES
 from tests.databases import copy_migrated
-from tests.e2e.board_view import IN_VIEW, board_in_view
+from tests.e2e.board_view import IN_VIEW, board_in_view, is_board
 from tests.e2e.harness import NAVIGATION, BotProcess, GameTable, game_controls
 from tests.fakediscord import FakeDiscord
 
@@ -147,8 +148,9 @@ class HuntTable(GameTable):
         if self.paused:
             return None
         public = message.get("channel_id") is not None and int(message["channel_id"]) == self.thread
-        if public:
-            if player != self.surrender_by:
+        if public:  # the board's message: its Surrender … (older chapters keep a button of a closed turn)
+            newest = message.get("ephemeral") or message.get("id") == (self.open_public_prompt() or {}).get("id")
+            if player != self.surrender_by or not newest:
                 return None
             return next((c for c in game_controls(message) if "🏳️" in str(c.get("label", ""))), None)
         if not message.get("ephemeral") and (player, int(message["id"])) in self.acted:
@@ -178,6 +180,22 @@ class HuntTable(GameTable):
         if control["type"] == 3 and (player, control["custom_id"]) in self.picked:
             return [self.picked[(player, control["custom_id"])]]
         return super().values_for(player, control)
+
+    def turns(self) -> list[dict[str, Any]]:
+        """Each turn (draft picks excluded) as the board's message first said it, oldest first: its prompt, when the
+        bot wrote it (wall clock, :class:`Stamped`) and the turn's lines (who is to play, the clocks)."""
+        found: dict[str, dict[str, Any]] = {}
+        times = getattr(self.server.requests, "times", None) or [0.0] * len(self.server.requests)
+        for request, at in zip(list(self.server.requests), times):
+            body = request.json if isinstance(request.json, dict) else {}
+            if request.method not in ("POST", "PATCH") or not request.path.startswith(f"/channels/{self.thread}/messages"):
+                continue
+            ids = [c.get("custom_id", "") for row in body.get("components") or () for c in row.get("components") or ()]
+            turn = next((cid.split(":")[2] for cid in ids if ":turn#" in cid), None)
+            content = body.get("content") or ""
+            if turn is not None and turn not in found and "▶️ Round" in content:
+                found[turn] = {"prompt": turn, "at": at, "content": content[content.index("▶️ Round") :]}
+        return list(found.values())
 
     async def play_until(self, done, steps: int = MAX_STEPS) -> None:
         for _ in range(steps):
@@ -225,7 +243,21 @@ async def start(table: HuntTable, watchers: list[int] = ()) -> dict[int, str]:
 
 
 def board(table: GameTable) -> dict | None:
-    return next((m for m in table.public() if m.get("attachments") and not m.get("deleted")), None)
+    """The newest board message (older ones are the chapters of the game's story)."""
+    return next((m for m in reversed(table.public()) if is_board(m) and not m.get("deleted")), None)
+
+
+class Stamped(list):
+    """``server.requests`` with the wall-clock time each call arrived (``times[i]`` for ``self[i]``): when the board
+    said a turn, which its message's id no longer tells (the board's message is edited)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.times: list[float] = []
+
+    def append(self, item: Any) -> None:
+        self.times.append(time.time())
+        super().append(item)
 
 
 def sent_to(server: FakeDiscord, channel: int) -> list[str]:
@@ -245,28 +277,25 @@ def clock_seconds(text: str) -> int:
     return int(minutes) * 60 + int(seconds)
 
 
-def turn_prompts(table: HuntTable) -> list[dict[str, Any]]:
-    """The public turn messages (draft picks excluded), oldest first."""
-    return [m for m in table.public() if "to play." in (m.get("content") or "") and COUNTDOWN.search(m.get("content") or "")]
-
-
 def round_over(table: HuntTable, round_: int) -> bool:
     return any(f"Round {round_} ends" in (m.get("content") or "") for m in table.public())
 
 
-def posted_at(message: dict[str, Any]) -> float:
-    return ((int(message["id"]) >> 22) + 1420070400000) / 1000  # a snowflake's time
+def outbox_empty(db) -> bool:
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as con:
+        return con.execute("SELECT count(*) FROM outbox WHERE sent = 0").fetchone()[0] == 0
 
 
-def stopped_clock(message: dict[str, Any], name: str) -> int:
-    """A waiting player's clock as a public turn message shows it (``… · Boris 2:55``)."""
-    line = next(line for line in (message.get("content") or "").splitlines() if line.startswith("⏳"))
+def stopped_clock(turn: dict[str, Any], name: str) -> int:
+    """A waiting player's clock as the board showed it at a turn (``… · Boris 2:55``)."""
+    line = next(line for line in turn["content"].splitlines() if line.startswith("⏳"))
     part = next(p for p in line.split(" · ") if name in p and "<t:" not in p)
     return clock_seconds(part)
 
 
 async def play_duel(tmp_path):
     server = FakeDiscord(guild_name="Moonlit Moor", users=NAMES[:3], text_channels=["general"])
+    server.requests = Stamped()
     await server.start()
     db = tmp_path / "nocturne.sqlite3"
     bot = BotProcess(server, db, "hunt-duel-1")
@@ -284,17 +313,18 @@ async def play_duel(tmp_path):
         rec = await table.interact(server.click(spectator, int(prompt["id"]), button["custom_id"]))
         table.spectator_click = rec  # read at the end: a follow-up (an error) would come after the answer
         # the draft and the first three plays of round 1
-        await table.play_until(lambda: sum("Round 1" in m["content"] for m in turn_prompts(table)) >= 4)
+        await table.play_until(lambda: sum("Round 1:" in t["content"] for t in table.turns()) >= 4)
         table.paused = True
-        prompt = turn_prompts(table)[-1]
+        await server.wait_for(lambda s: table.open_dm_prompts(), timeout=30, what="the next turn's DM")
+        prompt = table.turns()[-1]
         mover = next(p for p, n in table.names.items() if f"**{n} (" in prompt["content"])
         other = next(p for p in table.players if p != mover)
         facts.update(
             due=int(COUNTDOWN.search(prompt["content"]).group(1)),
-            # the turn opened when the click before its message was applied: between that click and the message
-            opened=(max(t for t in table.sent_at if t < posted_at(prompt)), posted_at(prompt)),
-            # the mover's clock before this turn, as the previous turn's message showed it
-            before=stopped_clock(turn_prompts(table)[-2], table.names[mover]),
+            # the turn opened when the click before the board said it was applied: between that click and the board
+            opened=(max(t for t in table.sent_at if t < prompt["at"]), prompt["at"]),
+            # the mover's clock before this turn, as the board showed it at the previous turn
+            before=stopped_clock(table.turns()[-2], table.names[mover]),
             other_clock=stopped_clock(prompt, table.names[other]),
         )
         # mid-turn: the mover has their turn's DM open (a private step, should the turn open with one), then the bot dies
@@ -309,6 +339,9 @@ async def play_duel(tmp_path):
             rec = await table.interact(server.click(mover, int(dm["id"]), steps[0]["custom_id"]))
             step = rec.original
         facts["step_open"] = bool(step and game_controls(step))
+        # the turn's messages marked sent (a DM the bot posted but had not marked yet would be found again after the
+        # restart, as it stood: here the restart is to move a countdown that is on screen)
+        await server.wait_for(lambda s: outbox_empty(db), timeout=30, what="the turn's messages marked sent")
         bot.kill()
         killed_at = time.time()
         await bot.start()
@@ -340,7 +373,7 @@ async def play_duel(tmp_path):
             await table.use(mover, shown, table.choose(mover, shown))
         facts["played"] = (facts["played_at"], time.time())  # the play was applied in between
         after = await server.wait_for(
-            lambda s: next((m for m in turn_prompts(table) if int(m["id"]) > int(prompt["id"])), None), timeout=30, what="the next turn"
+            lambda s: next((t for t in table.turns() if t["at"] > prompt["at"]), None), timeout=30, what="the next turn"
         )
         facts.update(
             mover_after=stopped_clock(after, table.names[mover]),
@@ -365,6 +398,7 @@ async def play_duel(tmp_path):
 
 async def play_teams(tmp_path):
     server = FakeDiscord(guild_name="Moonlit Moor", users=NAMES[:4], text_channels=["general"])
+    server.requests = Stamped()
     await server.start()
     bot = BotProcess(server, tmp_path / "nocturne.sqlite3", "hunt-teams-1")
     try:
@@ -375,7 +409,7 @@ async def play_teams(tmp_path):
         if LONG:
             await table.play_until(lambda: False)
         else:  # the draft and the first two plays, then a member of team B surrenders (MH-54)
-            await table.play_until(lambda: len(turn_prompts(table)) >= 3)
+            await table.play_until(lambda: len(table.turns()) >= 3)
             table.surrender_by = table.players[-1]
             await table.play_until(lambda: False, 50)
         assert table.game_over(), bot.log()[-3000:]
@@ -452,24 +486,29 @@ def test_mh_p1_mh_p2_no_hand_bag_or_seal_choice_is_ever_public(duel):
         assert any("Your draft pick" in t for t in dms)
 
 
-def test_the_board_is_one_picture_with_alt_text_kept_in_view(duel):
-    """One board at a time, with alt text, among the thread's last few messages after every play (issue 29): edited
-    in place, or posted anew at the bottom (the old copy deleted) once the game's story has sunk it."""
+def test_the_board_carries_the_story_and_the_turn_kept_in_view(duel):
+    """The board carries the game (issue 27): each play's lines are written on the board's message, above its
+    caption and the turn (who is to play, the clocks, the grey Surrender …); once a chapter is full the next play
+    opens a new board message below, the old one kept as it stands (nothing deleted). After every play the newest
+    board, with alt text, is among the thread's last few messages (issue 29)."""
     _, table = duel
-    pictures = [m for m in table.public() if m.get("attachments") and not m.get("deleted")]
-    assert len(pictures) == 1
-    (picture,) = pictures[0]["attachments"]
-    assert picture["filename"].endswith(".png") and "Midnight Hunt board" in picture.get("description", "")
-    assert "The hunt is over" in pictures[0]["content"]
+    boards = [m for m in table.public() if is_board(m)]
+    assert len(boards) > 1 and not any(m.get("deleted") for m in table.public()), "chapters are kept, none deleted"
+    for chapter in boards:
+        (picture,) = chapter["attachments"]
+        assert picture["filename"].endswith(".png") and "Midnight Hunt board" in picture.get("description", "")
+        assert len(chapter["content"]) <= STORY_ROOM + 400  # the chapter, the caption and the turn's lines
+    assert "The hunt is over" in board(table)["content"] and not game_controls(board(table))
+    assert re.search(r"moves from [a-i]\d to [a-i]\d", "\n".join(m["content"] for m in boards))  # plays' lines, on boards
+    assert len(table.turns()) >= 6 and all("to play." in t["content"] and COUNTDOWN.search(t["content"]) for t in table.turns())
     assert len(table.board_depths) > 10 and max(table.board_depths) < IN_VIEW, table.board_depths
-    assert [m for m in table.public() if m.get("attachments") and m.get("deleted")], "never posted anew"
-    assert duel[0].pace_refusals == []  # posting it anew kept to Discord's pace (5 posts in 5 s a channel)
+    assert duel[0].pace_refusals == []  # kept to Discord's pace (5 posts in 5 s a channel)
 
 
 def test_the_2v2_board_is_kept_in_view(teams):
     _, table = teams
     assert len(table.board_depths) > 5 and max(table.board_depths) < IN_VIEW, table.board_depths
-    assert len([m for m in table.public() if m.get("attachments") and not m.get("deleted")]) == 1
+    assert [m for m in table.public() if is_board(m)] and not any(m.get("deleted") for m in table.public())
 
 
 def test_mh_22_a_play_is_one_click_in_the_turns_dm(duel):
