@@ -375,36 +375,55 @@ def mn_soft_distances(state: Any, target: str) -> dict[str, float]:
     return dist
 
 
-def _mn_distance(state: Any, player: str, cache: dict[str, dict[str, float]]) -> float:
-    goal = _mn_goal(state, player)
+def _mn_soft(state: Any, goal: str, cache: dict[str, dict[str, float]]) -> dict[str, float]:
     if goal not in cache:
         cache[goal] = mn_soft_distances(state, goal)
-    return cache[goal].get(state.avatars[player], float(UNREACHABLE))
+    return cache[goal]
+
+
+def _mn_distance(state: Any, player: str, cache: dict[str, dict[str, float]]) -> float:
+    """How far ``player`` is from winning, in steps: to the Town Hall for the Horror (MN-47); for a Midnighter, to
+    the Bridge, by way of the Town Hall while they hold a nightmare (MN-36, MN-35: its activation, counted as 1.5
+    steps, rids them of it), so that getting rid of a nightmare is progress, not a change of goal."""
+    from engines.midnighters.data import NIGHTMARES
+    from engines.midnighters.rules import BRIDGE, TOWN_HALL
+
+    here = state.avatars[player]
+    far = float(UNREACHABLE)
+    if player == state.horror:
+        return _mn_soft(state, TOWN_HALL, cache).get(here, far)
+    to_bridge = _mn_soft(state, BRIDGE, cache)
+    if any(c in NIGHTMARES for c in state.hands[player]):
+        return _mn_soft(state, TOWN_HALL, cache).get(here, far) + 1.5 + to_bridge.get(TOWN_HALL, far)
+    return to_bridge.get(here, far)
 
 
 def _mn_judged(state: Any, player: str, cache: dict[str, dict[str, float]], rival_distance: float) -> float:
-    from engines.midnighters.data import NIGHTMARES
     from engines.midnighters.rules import BRIDGE
 
     hand = state.hands[player]
     d = _mn_distance(state, player, cache)
+    goal = _mn_goal(state, player)
+    at_goal = state.avatars[player] == goal
     value = -d
     walks, stars = hand.count("sleepwalk"), hand.count("star")
-    value += 0.25 * min(walks, d)
+    arrow_path = goal == state.avatars[player] or int(d) == d  # no step without an arrow on the way (MN_SOFT_STEP)
+    useful_walks = min(walks, int(d) + 1) if arrow_path else min(walks, 1)
+    value += 0.25 * useful_walks
     if stars:
-        value += 0.5 + (1.5 if d == 0 else 0.0)
-    elif d == 0:
+        value += 0.5 + (1.5 if at_goal else 0.0)
+    elif at_goal:
         value -= 0.8
+    vertigos = hand.count("vertigo")
+    value += (0.2 if arrow_path else 0.8) * min(vertigos, 1)
     answers = hand.count("dutch") + hand.count("catcher")
     value += 0.35 * min(answers, 2) + (0.8 if answers and rival_distance <= 1 else 0.0)
     value -= 0.7 * state.penalties.get(player, 0)
-    if player != state.horror:
-        value -= 1.5 * sum(c in NIGHTMARES for c in hand)
     for trap in state.traps:
         if trap.owner == player:
             on_bridge = trap.location == BRIDGE
             value += {"star": 0.8, "sleepwalk": 0.6, "dutch": 0.4}.get(trap.card, 0.2) if on_bridge else 0.2
-    useful = min(walks, int(d) + 1) + min(stars, 2) + min(answers, 2) + min(hand.count("vertigo"), 1)
+    useful = useful_walks + min(stars, 2) + min(answers, 2) + min(vertigos, 1)
     value += 0.1 * useful - 0.1 * (len(hand) - useful)
     return value
 
