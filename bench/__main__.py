@@ -19,11 +19,11 @@ from bench.report import render
 
 FULL = {"engine_seconds": 3.0, "corpus": 30, "persist_games": 1000, "unloaded": 3000, "saturated_s": 20.0, "realistic_s": 20.0,
         "restart_games": 10_000, "memory_games": 500, "traffic": True, "stats_games": 100_000, "stats_big": 20_000,
-        "storm_deadlines": 3000, "churn_games": 10_000, "scale_games": 600, "scale_s": 15.0, "board_views": 30,
+        "storm_deadlines": 3000, "churn_games": 10_000, "scale_games": 600, "scale_s": 10.0, "scale_rounds": 3, "board_views": 30,
         "http_clicks": 200, "http_pause": 0.2}
 QUICK = {"engine_seconds": 0.3, "corpus": 3, "persist_games": 100, "unloaded": 300, "saturated_s": 2.0, "realistic_s": 2.0,
          "restart_games": 300, "memory_games": 50, "traffic": True, "stats_games": 2_000, "stats_big": 400,
-         "storm_deadlines": 300, "churn_games": 200, "scale_games": 40, "scale_s": 2.0, "board_views": 3,
+         "storm_deadlines": 300, "churn_games": 200, "scale_games": 40, "scale_s": 1.0, "scale_rounds": 1, "board_views": 3,
          "http_clicks": 10, "http_pause": 0.0}
 
 
@@ -41,7 +41,9 @@ async def run_all(sizes: dict, workdir: Path, log=print) -> dict:
     )
     if scale.reachable():
         log("    two processes on PostgreSQL")
-        results["scale"] = await asyncio.to_thread(scale.run, games=sizes["scale_games"], seconds=sizes["scale_s"])
+        results["scale"] = await asyncio.to_thread(
+            scale.run, games=sizes["scale_games"], seconds=sizes["scale_s"], rounds=sizes["scale_rounds"], log=log
+        )
     log("    board images: drawn and encoded, and the loop while they are drawn")
     results["boards"] = await boards.run(per_game=sizes["board_views"])
     log("    click-to-answer over HTTP against a trivial discord.py bot")

@@ -94,3 +94,16 @@ async def test_the_click_http_benchmark_times_the_bot_and_the_trivial_bot_click_
     row = figures["games"][0]
     assert row["bot"]["n"] == row["trivial"]["n"] >= 3  # interleaved: one trivial click after each game click
     assert "### 2d. Click-to-answer over HTTP" in "\n".join(click_http.render(figures))
+
+
+def test_the_postgresql_benchmark_interleaves_its_windows_and_checks_the_log_against_the_acts():
+    from bench import scale
+
+    if not scale.reachable():
+        pytest.skip("no PostgreSQL server to measure on")
+    figures = scale.run(games=6, seconds=0.2, rounds=1)
+    assert [w["processes"] for w in figures["windows"]] == [1, 2]
+    assert all(p["cpu_s"] > 0 for w in figures["windows"] for p in w["per_process"])
+    # nothing lost or doubled: every acknowledged act is one row of the log (this is the bench's check, run small)
+    assert figures["acked"] == figures["logged"] > 0 and figures["lost"] == figures["doubled"] == figures["seq_wrong"] == 0
+    assert "### 2b. Two processes on PostgreSQL" in "\n".join(scale.render(figures))
