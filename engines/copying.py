@@ -57,6 +57,12 @@ def settle(state: State) -> None:
 
 
 _ORIGINAL = "_copied_from"
+#: A list field's metadata (``field(..., metadata={ONLY_LAST_CHANGES: True})``): the rules change only its last
+#: item (a history whose earlier entries are closed, as Když sním's rounds), so a copy shares the earlier items with
+#: the original and copies only the last one. States hold the same values and dump to the same JSON; the engine's
+#: rules must never change an earlier item in place (tests/engines/test_copy_on_read.py plays random games to
+#: check it).
+ONLY_LAST_CHANGES = "only_last_changes"
 #: Values a field can hold that nobody can change in place: taken over without a copy.
 _IMMUTABLE = frozenset({str, int, float, bool, type(None), bytes, range})
 #: Per state class: its copy-on-read class, and the names of the fields whose type is immutable (taken over).
@@ -90,7 +96,7 @@ class _CopiedOnRead:
 def _plan(cls: type) -> tuple[type, frozenset[str]]:
     """``cls`` with copy on read (same layout, so an instance can change back), and its immutable fields."""
     hints = _hints(cls)
-    copiers = {f.name: _copier(hints.get(f.name, Any)) for f in dataclasses.fields(cls)}
+    copiers = {f.name: _field_copier(f, hints) for f in dataclasses.fields(cls)}
     shared = frozenset(name for name, copy in copiers.items() if copy is None)
     descriptors = {name: _CopiedOnRead(name, copy) for name, copy in copiers.items() if copy is not None}
     made = type(cls.__name__, (cls,), {"__slots__": (), **descriptors})
@@ -108,6 +114,30 @@ def _hints(cls: type) -> dict[str, Any]:
         return typing.get_type_hints(cls)
     except (NameError, TypeError, AttributeError):  # an annotation that does not resolve: copied by what it holds
         return {}
+
+
+def _field_copier(f: dataclasses.Field, hints: dict[str, Any]) -> Any:
+    """The copier of a dataclass field: its annotation's (:func:`_copier`), or for a list whose metadata says
+    :data:`ONLY_LAST_CHANGES`, one that copies only its last item."""
+    copy = _copier(hints.get(f.name, Any))
+    if not f.metadata.get(ONLY_LAST_CHANGES) or copy is None:
+        return copy
+    tp = hints.get(f.name, Any)
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) is not list or len(args) != 1:
+        raise TypeError(f"{f.name}: {ONLY_LAST_CHANGES} is for a list[...] field")
+    item = _copier(args[0])
+    if item is None:
+        return copy
+    return lambda value: _last_copy(value, item) if type(value) is list else _deep(value)
+
+
+def _last_copy(value: list, item: Any) -> list:
+    """A new list sharing ``value``'s items but the last, which is copied (see :data:`ONLY_LAST_CHANGES`)."""
+    new = value.copy()
+    if new:
+        new[-1] = item(new[-1])
+    return new
 
 
 def _copier(tp: Any) -> Any:
@@ -181,7 +211,7 @@ def _class_copier(cls: type) -> Any:
     # a class that holds itself (a tree) finds its copier while it is being made
     _CLASS_COPIERS[cls] = lambda value: _CLASS_COPIERS[cls](value)
     hints = _hints(cls)
-    copiers = [(f.name, _copier(hints.get(f.name, Any))) for f in dataclasses.fields(cls)]
+    copiers = [(f.name, _field_copier(f, hints)) for f in dataclasses.fields(cls)]
     mutable = [(name, field_copy) for name, field_copy in copiers if field_copy is not None]
     frozen = cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
     if not mutable and frozen:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from engines.copying import ONLY_LAST_CHANGES
 from engines.core import State
 
 #: Where an element ended up (KS-20, KS-16, KS-23): correct guess, wrong guess or pass, penalty, or not used;
@@ -95,7 +96,8 @@ class KdyzSnimState(State):
     phase: Phase = "night"
     left: list[str] = field(default_factory=list)  # KS-31, in the order they left
     deck: Deck = field(default_factory=Deck)  # KS-9
-    rounds: list[Round] = field(default_factory=list)
+    # the rules change only the open round (``round``, the last): a copy for an action shares the closed ones
+    rounds: list[Round] = field(default_factory=list, metadata={ONLY_LAST_CHANGES: True})
     clue_giver: str | None = None  # KS-13: the active clue giver (text mode)
     clues: list[Clue] = field(default_factory=list)  # the valid clues given for the current element (text mode)
     clue_turns: int = 0  # clue turns taken (clue, pass or skip) on the current element
