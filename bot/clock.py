@@ -6,6 +6,8 @@ import asyncio
 import heapq
 import itertools
 import time
+from collections.abc import Callable
+from typing import Any
 
 
 class Clock:
@@ -18,6 +20,12 @@ class Clock:
         delay = when - self.now()
         if delay > 0:
             await asyncio.sleep(delay)
+
+    def call_at(self, when: float, callback: Callable[[], Any]) -> Any:
+        """Call ``callback`` on the loop at the moment ``when`` (at once, soon, if it has passed); returns a handle
+        whose ``cancel()`` stops it. A timer armed this way costs the loop a handle, not a task (bot.timers)."""
+        loop = asyncio.get_running_loop()
+        return loop.call_at(loop.time() + max(0.0, when - self.now()), callback)
 
 
 class ScaledClock(Clock):
@@ -37,13 +45,19 @@ class ScaledClock(Clock):
         if delay > 0:
             await asyncio.sleep(delay)
 
+    def call_at(self, when: float, callback: Callable[[], Any]) -> Any:
+        loop = asyncio.get_running_loop()
+        return loop.call_at(loop.time() + max(0.0, (when - self.now()) / self.scale), callback)
+
 
 class ManualClock(Clock):
     """A clock that moves only when a test calls :meth:`advance`; sleepers wake in deadline order."""
 
     def __init__(self, start: float = 1_700_000_000.0) -> None:
         self._now = start
-        self._sleepers: list[tuple[float, int, asyncio.Future[None]]] = []
+        #: Who waits for a moment, in deadline order: sleepers' futures and :meth:`call_at`'s calls (both answer
+        #: ``done()`` and ``set_result(None)``).
+        self._sleepers: list[tuple[float, int, Any]] = []
         self._order = itertools.count()
 
     def now(self) -> float:
@@ -56,6 +70,16 @@ class ManualClock(Clock):
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         heapq.heappush(self._sleepers, (when, next(self._order), future))
         await future
+
+    def call_at(self, when: float, callback: Callable[[], Any]) -> _Call:
+        """``callback`` called when :meth:`advance` reaches ``when``, in deadline order with the sleepers (soon, if
+        ``when`` has passed)."""
+        call = _Call(callback)
+        if when <= self._now:
+            asyncio.get_running_loop().call_soon(call.set_result, None)
+        else:
+            heapq.heappush(self._sleepers, (when, next(self._order), call))
+        return call
 
     async def advance(self, seconds: float) -> None:
         """Move time forward, waking every sleeper whose moment has come and letting it run."""
@@ -70,3 +94,24 @@ class ManualClock(Clock):
         self._now = target
         for _ in range(20):
             await asyncio.sleep(0)
+
+
+class _Call:
+    """A callback waiting in :class:`ManualClock`'s queue of sleepers: answers like their futures (``done``,
+    ``set_result``), and is called at once when its moment comes; ``cancel()`` before that stops it."""
+
+    __slots__ = ("callback",)
+
+    def __init__(self, callback: Callable[[], Any] | None) -> None:
+        self.callback = callback
+
+    def done(self) -> bool:
+        return self.callback is None
+
+    def cancel(self) -> None:
+        self.callback = None
+
+    def set_result(self, _result: None) -> None:
+        callback, self.callback = self.callback, None
+        if callback is not None:
+            callback()

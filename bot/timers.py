@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import bindparam, select, update
@@ -56,8 +56,8 @@ class Timers:
         self.runtime = runtime
         self.db = db
         self.clock = runtime.clock
-        #: Timer tasks by game, then prompt id (by game first, so re-arming one game never scans the others).
-        self.tasks: dict[int, dict[str, asyncio.Task[None]]] = {}
+        #: Timers by game, then prompt id (by game first, so re-arming one game never scans the others).
+        self.tasks: dict[int, dict[str, _Timer]] = {}
         #: Bounds the timer work (warnings, timeouts, lobby expiries) in flight at once, so a restart with thousands
         #: of overdue deadlines fires them in batches instead of all asking the connection pool at once.
         self.concurrency = concurrency or _timer_concurrency(db)
@@ -81,41 +81,63 @@ class Timers:
             return
         timers = self.tasks.get(live.id, {})
         for prompt_id in [p for p in timers if p not in live.deadlines]:
-            _cancel_timer(timers.pop(prompt_id))
+            timers.pop(prompt_id).cancel()
         if not timers:
             self.tasks.pop(live.id, None)  # a game without timers keeps no empty entry
         for prompt_id, due in live.deadlines.items():
             self.arm_one(live.id, prompt_id, due)
 
     def arm_one(self, game_id: int, prompt_id: str, due: float) -> None:
-        """A timer for one deadline, unless it has one (recovery arms from the table, before any game is loaded)."""
+        """A timer for one deadline, unless it has one (recovery arms from the table, before any game is loaded).
+
+        Until its first moment (its first warning, or the deadline itself) a timer is a handle on the clock
+        (:meth:`bot.clock.Clock.call_at`), not a task: most prompts are answered long before that, and an action
+        that opens one should not pay for a task it will cancel. The task that warns and times out (:meth:`_run`)
+        starts when that moment comes; a deadline already passed starts it at once."""
         timers = self.tasks.setdefault(game_id, {})
-        if prompt_id not in timers:
-            timers[prompt_id] = asyncio.get_running_loop().create_task(self._run(game_id, prompt_id, due))
+        if prompt_id in timers:
+            return
+        timers[prompt_id] = timer = _Timer(game_id, prompt_id, due)
+        now = self.clock.now()
+        first = None if prompt_id == LOBBY else next((left for left in WARN_AT if due - left > now), None)
+        at = due if first is None else due - first
+        if at <= now:
+            timer.start(self._run(timer, None))
+            return
+        call_at = getattr(self.clock, "call_at", None)
+        fire = lambda: timer.start(self._run(timer, first))  # noqa: E731
+        timer.handle = call_at(at, fire) if call_at is not None else _sleep_then(self.clock, at, fire)
 
     def disarm(self, game_id: int) -> None:
         """Stop every timer of a game."""
-        for task in self.tasks.pop(game_id, {}).values():
-            _cancel_timer(task)
+        for timer in self.tasks.pop(game_id, {}).values():
+            timer.cancel()
 
     def rearm(self, live: LiveGame) -> None:
         """Timers from scratch for a game whose deadlines all moved."""
         self.disarm(live.id)
         self.arm(live)
 
-    async def _run(self, game_id: int, prompt_id: str, due_at: float) -> None:
+    async def _run(self, timer: _Timer, first: int | None) -> None:
         """Warn before the end (the game is loaded then, if a restart left it on disk), then time out.
+
+        Started at the timer's first moment (see :meth:`arm_one`): ``first`` is the warning that moment is for
+        (seconds left), which is given even if the clock reads it a hair late; a later warning is given unless its
+        moment passed meanwhile (the bot away, slow work).
 
         The work runs in :attr:`concurrency` slots (:meth:`_work`), so thousands of deadlines that passed while
         the bot was down fire in batches the connection pool can serve. A timeout that fails for a reason outside
         the rules (the database busy, the pool exhausted, a bug) is tried again after a pause rather than dropped:
         TIMER_ATTEMPTS times with a growing pause, then every TIMER_PARKED_SECONDS for as long as it fails (an
         error in the log each time), so no game waits for a restart to move on."""
+        game_id, prompt_id, due_at = timer.game_id, timer.prompt_id, timer.due
         try:
             for left in WARN_AT:
-                if prompt_id != LOBBY and due_at - left > self.clock.now():
+                if prompt_id != LOBBY and (left == first or due_at - left > self.clock.now()):
                     await self.clock.sleep_until(due_at - left)
                     await self._present.wait()  # away: no warning; the deadline moves on when the bot is back
+                    if self.clock.now() >= due_at:  # back, but the deadlines could not be moved on: time is up
+                        break
                     try:
                         await self._work(self._warn, game_id, prompt_id, left)
                     except Exception:  # a warning is not worth a retry: the timeout still comes
@@ -142,7 +164,7 @@ class Timers:
                     await self.clock.sleep_until(self.clock.now() + pause)
         finally:
             timers = self.tasks.get(game_id)
-            if timers is not None and timers.get(prompt_id) is asyncio.current_task():
+            if timers is not None and timers.get(prompt_id) is timer:
                 del timers[prompt_id]
                 if not timers:
                     del self.tasks[game_id]
@@ -194,11 +216,11 @@ class Timers:
 
     async def stop(self) -> None:
         """Stop every timer (shutdown; the end of a test)."""
-        timers = [task for tasks in self.tasks.values() for task in tasks.values()]
+        timers = [timer for timers in self.tasks.values() for timer in timers.values()]
         self.tasks.clear()
-        for task in timers:
-            task.cancel()
-        await asyncio.gather(*timers, return_exceptions=True)
+        for timer in timers:
+            timer.cancel(always=True)
+        await asyncio.gather(*[timer.task for timer in timers if timer.task is not None], return_exceptions=True)
         self._present.set()  # no timer is left to fire: deliveries waiting for the bot's return go out (a shutdown)
 
     # -- the host's controls -------------------------------------------------------------------------------
@@ -357,11 +379,58 @@ class Timers:
         return away
 
 
-def _cancel_timer(task: asyncio.Task[None]) -> None:
-    """Stop a timer task, unless it is the one running: a timeout that ends its prompt (or its game) finishes its own
-    work and then ends by itself, rather than being cancelled half-way through its last steps."""
-    if task is not asyncio.current_task():
-        task.cancel()
+class _Timer:
+    """One deadline's timer (see :meth:`Timers.arm_one`): a handle on the clock until its first moment, then the
+    task that warns and times out. It answers ``done()``, ``cancelled()`` and ``exception()`` as that task does (a
+    timer stopped before it started is done and cancelled), for the tests and benches that watch timers fire."""
+
+    __slots__ = ("_stopped", "due", "game_id", "handle", "prompt_id", "task")
+
+    def __init__(self, game_id: int, prompt_id: str, due: float) -> None:
+        self.game_id = game_id
+        self.prompt_id = prompt_id
+        self.due = due
+        self.handle: Any = None
+        self.task: asyncio.Task[None] | None = None
+        self._stopped = False
+
+    def start(self, run: Coroutine[Any, Any, None]) -> None:
+        """Its moment came: the task that warns and times out starts."""
+        self.handle = None
+        self.task = asyncio.get_running_loop().create_task(run)
+
+    def cancel(self, always: bool = False) -> None:
+        """Stop the timer, unless its task is the one running (and not ``always``): a timeout that ends its prompt
+        (or its game) finishes its own work and then ends by itself, rather than being cancelled half-way through
+        its last steps."""
+        if self.task is None:
+            if self.handle is not None:
+                self.handle.cancel()
+                self.handle = None
+            self._stopped = True
+        elif always or self.task is not asyncio.current_task():
+            self.task.cancel()
+
+    def done(self) -> bool:
+        return self.task.done() if self.task is not None else self._stopped
+
+    def cancelled(self) -> bool:
+        return self.task.cancelled() if self.task is not None else self._stopped
+
+    def exception(self) -> BaseException | None:
+        if self.task is not None:
+            return self.task.exception()
+        raise asyncio.CancelledError() if self._stopped else asyncio.InvalidStateError("the timer has not fired")
+
+
+def _sleep_then(clock: Any, when: float, callback: Callable[[], Any]) -> asyncio.Task[None]:
+    """A clock without ``call_at`` (a test's own): a task sleeping until ``when``, then ``callback``."""
+
+    async def wait() -> None:
+        await clock.sleep_until(when)
+        callback()
+
+    return asyncio.get_running_loop().create_task(wait())
 
 
 def _timer_concurrency(db: Database) -> int:
