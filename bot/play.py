@@ -251,16 +251,20 @@ def deadline_changes(
 ) -> tuple[list[str], list[dict[str, Any]], dict[str, float]]:
     """The deadlines of prompts that closed (to delete), of newly opened timed prompts (rows to insert), and the
     game's deadlines afterwards (for the cache, once committed). A prompt opened while the game is paused starts
-    paused, with its whole time left."""
+    paused, with its whole time left (run by every action: one pass over each list of prompts)."""
+    have = live.deadlines
     old = {p.id for p in before.prompts} if before else set()
     new = {p.id: p for p in after.prompts}
-    closed = sorted(old - set(new))
-    deadlines = {pid: due for pid, due in live.deadlines.items() if pid in new}
+    closed = sorted(old.difference(new)) if old else []
+    deadlines = {pid: due for pid, due in have.items() if pid in new} if have else {}
     opened = []
+    paused = None
     for prompt_id, prompt in new.items():
-        if prompt_id in old or prompt.timeout is None:
+        if prompt.timeout is None or prompt_id in old:
             continue
-        if live.row.paused:
+        if paused is None:
+            paused = live.row.paused
+        if paused:
             opened.append({"game_id": live.id, "prompt_id": prompt_id, "due_at": PAUSED, "remaining": prompt.timeout})
         else:
             opened.append({"game_id": live.id, "prompt_id": prompt_id, "due_at": now + prompt.timeout, "remaining": None})

@@ -79,13 +79,17 @@ class Timers:
         """Make the timer tasks of a game match its cached deadlines (they only change under its lock)."""
         if not self.runtime.owns_guild(live.row.guild_id):
             return
-        timers = self.tasks.get(live.id, {})
-        for prompt_id in [p for p in timers if p not in live.deadlines]:
-            timers.pop(prompt_id).cancel()
-        if not timers:
-            self.tasks.pop(live.id, None)  # a game without timers keeps no empty entry
-        for prompt_id, due in live.deadlines.items():
-            self.arm_one(live.id, prompt_id, due)
+        game_id = live.id
+        deadlines = live.deadlines
+        timers = self.tasks.get(game_id)
+        if timers is not None:
+            for prompt_id in [p for p in timers if p not in deadlines]:
+                timers.pop(prompt_id).cancel()
+            if not timers:
+                del self.tasks[game_id]  # a game without timers keeps no empty entry
+        for prompt_id, due in deadlines.items():
+            if not timers or prompt_id not in timers:
+                self.arm_one(game_id, prompt_id, due)
 
     def arm_one(self, game_id: int, prompt_id: str, due: float) -> None:
         """A timer for one deadline, unless it has one (recovery arms from the table, before any game is loaded).
