@@ -512,16 +512,18 @@ class GameAI:
     before a second of any kind (Ghost at Home's best few are otherwise all ways of placing the same rooms)."""
 
     def __init__(
-        self, score: Score, evaluate: Evaluate, quick: Score, depth: int, diverse: bool = False, order: Score | None = None
+        self, score: Score, evaluate: Evaluate, quick: Score, depth: int, diverse: bool = False, order: Score | None = None,
+        own: Score | None = None,
     ) -> None:
         self.score, self.evaluate, self.quick, self.depth, self.diverse = score, evaluate, quick, depth, diverse
         self.order = order or score  # the search's ranking of its candidates (the easy player's score unless given)
+        self.own = own or quick  # the searching seat's own playout policy (``quick`` unless given)
 
 
 GAME_AI: dict[str, GameAI] = {
     "ghost_at_home": GameAI(gh_score, gh_evaluate, gh_score, 24, diverse=True),
     "midnight_hunt": GameAI(mh_score, mh_evaluate, mh_score, 24),
-    "midnighters": GameAI(mn_score, mn_judge, mn_score, 10, order=mn_order),
+    "midnighters": GameAI(mn_score, mn_judge, mn_score, 10, order=mn_order, own=mn_order),
 }
 
 

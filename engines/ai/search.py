@@ -34,8 +34,11 @@ class Budget:
     prior: float = 0.0
 
 
-def playout_action(engine: Engine, ai: GameAI, state: State, chooser: random.Random, epsilon: float) -> Action | None:
-    """The next action in a playout: one prompted player's heuristic choice (a random one with ``epsilon``)."""
+def playout_action(
+    engine: Engine, ai: GameAI, state: State, chooser: random.Random, epsilon: float, player: str | None = None
+) -> Action | None:
+    """The next action in a playout: one prompted player's heuristic choice (a random one with ``epsilon``); the
+    searching ``player`` itself plays by ``ai.own`` (how it will judge its later moves)."""
     for prompt in state.prompts:
         for actor in prompt.players:
             legal = [a for a in engine.legal_actions(state, actor) if a.kind not in NEVER]
@@ -43,7 +46,8 @@ def playout_action(engine: Engine, ai: GameAI, state: State, chooser: random.Ran
                 continue
             if chooser.random() < epsilon:
                 return chooser.choice(legal)
-            return best(legal, lambda a, who=actor: ai.quick(engine, state, who, a), chooser, noise=1.5)
+            policy = ai.own if actor == player else ai.quick
+            return best(legal, lambda a, who=actor: policy(engine, state, who, a), chooser, noise=1.5)
     timed = [p for p in state.prompts if p.timeout is not None]
     return Action.timeout(timed[0].id) if timed else None
 
@@ -52,7 +56,7 @@ def rollout(engine: Engine, ai: GameAI, state: State, player: str, depth: int, c
     for _ in range(depth):
         if state.outcome is not None:
             break
-        action = playout_action(engine, ai, state, chooser, epsilon=0.1)
+        action = playout_action(engine, ai, state, chooser, epsilon=0.1, player=player)
         if action is None:
             break
         try:
