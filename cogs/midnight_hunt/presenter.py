@@ -163,7 +163,7 @@ class MidnightHuntPresenter(MidnightHuntControls):
         rest = [self.reword(table, view, e) for e in events if e.key != "mh.hand"]
         ops = _board_first(super().present(table, before, after, rest, actor))
         for event in hands:
-            ops += self.hand_ops(table, after, event)
+            ops += self.hand_ops(table, after, event, actor)
         if before is None and view["mode"] == "2v2":
             ops += self.team_ops(table, view)
         return ops
@@ -213,11 +213,12 @@ class MidnightHuntPresenter(MidnightHuntControls):
             ops.append(self.team_post(table, side, members, text))
         return ops
 
-    def hand_ops(self, table: Table, state: State, event: Event) -> list[Op]:
-        """A new hand (MH-17), by DM to its owner only (MH-P1), unless the turn's DM that follows shows it."""
+    def hand_ops(self, table: Table, state: State, event: Event, actor: str | None = None) -> list[Op]:
+        """A new hand (MH-17), by DM to its owner only (MH-P1), unless the turn's DM that follows shows it, or its
+        owner drew it with their own play (``actor``): the answer to that click shows it (:meth:`answer_lines`)."""
         (player,) = event.audience.players
-        if self.turn_dm_follows(table, state, player):
-            return []  # one DM instead of two
+        if player == actor or self.turn_dm_follows(table, state, player):
+            return []  # one DM instead of two, or none
         view = table.view(state, player)
         tokens = self.tokens_text(table, view, player, event.params["tokens"])
         text = f"🎒 {table.t('mh.dm.round_hand', round=view['round'], tokens=tokens)}"
@@ -321,11 +322,18 @@ class MidnightHuntPresenter(MidnightHuntControls):
         return "✅ " + self.action_text(table, view if "you" in view else None, action.player, action)
 
     def answer_lines(self, table: Table, action: Action, events: Sequence[Event]) -> list[str]:
-        """What the acting player learns from their own play: their Seal's choice (MH-P5). A new hand comes
-        by DM (or in the next turn's DM), so it is not repeated here."""
+        """What the acting player learns from their own play: their Seal's choice (MH-P5), and the new hand their
+        play drew them when it ended the round (MH-17; no DM for it then, :meth:`hand_ops`), their units named as
+        their faction names them (MH-1)."""
         lines = []
         for event in events:
-            if not _only_for(event, action.player) or event.key == "mh.hand":
+            if not _only_for(event, action.player):
+                continue
+            if event.key == "mh.hand":
+                p = event.params
+                own = {"seats": {action.player: {"faction": p.get("faction")}}}
+                tokens = self.tokens_text(table, own, action.player, p["tokens"])
+                lines.append(f"🎒 {table.t('mh.dm.round_hand', round=p.get('round', ''), tokens=tokens)}")
                 continue
             if event.key == "mh.seal_chosen":
                 p = event.params

@@ -30,7 +30,7 @@ class Rounds:
         need = self.rules.hand_size - len(me.hand)
         if need <= 0:
             events.append(Event("mh.drew", {"player": player, "count": 0, "hand": len(me.hand)}))
-            events.append(Event("mh.hand", {"tokens": list(me.hand)}, to(player)))
+            events.append(Event("mh.hand", {"tokens": list(me.hand), "round": state.round, "faction": me.faction}, to(player)))
             return
         chance = rng(state)
         drawn = 0
@@ -46,7 +46,8 @@ class Rounds:
             me.hand.append(me.bag.pop(chance.randrange(len(me.bag))))
             drawn += 1
         events.append(Event("mh.drew", {"player": player, "count": drawn, "hand": len(me.hand)}))
-        events.append(Event("mh.hand", {"tokens": list(me.hand)}, to(player)))  # MH-P1: the owner only
+        # MH-P1: the owner only; the round and their faction (public, MH-49) word it in the answer to their click
+        events.append(Event("mh.hand", {"tokens": list(me.hand), "round": state.round, "faction": me.faction}, to(player)))
 
     def _advance(self, state: MidnightHuntState, events: list[Event]) -> None:
         """MH-18: the next player in order with tokens in hand; when every hand is empty the round ends."""

@@ -525,6 +525,34 @@ def test_mh_1_a_darkness_player_is_confirmed_their_night_shooter_not_a_crossbowm
     assert "Recruit: Night Shooter" in line and "Crossbowman" not in line, line
 
 
+@pytest.mark.parametrize("players,seed,lang,options", GAMES[:3], ids=IDS[:3])
+def test_mh_17_the_hand_a_play_draws_its_player_comes_in_the_answer_to_that_click(players, seed, lang, options):
+    """A play that ends the round draws its player a new hand (MH-17): the answer to their click shows it, worded
+    as its DM would have been (their faction's names, MH-1), and no DM is sent for it (issue 27); the other players
+    still get theirs by DM (MH-P1: each their own)."""
+    checked = 0
+    for before, after, events, action in game_steps(players, seed, options):
+        if action is None or action.player not in PLAYERS:
+            continue
+        mine = [e for e in events if e.key == "mh.hand" and e.audience.players == (action.player,)]
+        if not mine:
+            continue
+        t = table(lang, players, after)
+        ops = PRESENTER.present(t, before, after, events, action.player)
+        dm = t.t("mh.dm.round_hand", round=after.round, tokens="").split(":")[0]
+        assert not [o for o in ops if o.get("to") == "dm" and o["user"] == action.player and dm in o["content"]]
+        (said,) = [line for line in PRESENTER.answer_lines(t, action, events) if line.startswith("🎒")]
+        would = PRESENTER.hand_ops(t, after, mine[0])
+        if would:  # (or the turn's DM that follows shows the hand)
+            assert would[0]["content"].endswith(said), (would, said)
+        for event in events:
+            if event.key == "mh.hand" and event.audience.players != (action.player,):
+                (other,) = event.audience.players
+                assert PRESENTER.turn_dm_follows(t, after, other) or [o for o in ops if o.get("to") == "dm" and o["user"] == other]
+        checked += 1
+    assert checked >= 1
+
+
 def test_mh_p5_the_seal_choice_is_confirmed_to_its_player_only():
     state, _ = _first_play()
     prompt = state.prompts[0]
