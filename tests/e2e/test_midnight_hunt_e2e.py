@@ -5,11 +5,12 @@ long as the longer one; the bot posts at most 5 messages in 5 s to a thread, lik
 about a second and the default games are short. ``NOCTURNE_LONG=1`` plays both to a control win (MH-53).
 
 * **1 vs 1 with a spectator and the chess clock** (MH-57, MH-61, MH-P1, MH-P4): a third member joins the full lobby
-  and watches; the hex board is edited in place, each hand comes by DM, every play is one click in the turn's DM
+  and watches; the hex board's message carries the game (each play's lines, the turn with its clocks and the
+  Surrender …, a chapter of a few plays a message), each hand comes by DM, every play is one click in the turn's DM
   (its list names the token, the action and the target, MH-22). In round 1 the bot is SIGKILLed while a player's
   turn is open in front of them; after the restart the live ``<t:…:R>`` countdowns still match the clocks, the
-  player makes their play from the DM the restarted bot rewrote, the time they
-  used (the downtime too: their countdown kept running on everyone's screen) comes off their clock, and the game
+  player makes their play from the DM the restarted bot rewrote, the time they used (the downtime too: their
+  countdown kept running on everyone's screen) comes off their clock, and the game
   goes on to the end of the round; then a player surrenders (MH-54). The spectator is never sent anything, and no
   public post or edit (board captions and alt texts included) shows a hand, a bag or a Seal's choice (MH-P2).
 * **2 vs 2** (MH-11, MH-20, MH-54): the host picks the mode in the lobby, each team gets its private thread, the
@@ -31,7 +32,6 @@ import pytest
 from bot.presenter import STORY_ROOM
 from engines.midnight_hunt.hexnames import hex_of
 from engines.midnight_hunt.rules import DEFAULT_RULES
-from tests.databases import copy_migrated
 from tests.e2e.board_view import IN_VIEW, board_in_view, is_board
 from tests.e2e.harness import NAVIGATION, BotProcess, GameTable, game_controls
 from tests.fakediscord import FakeDiscord
@@ -422,8 +422,6 @@ async def play_teams(tmp_path):
 @pytest.fixture(scope="module")
 def games(tmp_path_factory):
     async def both():
-        # the migrated schema both bots' databases copy, made once before they start at the same time
-        await copy_migrated(tmp_path_factory.mktemp("mh-schema") / "schema.sqlite3")
         return await asyncio.gather(
             play_duel(tmp_path_factory.mktemp("mh-duel")), play_teams(tmp_path_factory.mktemp("mh-teams"))
         )
