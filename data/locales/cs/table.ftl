@@ -1,12 +1,12 @@
 ## What only the terminal table says (python -m engines play: handing the screen over, its menu); the games
 ## themselves speak there through their own catalogues, as on Discord.
 
-table-pass_to = Předejte obrazovku: na řadě je { $player }; ostatní se nedívají. { $player }: stiskněte Enter.
-table-hide = { $player }: stiskněte Enter a skryjte obrazovku, než ji předáte dál.
+table-pass_to = Předejte obrazovku, na řadě je { $player }; ostatní se nedívají. { $player }, stiskněte Enter.
+table-hide = { $player }, stiskněte Enter a skryjte obrazovku, než ji předáte dál.
 table-seat = --- { $player } ---
-table-since = Od vašeho posledního pohledu:
+table-since = Mezitím jen pro vás:
 table-not_now = teď ne (další hráč)
-table-timeout = nechat vypršet čas
+table-timeout = nechat čas vypršet
 table-anytime = napište „{ $word }“: { $label } (s potvrzením)
 table-confirm = { $player }: { $label }? Nejde to vzít zpět. Potvrďte napsáním „ano“:{" "}
 table-yes = ano
@@ -15,7 +15,7 @@ table-pick = Napište číslo ze seznamu.
 table-type_text = Napište:{" "}
 table-then_type = (pak napište slova)
 table-refused = Odmítnuto: { $reason }
-table-time_runs_out = Nikdo další teď nemůže jednat: čas vyprší.
+table-time_runs_out = Nikdo další teď nemůže jednat: čas vypršel.
 table-stuck = Nikdo nemůže jednat a nic nemá časový limit.
 table-input_ended = Vstup skončil: hra zůstává nedohraná.
 table-interrupted = Přerušeno: hra zůstává nedohraná.
@@ -25,16 +25,16 @@ table-to = pro: { $players }
 ## The games' boards at the table (python -m engines play: the board shown when the screen is handed over, and a
 ## player's own part of it), beside the bot's board words each game's catalogue already has.
 
-nw-table-out_role = Mimo hru: { $player }, role: { $role }.
-nw-table-tally = Hlasy zatím: { $tally }.
+nw-table-out_role = Mimo hru: { $player } ({ $role }).
+nw-table-tally = Dosavadní hlasy — { $tally }.
 ks-table-clue = Nápověda od hráče { $player }: „{ $clue }“.
-ks-table-earlier = Dříve této noci: { $word } – { $fate }.
-ks-table-earlier_guess = Dříve této noci: { $word } – { $fate } (tip: „{ $guess }“).
-ks-table-foul = Nahlášen faul: { $reporter } napadá nápovědu hráče { $accused }.
+ks-table-earlier = Dřívější karta: { $word } – { $fate }.
+ks-table-earlier_guess = Dřívější karta: { $word } – { $fate } (tip: „{ $guess }“).
+ks-table-foul = Hlášení faulu: { $reporter } napadá nápovědu hráče { $accused }.
 ks-table-score = { $player } { $points }
 ks-table-score_left = { $player } { $points } (mimo hru)
 ks-table-totals = Body: { $scores }.
-la-table-round = Kolo { $round }: { $lit }.
+la-table-round = Kolo { $round } — { $lit }.
 gh-table-house = { $player }: v ruce { $cards } { $cards ->
     [one] karta
     [few] karty
@@ -65,6 +65,6 @@ mn-table-player_left = { $player }: { $left }
 mn-table-play = { $player }: { $play }
 mn-table-their_hand = V ruce hráče { $player }: { $cards }.
 mn-table-discard_pile = Odhazovací balíček: { $cards }.
-mn-table-target_hand = Ruka, do které se díváte: { $cards }.
+mn-table-target_hand = Nahlížíte do cizí ruky: { $cards }.
 mh-table-row = řada { $row }
 mh-table-bag = Ve vašem pytli: { $tokens }.

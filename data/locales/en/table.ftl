@@ -25,8 +25,8 @@ table-to = to { $players }
 ## The games' boards at the table (python -m engines play: the board shown when the screen is handed over, and a
 ## player's own part of it), beside the bot's board words each game's catalogue already has.
 
-nw-table-out_role = Out of the game: { $player }, { $role }.
-nw-table-tally = Votes so far: { $tally }.
+nw-table-out_role = Out of the game: { $player } ({ $role }).
+nw-table-tally = Votes so far — { $tally }.
 ks-table-clue = { $player } gave the clue “{ $clue }”.
 ks-table-earlier = Earlier tonight: { $word }, { $fate }.
 ks-table-earlier_guess = Earlier tonight: { $word }, { $fate } (the guess: “{ $guess }”).
@@ -34,7 +34,7 @@ ks-table-foul = A foul is reported: { $reporter } points at the clue of { $accus
 ks-table-score = { $player } { $points }
 ks-table-score_left = { $player } { $points } (left the game)
 ks-table-totals = Points: { $scores }.
-la-table-round = Round { $round }: { $lit }.
+la-table-round = Round { $round } — { $lit }.
 gh-table-house = { $player }: { $cards ->
     [one] { $cards } card
    *[other] { $cards } cards

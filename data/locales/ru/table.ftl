@@ -2,11 +2,11 @@
 ## themselves speak there through their own catalogues, as on Discord.
 
 table-pass_to = Передайте экран игроку { $player }; остальные не смотрят. { $player }, нажмите Enter.
-table-hide = { $player }, нажмите Enter, чтобы скрыть экран, прежде чем передать его.
+table-hide = { $player }, нажмите Enter, чтобы скрыть экран перед передачей.
 table-seat = --- { $player } ---
-table-since = С тех пор как вы смотрели в последний раз:
+table-since = Пока вас не было у экрана:
 table-not_now = не сейчас (следующий игрок)
-table-timeout = дать времени истечь
+table-timeout = дождаться, пока выйдет время
 table-anytime = наберите «{ $word }»: { $label } (с подтверждением)
 table-confirm = { $player }: { $label }? Это нельзя отменить. Наберите «да», чтобы подтвердить:{" "}
 table-yes = да
@@ -15,8 +15,8 @@ table-pick = Наберите номер из списка.
 table-type_text = Напишите:{" "}
 table-then_type = (затем напишите слова)
 table-refused = Отклонено: { $reason }
-table-time_runs_out = Больше никто не может действовать: время истекает.
-table-stuck = Никто не может действовать, и ни у чего нет ограничения по времени.
+table-time_runs_out = Больше никто не может действовать: время выходит.
+table-stuck = Никто не может действовать, и время ничем не ограничено.
 table-input_ended = Ввод закончился: игра остаётся незавершённой.
 table-interrupted = Прервано: игра остаётся незавершённой.
 table-saved = Сохранено в { $path }.
@@ -25,16 +25,16 @@ table-to = для: { $players }
 ## The games' boards at the table (python -m engines play: the board shown when the screen is handed over, and a
 ## player's own part of it), beside the bot's board words each game's catalogue already has.
 
-nw-table-out_role = Вне игры: { $player }, роль: { $role }.
-nw-table-tally = Голоса на сейчас: { $tally }.
+nw-table-out_role = Вне игры: { $player } ({ $role }).
+nw-table-tally = Голоса на данный момент — { $tally }.
 ks-table-clue = Подсказка от игрока { $player }: «{ $clue }».
-ks-table-earlier = Раньше этой ночью: { $word } — { $fate }.
-ks-table-earlier_guess = Раньше этой ночью: { $word } — { $fate } (догадка: «{ $guess }»).
+ks-table-earlier = Ранее этой ночью: { $word } — { $fate }.
+ks-table-earlier_guess = Ранее этой ночью: { $word } — { $fate } (ответ: «{ $guess }»).
 ks-table-foul = Заявлено нарушение: { $reporter } оспаривает подсказку игрока { $accused }.
 ks-table-score = { $player } { $points }
 ks-table-score_left = { $player } { $points } (вне игры)
 ks-table-totals = Очки: { $scores }.
-la-table-round = Раунд { $round }: { $lit }.
+la-table-round = Раунд { $round } — { $lit }.
 gh-table-house = { $player }: на руке { $cards } { $cards ->
     [one] карта
     [few] карты
@@ -65,6 +65,6 @@ mn-table-player_left = { $player }: { $left }
 mn-table-play = { $player }: { $play }
 mn-table-their_hand = Карты на руке игрока { $player }: { $cards }.
 mn-table-discard_pile = Сброс: { $cards }.
-mn-table-target_hand = Карты на руке, в которую вы смотрите: { $cards }.
+mn-table-target_hand = Вы видите чужие карты: { $cards }.
 mh-table-row = ряд { $row }
 mh-table-bag = В вашем мешке: { $tokens }.
