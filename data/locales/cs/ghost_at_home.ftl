@@ -59,11 +59,11 @@ gh-rooms_played = 🚪 { $player } prozkoumává { $cards_count ->
 gh-ghost_sent = 👻 { $player } posílá { $source } na dům hráče { $target }: patro { $floor }, { $side } pokoj.
 gh-ghost_met_cat = 🐈 V tom pokoji (dům hráče { $player }) už hlídá kočka: syčí a ducha zahání. Obě karty jdou na odhazovací balíček.
 gh-waiting = ⏳ Čeká se na hráče { $player } (může odpovědět { $window }).
-gh-cat_answered = 🐈 V domě hráče { $player } vyskakuje kočka a zahání ducha od hráče { $attacker }. Obě karty jdou na odhazovací balíček.
+gh-cat_answered = 🐈 V domě hráče { $player } vyskakuje kočka a zahání ducha, kterého posílá hráč { $attacker }. Obě karty jdou na odhazovací balíček.
 gh-ghost_rests = 👻 Světlo ducha drží na uzdě: duch se zabydluje v patře { $floor } ({ $side } pokoj, dům hráče { $player }) a čeká na druhého.
 gh-floor_wiped = { $light_off ->
-    [yes] 💥 Duchové se zmocňují patra { $floor } v domě hráče { $player }: pokoje jsou ztraceny a světlo zhasíná. Na odhazovací balíček jde: { $cards }.
-   *[no] 💥 Duch ve tmě se zmocňuje patra { $floor } v domě hráče { $player }: pokoje jsou ztraceny. Na odhazovací balíček jde: { $cards }.
+    [yes] 💥 Duchové se zmocňují patra { $floor } v domě hráče { $player }: pokoje jsou ztraceny a světlo zhasíná. Na odhazovací balíček: { $cards }.
+   *[no] 💥 Duch ve tmě se zmocňuje patra { $floor } v domě hráče { $player }: pokoje jsou ztraceny. Na odhazovací balíček: { $cards }.
 }
 gh-cat_played = 🐈 V patře { $floor } domu hráče { $player } se kočka stáčí do klubíčka ({ $side } pokoj).
 gh-light_on = 💡 Patro { $floor } v domě hráče { $player } zalévá světlo (platba: { $cards }).
@@ -91,7 +91,7 @@ gh-reshuffled = 🔀 Balíček je prázdný: odhazovací balíček ({ $count ->
     [many] { $count } karty
    *[other] { $count } karet
 }) se míchá do nového balíčku.
-gh-escape_started = 🏃 Hráč { $player } má prozkoumaná všechna patra a prchá na střechu! Útěk teď může zastavit jen duch.
+gh-escape_started = 🏃 Všechna patra v domě hráče { $player } jsou prozkoumaná: útěk na střechu! Zastavit ho teď může jen duch.
 gh-no_ghost = { $player } žádného ducha neposílá.
 gh-escape_stopped = 🚫 Duchové zastupují cestu: útěk hráče { $player } je zmařen. Všichni si dobírají karty do 3.
 gh-escaped = 🎉 Poslední dveře povolují: { $player } utíká ze strašidelného domu!
@@ -218,7 +218,7 @@ gh-your_cards = Vaše karty: { $cards }
 gh-your_house = Váš dům: { $house }
 gh-ask-turn = Tah { $turn }: jste na tahu. Zvolte jednu akci.
 gh-ask-cat = Hráč { $attacker } posílá { $source } na vaše patro { $floor }, { $side } pokoj! Odpovíte kočkou?
-gh-ask-ghost = Hráč { $player } má prozkoumaná všechna patra a prchá na střechu! Pošlete ducha na nejvyšší patro tohoto hráče?
+gh-ask-ghost = Všechna patra v domě hráče { $player } jsou prozkoumaná: útěk na střechu! Pošlete ducha na nejvyšší patro tohoto hráče?
 gh-ask-ghost_again = Útěk hráče { $player } pokračuje. Pošlete ještě jednoho ducha?
 gh-help-turn = Za tah jedna akce. Světlo stojí { $least }–{ $most } { $most ->
     [one] kartu
@@ -279,4 +279,4 @@ gh-status-left = { $player } už nehraje.
 gh-over-title = V domě nastává ticho. Konec hry: { $outcome }
 gh-over-winners = 🏆 Vítěz: { $players }
 gh-over-hands = Karty v rukou na konci:
-gh-over-seed = 🎲 Semínko: { $seed } (vzešla z něj všechna míchání této hry)
+gh-over-seed = 🎲 Semínko: { $seed } (určilo všechna míchání této hry)
