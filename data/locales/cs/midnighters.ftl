@@ -156,7 +156,7 @@ mn-actions_cut = Příští tah o 1 akci méně mají dva hráči: { $player }, 
 mn-extra_action = { $player } získává akci navíc (zbývá: { $actions }).
 mn-card_stolen = { $player } naslepo bere kartu hráči { $target }.
 mn-card_taken_secret = { $player } bere hráči { $target } kartu „{ $card }“.
-mn-fizzled = Karta „{ $card }“ hráče { $player } vyzní naprázdno: její účinek už není možný.
+mn-fizzled = Karta „{ $card }“ hráče { $player } vyznívá naprázdno: její účinek už není možný.
 mn-card_drawn = Do ruky vám přichází karta „{ $card }“.
 mn-drew = { $player } si lízá kartu (v ruce: { $hand }).
 mn-reshuffled = Odhazovací balíček je zamíchán do nového balíčku ({ $count ->
@@ -239,7 +239,7 @@ mn-blind_discard = { $player } odhazuje { $count ->
 } z ruky hráče { $target }.
 mn-trap_sprung = 💥 Spouští se past hráče { $player } v lokaci { $location }: { $card }{ $how ->
     [self] {" "}— hráč { $player } na ni vstupuje
-    [corridor] {" "}— hráč { $target } jde do chodby: { $corridor }
+    [corridor] {" "}— hráč { $target } jde do lokace { $corridor }
     [swap] {" "}— hráč { $player } si mění místo s hráčem { $target }
     [claim] {" "}— příští tah hráče { $target } odehraje hráč { $player }
     [star] {" "}— místo hráče { $target }
@@ -549,4 +549,4 @@ mn-over-traps = Připravené pasti: { $traps }
 mn-over-trap = { $player }: { $card } v lokaci { $location }
 mn-over-no_traps = Žádné připravené pasti.
 mn-over-discard = Odhazovací balíček: { $cards }
-mn-over-seed = 🎲 Semínko: { $seed } (vzešla z něj všechna míchání této hry)
+mn-over-seed = 🎲 Semínko: { $seed } (určilo všechna míchání této hry)
