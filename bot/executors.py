@@ -284,6 +284,9 @@ class Executors(TeamThreads):
         if old is not None and not old.get("story"):  # a copy of the board that told nothing: it goes
             with contextlib.suppress(DeliveryError):
                 await self.transport.delete(old["channel"], old["message"])
+        elif old is not None and _has_controls(old):  # a chapter stays as it stands, but its buttons are the past's
+            with contextlib.suppress(DeliveryError):
+                await self.transport.edit(old["channel"], old["message"], {"components": []})
         self._sank(live, channel, name)
         return {"message": message_id, "channel": channel}
 
@@ -390,6 +393,15 @@ class Executors(TeamThreads):
 def _chapter(lines: list[str], caption: str) -> str:
     """A board's message: the chapter's lines, then the caption (what screen readers read with the image)."""
     return "\n".join([*lines, caption]) if lines else caption
+
+
+def _has_controls(slot: dict[str, Any]) -> bool:
+    """Does the slot's message show controls (a board carrying the turn's buttons, Midnight Hunt's Surrender)?"""
+    shown = (slot.get("shown") or {}).get("components")
+    return shown is not None and shown != _NO_CONTROLS
+
+
+_NO_CONTROLS = digests({"components": []})["components"]
 
 
 def _fits(lines: list[str], caption: str) -> bool:

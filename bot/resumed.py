@@ -87,8 +87,24 @@ class ResumedPosts:
             if (message.get("author") or {}).get("bot") and same and mid not in known:
                 known.add(mid)
                 log.info("game %s: message %s was posted before a crash; not posting it again", live.id, mid)
+                await self._deadlines_moved(channel, message, payload["content"])
                 return mid
         return None
+
+    async def _deadlines_moved(self, channel: int, message: dict[str, Any], content: str) -> None:
+        """A message found from before the crash shows the deadlines of then; if they moved on since (the bot was
+        away: :mod:`bot.downtime`, which rewrote every choice's message it knew of, and this one it did not know
+        yet), its countdowns are set to the row's, the rest of it (a click's answer below) kept."""
+        now = _TIMESTAMP.findall(content)
+        shown = message.get("content") or ""
+        if not now or _TIMESTAMP.findall(shown)[: len(now)] == now:
+            return
+        stamps = iter(now)
+        text = _TIMESTAMP.sub(lambda stamp: next(stamps, stamp.group(0)), shown)
+        try:
+            await self.transport.edit(channel, int(message["id"]), {"content": text})
+        except DeliveryError:  # gone meanwhile: the row's post is there, its countdown the old one
+            log.info("message %s: its countdown could not be moved on", message["id"])
 
     def _posted_now(self, live: Live, message_id: int) -> None:
         """A message just posted for a resumed game was made by no earlier row: two pending rows with the same text

@@ -123,6 +123,33 @@ async def test_a_sunk_board_opens_a_new_chapter_below_and_keeps_the_old_one(runt
     assert live.row.slots["board"].get("below", 0) == 0
 
 
+async def test_a_closed_chapter_loses_the_buttons_the_board_carried(runtime, transport, pool):
+    """A board that carries controls (Midnight Hunt's Surrender): when its chapter closes, the old message keeps its
+    lines and picture but loses its buttons, which belong to the turn shown now on the new chapter; a board without
+    controls costs no such edit."""
+    dispatcher: Dispatcher = runtime.dispatcher
+    live = a_game()
+    surrender = [{"type": 1, "components": [{"type": 2, "style": 2, "label": "Surrender", "custom_id": "nc:1:surrender"}]}]
+    await dispatcher.execute(live, {**board(1, "line 1"), "components": surrender}, None)
+    old = live.row.slots["board"]["message"]
+    for n in range(SUNK_BELOW):
+        await dispatcher.execute(live, {"do": "post", "to": "game", "content": f"notice {n}"}, None)
+    before = len(transport.calls)
+    await dispatcher.execute(live, {**board(2, "line 2"), "components": surrender}, None)
+    new = live.row.slots["board"]["message"]
+    assert calls(transport, before) == ["post", "edit"]
+    assert transport.messages[old]["components"] == [] and transport.messages[old]["content"] == "line 1\nTurn 1"
+    assert transport.messages[new]["components"] == surrender
+    for n in range(SUNK_BELOW):  # the next chapter closes with a board that has no buttons any more: no edit
+        await dispatcher.execute(live, {"do": "post", "to": "game", "content": f"later notice {n}"}, None)
+    await dispatcher.execute(live, {**board(3, "line 3"), "components": []}, None)
+    before = len(transport.calls)
+    for n in range(SUNK_BELOW):
+        await dispatcher.execute(live, {"do": "post", "to": "game", "content": f"last notice {n}"}, None)
+    await dispatcher.execute(live, board(4, "line 4"), None)
+    assert calls(transport, before) == ["post"] * (SUNK_BELOW + 1)  # the notices and the new chapter, no edit
+
+
 async def test_a_board_that_told_nothing_is_still_replaced_when_it_sinks(runtime, transport, pool):
     """A board whose game tells its lines elsewhere (Midnight Hunt's turn message) is a mere copy once it has sunk:
     it is posted anew below and the old copy deleted, as before the story moved onto boards."""

@@ -296,3 +296,31 @@ async def test_a_games_thread_is_recorded_the_moment_it_is_made(tmp_path):
     await runtime.idle()
     await runtime.close()
     await database.close()
+
+
+async def test_a_post_found_from_before_the_crash_shows_the_deadline_moved_on_since(tmp_path):
+    """A DM posted just before a crash, its row not yet marked: the bot, back after being away, moved every deadline
+    on (bot.downtime) but could not rewrite a message it did not know of; the row sent again finds the message
+    (no second post) and sets its countdown to the new deadline, keeping a click's answer written below it."""
+    from sqlalchemy import func
+
+    from bot.db import OutboxRow
+
+    database = await migrated_sqlite(tmp_path / 'moved.sqlite3')
+    clock, transport = ManualClock(), CountingTransport()
+    first = Runtime(database, clock)
+    live = await open_game_without_delivery(first)
+    await first.close()
+    last = Runtime(database, clock)
+    dispatcher = Dispatcher(last, transport, retry_delay=0)
+    async with last.db.sessions() as session:
+        newest = await session.scalar(select(func.max(OutboxRow.id)).where(OutboxRow.game_id == live.id))
+    game = await last.get(live.id)
+    before = await transport.post(77, {"content": "🗳️ Vote: ends <t:1000:R>\n✅ You voted."})
+    dispatcher._resumed[live.id] = None  # noqa: SLF001 - as resume() leaves it, before the drain runs
+    look = dispatcher._posted_before_crash  # noqa: SLF001
+    assert await look(game, 77, {"content": "🗳️ Vote: ends <t:1060:R>"}, newest) == before
+    assert transport.messages[before]["content"] == "🗳️ Vote: ends <t:1060:R>\n✅ You voted."
+    assert transport.edits() == 1
+    await last.close()
+    await database.close()
