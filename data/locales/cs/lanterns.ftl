@@ -9,7 +9,7 @@ la-option-turn_seconds = Sekund na tah
 la-button-light = Rozsvítit
 
 la-rules =
-    Dva hráči, deset karet luceren s čísly 1 až 10. Každý dostane 4 karty, které nikdo jiný nevidí; zbylé 2 se odloží lícem dolů.
+    Dva hráči, deset karet luceren s čísly 1 až 10. Každý dostává 4 karty, které nikdo jiný nevidí; zbylé 2 se odkládají lícem dolů.
     🏮 **Tři kola.** V každém kole oba hráči jeden po druhém rozsvěcují po jedné kartě z ruky a kartu soupeře nevidí. Pak se obě ukážou: kolo bere vyšší karta. Kdo začíná, se každé kolo střídá.
     ⏳ Když vyprší čas, rozsvítí se za vás vaše nejnižší karta.
     🏁 Po třech kolech vyhrává, kdo získal víc kol. Kdo ze hry odejde, přenechává výhru soupeři. Na konci se ukážou všechny ruce, odložené karty i semínko rozdání.
