@@ -474,7 +474,7 @@ async def saturated(
 PROFILED = {
     "Runtime.act (the whole action)": ("bot/runtime.py", ("act",)),
     "engine: apply (rules + copying the fields they read)": ("engines/core.py", ("apply",)),
-    "of which copying fields on first read": ("engines/core.py", ("_private_copy", "__get__", "_settle")),
+    "of which copying fields on first read": ("engines/copying.py", ("private_copy", "__get__", "settle")),
     "Runtime._commit (statements + writer)": ("bot/play.py", ("_commit",)),
     "writer: SQLite transactions (all commits)": ("bot/writer.py", ("run",)),
     "dispatcher: drains (wording, deliveries, marks)": ("bot/delivery.py", ("_drain",)),
