@@ -53,7 +53,7 @@ gh-rooms_played = 🚪 { $player } explores { $cards_count ->
 gh-ghost_sent = 👻 { $player } sends { $source } at the house of { $target }: floor { $floor }, { $side } room.
 gh-ghost_met_cat = 🐈 A cat already keeps watch in that room (house of { $player }): with a hiss it drives the ghost away. Both cards go to the discard pile.
 gh-waiting = ⏳ Waiting for { $player } (may answer with { $window }).
-gh-cat_answered = 🐈 A cat leaps out in the house of { $player } and drives the ghost of { $attacker } away. Both cards go to the discard pile.
+gh-cat_answered = 🐈 A cat leaps out in the house of { $player } and drives away the ghost { $attacker } sent. Both cards go to the discard pile.
 gh-ghost_rests = 👻 The light holds: the ghost settles in the { $side } room of floor { $floor } (house of { $player }) and waits for a second one.
 gh-floor_wiped = { $light_off ->
     [yes] 💥 The ghosts take floor { $floor } of the house of { $player }: its rooms are lost and the light goes out. To the discard pile: { $cards }.
