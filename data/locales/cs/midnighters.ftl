@@ -538,7 +538,7 @@ mn-ending = { $reason ->
             [few] { $turns } tahů
             [many] { $turns } tahu
            *[other] { $turns } tahů
-        } (to je limit): sen se prohlubuje a nikdo nevyhrává.
+        } a víc jich hra nemá: sen se prohlubuje a nikdo nevyhrává.
         [no_cards] Nikdo se neprobudil, než došel balíček i odhazovací balíček: sen se prohlubuje a nikdo nevyhrává.
        *[other] Nikdo se neprobudil; nikdo nevyhrává.
     }
