@@ -19,12 +19,12 @@ from bench.report import render
 
 FULL = {"engine_seconds": 3.0, "corpus": 30, "persist_games": 1000, "unloaded": 3000, "saturated_s": 20.0, "realistic_s": 20.0,
         "restart_games": 10_000, "memory_games": 500, "traffic": True, "stats_games": 100_000, "stats_big": 20_000,
-        "storm_deadlines": 3000, "churn_games": 10_000, "scale_games": 600, "scale_s": 10.0, "scale_rounds": 3, "board_views": 30,
-        "http_clicks": 200, "http_pause": 0.2}
+        "storm_deadlines": 3000, "churn_games": 10_000, "churn_first": 1_000, "churn_budget_s": 600.0, "scale_games": 600, "scale_s": 10.0, "scale_rounds": 3, "board_views": 30,
+        "http_clicks": 200, "http_pause": 0.2, "http_repeats": 2}
 QUICK = {"engine_seconds": 0.3, "corpus": 3, "persist_games": 100, "unloaded": 300, "saturated_s": 2.0, "realistic_s": 2.0,
          "restart_games": 300, "memory_games": 50, "traffic": True, "stats_games": 2_000, "stats_big": 400,
-         "storm_deadlines": 300, "churn_games": 200, "scale_games": 40, "scale_s": 1.0, "scale_rounds": 1, "board_views": 3,
-         "http_clicks": 10, "http_pause": 0.0}
+         "storm_deadlines": 300, "churn_games": 200, "churn_first": 20, "churn_budget_s": None, "scale_games": 40, "scale_s": 1.0, "scale_rounds": 1, "board_views": 3,
+         "http_clicks": 10, "http_pause": 0.0, "http_repeats": 1}
 
 
 async def run_all(sizes: dict, workdir: Path, log=print) -> dict:
@@ -47,7 +47,9 @@ async def run_all(sizes: dict, workdir: Path, log=print) -> dict:
     log("    board images: drawn and encoded, and the loop while they are drawn")
     results["boards"] = await boards.run(per_game=sizes["board_views"])
     log("    click-to-answer over HTTP against a trivial discord.py bot")
-    results["click_http"] = await click_http.run(workdir, clicks=sizes["http_clicks"], pause=sizes["http_pause"])
+    results["click_http"] = await click_http.run(
+        workdir, clicks=sizes["http_clicks"], pause=sizes["http_pause"], repeats=sizes["http_repeats"]
+    )
     log("3/6 restart")
     results["restart"] = await restart.run(workdir, corpora, games=sizes["restart_games"])
     log("    restart storm: every deadline overdue")
@@ -57,7 +59,10 @@ async def run_all(sizes: dict, workdir: Path, log=print) -> dict:
     log("5/6 memory per live game")
     results["memory"] = await memory.run(workdir, corpora, per_engine=sizes["memory_games"])
     log("    memory after many games played to their end")
-    results["churn"] = await memory.run_churn(workdir, games=sizes["churn_games"])
+    results["churn"] = await asyncio.to_thread(
+        memory.run_churn_fresh, workdir, games=sizes["churn_games"], first=sizes["churn_first"], budget_s=sizes["churn_budget_s"],
+        log=log,
+    )
     log("6/6 stats and history on many finished games")
     results["stats"] = await stats.run(workdir, games=sizes["stats_games"], big=sizes["stats_big"])
     results["seconds"] = time.perf_counter() - started

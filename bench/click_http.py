@@ -157,17 +157,26 @@ def _figures(samples: dict[str, list[float]]) -> dict[str, Any]:
     return out
 
 
-async def run(workdir: Path, *, games: tuple[str, ...] = GAMES, clicks: int = 200, pause: float = 0.2) -> dict[str, Any]:
-    """Each of ``games`` played once, interleaved click by click with the trivial bot; figures per game and overall."""
+async def run(
+    workdir: Path, *, games: tuple[str, ...] = GAMES, clicks: int = 200, pause: float = 0.2, repeats: int = 1
+) -> dict[str, Any]:
+    """Each of ``games`` played ``repeats`` times (a fresh bot and server each time), interleaved click by click with
+    the trivial bot; figures per game and overall."""
     rows = []
     everything: dict[str, list[float]] = defaultdict(list)
     for game in games:
-        played = await run_game(workdir, game, clicks=clicks, pause=pause)
-        rows.append({"game": game, "finished": played["finished"], "wall_s": played["wall_s"], **_figures(played["samples"])})
-        for key, values in played["samples"].items():
+        samples: dict[str, list[float]] = defaultdict(list)
+        finished, wall = True, 0.0
+        for _ in range(repeats):
+            played = await run_game(workdir, game, clicks=clicks, pause=pause)
+            finished, wall = finished and played["finished"], wall + played["wall_s"]
+            for key, values in played["samples"].items():
+                samples[key] += values
+        rows.append({"game": game, "finished": finished, "wall_s": wall, **_figures(samples)})
+        for key, values in samples.items():
             if not key.startswith("bot:"):
                 everything[key] += values
-    return {"games": rows, "all": _figures(everything), "pause": pause, "clicks": clicks}
+    return {"games": rows, "all": _figures(everything), "pause": pause, "clicks": clicks, "repeats": repeats}
 
 
 def _ms(s: dict[str, Any], key: str) -> str:
@@ -183,7 +192,7 @@ def render(result: dict[str, Any]) -> list[str]:
         "discord.py bot (`bench/trivial_bot.py`: one button answered at once by a type-7 update) run as two "
         "subprocesses against the same fake Discord server; a seeded game of each game below is played as its "
         "end-to-end test plays it, and after every game click the trivial bot's button is clicked: interleaved click "
-        f"by click, {result['pause']:g} s apart. Each click is timed by the fake server, from the interaction sent down "
+        f"by click, {result['pause']:g} s apart; each game played {result.get('repeats', 1)} time(s), at most {result['clicks']} game clicks each. Each click is timed by the fake server, from the interaction sent down "
         "the gateway to its first callback received (`python -m bench.click_http`).",
         "",
         "| game | clicks | bot p50 ms | bot p99 ms | trivial p50 ms | trivial p99 ms | p50 ratio | p99 ratio |",

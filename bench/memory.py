@@ -15,19 +15,21 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
 import os
+import random
 import statistics
 import time
 import tracemalloc
 from pathlib import Path
 from typing import Any
 
+from bench.persist import next_action
 from bench.common import TYPICAL_SIZES, NullTransport, PlayedGame, fresh_database, json_size, live_specs, write_live_games
 from bot.clock import Clock, ManualClock
 from bot.delivery import Dispatcher
 from bot.pacing import Pacer
 from bot.runtime import Runtime
-from engines.core import Action
 
 
 async def run(workdir: Path, corpora: dict[str, list[PlayedGame]], *, per_engine: int = 500) -> list[dict[str, Any]]:
@@ -107,15 +109,22 @@ def footprint(runtime: Runtime) -> dict[str, int]:
     }
 
 
-async def _play_one(runtime: Runtime, n: int, guild: int) -> int:
-    """One game from lobby to end, as players would: a lobby, two seats, the deal, then its end - every other game a
-    Midnight Hunt player surrenders (MH-54: finished), the others are aborted by the host."""
+#: The games of the churn, in turn (every game the bot offers), each at its typical table sizes in turn.
+CHURN_ENGINES = tuple(TYPICAL_SIZES)
+
+
+async def _play_one(runtime: Runtime, n: int, guild: int, *, actions: int | None = None) -> bool:
+    """One game from lobby to end, as players would: a lobby, its seats, the deal, then random legal plays (the
+    playouts' policy, seeded by ``n``) - to the game's end, or, after ``actions`` of them, an abort by the host.
+    Game ``n`` is of ``CHURN_ENGINES[n % 5]``, at its typical sizes in turn. Returns whether it finished."""
     from bot.lobby import lobby_ops
 
-    host = 400_000_000_000_000_000 + 2 * n
-    players = [str(host), str(host + 1)]
+    engine = CHURN_ENGINES[n % len(CHURN_ENGINES)]
+    sizes = TYPICAL_SIZES[engine]
+    host = 400_000_000_000_000_000 + 100 * n
+    players = [str(host + k) for k in range(sizes[(n // len(CHURN_ENGINES)) % len(sizes)])]
     live = await runtime.open_lobby(
-        "midnight_hunt", guild_id=guild, guild_name="Bench", channel_id=2_000_000 + n, host_id=host,
+        engine, guild_id=guild, guild_name="Bench", channel_id=2_000_000 + n, host_id=host,
         host_name="host", language="en", lobby_ops=lobby_ops,
     )
 
@@ -125,63 +134,99 @@ async def _play_one(runtime: Runtime, n: int, guild: int) -> int:
 
     await runtime.update_lobby(live.id, seat, lobby_ops)
     await runtime.start(live.id, lambda game: [{"do": "open_thread", "name": f"game {game.id}"}])
-    if n % 2:
-        await runtime.cancel(live.id, [{"do": "post", "to": "game", "content": "aborted"}])
-    else:
-        prompt = live.state.prompts[0]
-        await runtime.act(live.id, Action(players[0], prompt.id, "surrender"))
-    return live.id
+    chooser = random.Random(f"churn/{n}")
+    played = 0
+    while actions is None or played < actions:
+        action = next_action(runtime, live.id, chooser)
+        if action is None:
+            return True  # over: finished
+        await runtime.act(live.id, action)
+        played += 1
+    if next_action(runtime, live.id, chooser) is None:
+        return True
+    await runtime.cancel(live.id, [{"do": "post", "to": "game", "content": "aborted"}])
+    return False
 
 
-async def run_churn(workdir: Path, *, games: int = 10_000, small: int = 10, live_games: int = 200) -> dict[str, Any]:
-    """Memory after ``games`` games started and ended vs after ``small``: the process's RSS and what tracemalloc
-    sees still allocated (after a garbage collection), through the real runtime, dispatcher and pacer on a SQLite
-    file (Discord answering at once; board images not drawn). Then ``live_games`` games dealt and left running, for
-    the cost of one live game with everything kept for it (timers, outbox bookkeeping, DM channels)."""
+async def run_churn(
+    workdir: Path, *, games: int = 10_000, small: int = 10, first: int = 1_000, actions: int = 3, boards: bool = True,
+    budget_s: float | None = None, live_games: int = 200, traced: int = 200, log: Any = lambda m: None,
+) -> dict[str, Any]:
+    """Memory after ``games`` games started and ended vs after ``first`` (and ``small``): the process's RSS, its
+    board workers' (``bot.boards``' pool: separate processes), and what tracemalloc sees still allocated per ended
+    game (after a garbage collection), through the real runtime, dispatcher and pacer on a SQLite file (Discord
+    answering at once). Every game the bot offers in turn (:func:`_play_one`: dealt, ``actions`` random plays, then
+    aborted unless over); ``boards``: their boards drawn as the dispatcher draws them. ``budget_s``: stop at the
+    first batch past that many seconds if ``games`` are not played by then (the count played is reported). Then
+    ``live_games`` games dealt and left running, for the cost of one live game with everything kept for it (timers,
+    outbox bookkeeping, DM channels). Run it in a fresh process (:func:`run_churn_fresh`): a process that did other
+    work first hides growth in what it already holds."""
     import cogs.registry  # noqa: F401  (the games as the bot presents them)
 
     db = await fresh_database(workdir / "memory-churn.sqlite3")
     runtime = Runtime(db, Clock(), new_seed=lambda: "churn")  # real time: no test clock keeping cancelled sleepers
     dispatcher = Dispatcher(runtime, NullTransport(), retry_delay=0, pacer=Pacer(_JumpClock()))
 
-    async def no_files(live: Any, op: Any) -> list:
-        return []
+    if not boards:
+        async def no_files(live: Any, op: Any) -> list:
+            return []
 
-    dispatcher._render = no_files  # type: ignore[method-assign]
+        dispatcher._render = no_files  # type: ignore[method-assign]
     played = 0
+    ended = {"finished": 0, "aborted": 0}
+    failed = _FailedBoards()
+    logging.getLogger("bot.delivery").addHandler(failed)
+    start = time.perf_counter()
 
-    async def play(count: int) -> None:
+    async def play(count: int, *, budget: bool = False) -> None:
         nonlocal played
-        while count:  # a few games at a time, as on a server (and sooner done)
+        while count > 0:  # a few games at a time, as on a server (and sooner done)
             batch = min(count, AT_ONCE)
-            await asyncio.gather(*(_play_one(runtime, played + i, guild=1_000 + (played + i) % 50) for i in range(batch)))
+            over = await asyncio.gather(
+                *(_play_one(runtime, played + i, guild=1_000 + (played + i) % 50, actions=actions) for i in range(batch))
+            )
+            for finished in over:
+                ended["finished" if finished else "aborted"] += 1
             played += batch
             count -= batch
             dispatcher.pacer.clock.t += 1.0  # a second of Discord's time a batch: the pacer sweeps now and then
+            # the batch's deliveries out (its boards drawn) before the next: a churn faster than the board workers
+            # would queue boards until they time out, and measure the queue
+            await runtime.idle()
+            if played % 500 < AT_ONCE:
+                log(f"    churn: {played:,} games, {time.perf_counter() - start:.0f} s, RSS {_rss_bytes() / 2**20:.1f} MiB")
+            if budget and budget_s is not None and time.perf_counter() - start > budget_s:
+                break
         await runtime.idle()
         dispatcher.pacer.clock.t += 2 * dispatcher.pacer.window  # the pacer's window passes
         await dispatcher.pacer.wait(1)  # a post elsewhere: its sweep forgets the quiet channels
 
-    start = time.perf_counter()
+    def rss() -> dict[str, int]:
+        gc.collect()
+        workers = children_rss()
+        return {"bot": _rss_bytes(), "board_workers": sum(workers.values()), "board_processes": len(workers)}
+
     await play(small)
-    gc.collect()
-    rss_small = _rss_bytes()
-    traced = min(games - small, TRACED)
-    mid = max(small, min(games // 10, games - traced))  # caches warm (compiled statements, catalogues) by then
-    await play(mid - small)
-    gc.collect()
-    rss_mid = _rss_bytes()
-    await play(games - mid - traced)
-    # the last games under tracemalloc (it slows every allocation several times): what each leaves behind
+    at_small = rss()
+    first = max(small, min(first, games))
+    traced = max(0, min(traced, first - small))
+    await play(first - small - traced)
+    # the last games before the first checkpoint under tracemalloc (it slows every allocation several times), caches
+    # warm by then (compiled statements, catalogues): what each ended game leaves behind
     gc.collect()
     tracemalloc.start()
     traced_before = tracemalloc.get_traced_memory()[0]
     await play(traced)
     gc.collect()
     traced_after = tracemalloc.get_traced_memory()[0]
-    rss_many = _rss_bytes()
+    tracemalloc.stop()
+    at_first = rss()
+    first_s = time.perf_counter() - start
+    await play(games - first, budget=True)
+    at_many = rss()
     after_many = footprint(runtime)
     churn_s = time.perf_counter() - start
+    tracemalloc.start()
 
     from bot.lobby import lobby_ops
 
@@ -210,15 +255,26 @@ async def run_churn(workdir: Path, *, games: int = 10_000, small: int = 10, live
     await runtime.close()
     await db.close()
     return {
-        "games": games,
+        "games": played,
+        "games_asked": games,
+        "actions": actions,
+        "boards": boards,
+        "ended": ended,
+        "boards_failed": failed.count,
         "small": small,
+        "first": first,
         "seconds": churn_s,
-        "rss_small": rss_small,
-        "rss_many": rss_many,
-        "rss_ratio": rss_many / rss_small if rss_small else float("nan"),
-        "mid": mid,
-        "rss_mid": rss_mid,
-        "rss_ratio_mid": rss_many / rss_mid if rss_mid else float("nan"),
+        "first_seconds": first_s,
+        "rss_small": at_small["bot"],
+        "rss_first": at_first["bot"],
+        "rss_many": at_many["bot"],
+        "rss_ratio": at_many["bot"] / at_first["bot"] if at_first["bot"] else float("nan"),
+        "rss_ratio_small": at_many["bot"] / at_small["bot"] if at_small["bot"] else float("nan"),
+        "workers_small": at_small["board_workers"],
+        "workers_first": at_first["board_workers"],
+        "workers_many": at_many["board_workers"],
+        "board_processes": at_many["board_processes"],
+        "workers_ratio": at_many["board_workers"] / at_first["board_workers"] if at_first["board_workers"] else float("nan"),
         "traced_games": traced,
         "traced_growth_bytes": traced_after - traced_before,
         "bytes_per_ended_game": (traced_after - traced_before) / max(1, traced),
@@ -228,43 +284,129 @@ async def run_churn(workdir: Path, *, games: int = 10_000, small: int = 10, live
     }
 
 
+class _FailedBoards(logging.Handler):
+    """Counts the boards the dispatcher gave up on (it logs, and sends the text alone)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += "board image failed" in record.getMessage()
+
+
+def children_rss(pid: int | None = None) -> dict[int, int]:
+    """The resident set of each live child process of ``pid`` (this one: the board workers), from /proc."""
+    pid = os.getpid() if pid is None else pid
+    page = os.sysconf("SC_PAGE_SIZE")
+    found = {}
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                ppid = int(stat.read().rsplit(")", 1)[1].split()[1])
+            if ppid != pid:
+                continue
+            with open(f"/proc/{entry}/statm") as statm:
+                found[int(entry)] = int(statm.read().split()[1]) * page
+        except (OSError, ValueError, IndexError):
+            continue
+    return found
+
+
+def run_churn_fresh(workdir: Path, *, log: Any = lambda m: None, env: dict[str, str] | None = None, **kwargs: Any) -> dict[str, Any]:
+    """:func:`run_churn` in a fresh process (``python -m bench.memory churn``): the bot's own memory, not a process
+    that did other work first. ``kwargs`` as for :func:`run_churn`; ``env``: more environment for it (the smoke test
+    draws boards in a thread, ``BOARD_WORKERS=0``)."""
+    import json
+    import subprocess
+    import sys
+
+    out = workdir / "memory-churn.json"
+    args = [sys.executable, "-m", "bench.memory", "churn", "--workdir", str(workdir), "--out", str(out), "--json", json.dumps(kwargs)]
+    root = Path(__file__).resolve().parents[1]
+    proc = subprocess.Popen(args, cwd=root, env={**os.environ, "PYTHONPATH": str(root), **(env or {})}, stderr=subprocess.PIPE, text=True)
+    assert proc.stderr is not None
+    for line in proc.stderr:  # its progress, passed on
+        log(line.rstrip())
+    if proc.wait() != 0:
+        raise RuntimeError(f"the churn process failed ({proc.returncode})")
+    return json.loads(out.read_text())
+
+
+def _main(argv: list[str] | None = None) -> None:
+    import argparse
+    import json
+    import sys
+
+    parser = argparse.ArgumentParser(prog="python -m bench.memory")
+    parser.add_argument("what", choices=["churn"])
+    parser.add_argument("--workdir", type=Path, required=True)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--json", default="{}", help="run_churn's keyword arguments")
+    args = parser.parse_args(argv)
+    kwargs = json.loads(args.json)
+    result = asyncio.run(run_churn(args.workdir, log=lambda m: print(m, file=sys.stderr, flush=True), **kwargs))
+    from bot import boards
+
+    boards.shared().close()  # the pool's workers leave with us
+    args.out.write_text(json.dumps(result))
+
+
 def render_churn(c: dict[str, Any]) -> list[str]:
     kept = {k: v for k, v in c["footprint"].items() if v}
     ratio = c["rss_ratio"]
-    return [
+    mib = 2**20
+    cut = c["games"] < c["games_asked"]
+    out = [
         "### 5b. Memory that does not grow with history",
         "",
-        f"{c['games']:,} games played from lobby to end through the runtime, dispatcher and pacer (half finished by a "
-        f"surrender, half aborted; Discord answering at once, board images not drawn; {c['seconds']:.0f} s), against "
-        f"the same process after the first {c['small']}. Games that are over leave memory once their last deliveries "
-        "are out; RSS also holds what the allocator keeps of past peaks.",
+        f"{c['games']:,} games played from lobby to end in a fresh process (`python -m bench.memory churn`, started by "
+        "the bench: nothing else ran in it first) through the runtime, dispatcher and pacer on SQLite, Discord answering "
+        f"at once: every game the bot offers in turn ({', '.join(CHURN_ENGINES)}, at their typical table sizes), each "
+        f"dealt, then up to {c['actions']} random legal plays, then aborted by its host unless over "
+        f"({c['ended']['finished']:,} finished, {c['ended']['aborted']:,} aborted); "
+        + ("boards drawn as the dispatcher draws them, in `bot.boards`' worker pool (separate processes: their RSS "
+        "is shown apart)" if c["boards"] else "board images not drawn")
+        + f"; {c['seconds']:.0f} s in all, niced, on a machine shared with other work. RSS also holds what the "
+        "allocator keeps of past peaks.",
         "",
-        "| measurement | value |",
+    ]
+    if cut:
+        out += [
+            f"**Cut short:** {c['games_asked']:,} games were asked for; the run stops at its time budget, and "
+            f"{c['games']:,} fit (boards cost tens of milliseconds of CPU each on this 2-core machine; each batch of "
+            f"{AT_ONCE} games waits for its deliveries and boards before the next).",
+            "",
+        ]
+    out += [
+        "| measurement | bot process | its child processes (board workers) |",
+        "|---|---:|---:|",
+        f"| RSS after {c['small']} games | {c['rss_small'] / mib:.1f} MiB | {c['workers_small'] / mib:.1f} MiB |",
+        f"| RSS after {c['first']:,} games | {c['rss_first'] / mib:.1f} MiB | {c['workers_first'] / mib:.1f} MiB |",
+        f"| RSS after {c['games']:,} games | {c['rss_many'] / mib:.1f} MiB | {c['workers_many'] / mib:.1f} MiB |",
+        f"| after {c['games']:,} / after {c['first']:,} | **{ratio:.2f} ×** | {c['workers_ratio']:.2f} × |",
+        f"| after {c['games']:,} / after {c['small']} | {c['rss_ratio_small']:.2f} × | |",
+        "",
+        "| other measurement | value |",
         "|---|---:|",
-        f"| RSS after {c['small']} games | {c['rss_small'] / 2**20:.1f} MiB |",
-        f"| RSS after {c['mid']:,} games | {c['rss_mid'] / 2**20:.1f} MiB |",
-        f"| RSS after {c['games']:,} games | {c['rss_many'] / 2**20:.1f} MiB |",
-        f"| RSS after {c['games']:,} / after {c['mid']:,} (growth once warm) | {c['rss_ratio_mid']:.2f} × |",
-        f"| still allocated per ended game (tracemalloc over the last {c['traced_games']:,}) | "
+        f"| still allocated per ended game (tracemalloc over {c['traced_games']:,} games before the {c['first']:,}th) | "
         f"{c['bytes_per_ended_game']:,.0f} B |",
         f"| entries kept by game or channel after them all | {kept or 'none'} |",
-        f"| one live game (dealt, running: state, row, timers, outbox bookkeeping), over {c['live_games']} | "
-        f"{c['bytes_per_live_game'] / 1024:.1f} KiB |",
+        f"| one live game (dealt, running: state, row, timers, outbox bookkeeping), over {c['live_games']} Midnight Hunt "
+        f"duels | {c['bytes_per_live_game'] / 1024:.1f} KiB |",
+        f"| child processes (`bot.boards`' workers, and multiprocessing's resource tracker) | {c['board_processes']} |",
+        f"| boards the dispatcher gave up on (sent the text alone) | {c.get('boards_failed', 0):,} |",
         "",
-        "| target | measured | verdict |",
-        "|---|---|---|",
-        f"| RSS after {c['games']:,} games = RSS after {c['small']} (± noise, 1.1 ×) | {ratio:.2f} × | "
-        f"{'**met**' if ratio <= 1.1 else '**not met**'} |",
+        f"Target: RSS after 10,000 games of all five with boards ≤ 1.1 × after 1,000, from a fresh process. Measured "
+        f"after {c['games']:,} against after {c['first']:,}: **{ratio:.2f} ×** — "
+        f"{'**met**' if ratio <= 1.1 else '**not met**'}"
+        + (f" (at {c['games']:,} games, not 10,000)" if c["games"] < 10_000 else "")
+        + ".",
         "",
-        *(
-            []
-            if ratio <= 1.1
-            else [
-                f"Missed by {100 * (ratio - 1.1):.0f} points: the first games warm what every process fills once "
-                f"(SQLAlchemy's compiled statements, the locale catalogues, the allocator's arenas); once warm, "
-                f"{c['games'] - c['mid']:,} more games grew RSS by {c['rss_ratio_mid']:.2f} × and left no entry "
-                "by game or channel behind.",
-                "",
-            ]
-        ),
     ]
+    return out
+
+if __name__ == "__main__":
+    _main()

@@ -26,7 +26,7 @@ async def test_every_benchmark_runs_and_renders(tmp_path, corpora):
         "traffic": None,  # the bot subprocess game: covered by the e2e tests' harness, too slow for a smoke test
         "memory": await memory.run(tmp_path, corpora, per_engine=3),
         "storm": await restart.run_storm(tmp_path, corpora, deadlines=30),
-        "churn": await memory.run_churn(tmp_path, games=30, small=5, live_games=5),
+        "churn": await memory.run_churn(tmp_path, games=10, small=2, first=5, traced=2, live_games=3, actions=1, boards=False),
     }
     assert {row["engine"] for row in results["engines"]} == set(common.TYPICAL_SIZES)
     # The unloaded run counts actions; the saturated ones are time windows, which a busy machine (pytest -n 8 on
@@ -107,3 +107,13 @@ def test_the_postgresql_benchmark_interleaves_its_windows_and_checks_the_log_aga
     # nothing lost or doubled: every acknowledged act is one row of the log (this is the bench's check, run small)
     assert figures["acked"] == figures["logged"] > 0 and figures["lost"] == figures["doubled"] == figures["seq_wrong"] == 0
     assert "### 2b. Two processes on PostgreSQL" in "\n".join(scale.render(figures))
+
+
+def test_the_churn_runs_in_a_fresh_process_over_every_game_with_boards(tmp_path):
+    from bench import memory
+
+    # boards drawn in a thread of the churn's process (BOARD_WORKERS=0): a worker process would double the time
+    churn = memory.run_churn_fresh(tmp_path, env={"BOARD_WORKERS": "0"}, games=10, small=2, first=5, traced=2, live_games=2, actions=1)
+    assert churn["games"] == 10 and sum(churn["ended"].values()) == 10 and churn["boards"]
+    assert churn["footprint"]["games"] == 0 and churn["rss_first"] > 0 and churn["rss_many"] > 0
+    assert "### 5b. Memory that does not grow with history" in "\n".join(memory.render_churn(churn))
