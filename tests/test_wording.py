@@ -52,7 +52,7 @@ GAMES = tuple(ui.name for ui in registered())
 NAME_VARS = {
     "player", "target", "holder", "accused", "offender", "reporter", "attacker", "defender", "dreamer", "from_player",
     "by", "voter", "host", "narrator", "escaper", "winner", "jailed", "next", "members", "winners", "players", "dead",
-    "controller",
+    "controller", "leader",
 }
 #: Variables that hold words (a role, a card, a reason …), never a bare number.
 TEXT_VARS = {

@@ -17,7 +17,7 @@ la-rules =
 
 la-game_started = 🏮 Padá soumrak a lucerny čekají: { $players }. Počet kol: { $rounds }; karet v ruce má každý: { $hand }.
 la-your_hand = Vaše lucerny: { $cards }.
-la-round_started = Kolo { $round }: { $player } rozsvěcí jako první.
+la-round_started = Kolo { $round }: { $leader } rozsvěcí jako první.
 la-light-prompt = Kolo { $round }: rozsviťte jednu ze svých luceren ({ $cards }).
 la-lit = { $player } rozsvěcí lucernu a zatím ji skrývá.
 la-timed_out = Hráči { $player } vypršel čas: sama se rozsvěcí nejnižší lucerna z ruky.

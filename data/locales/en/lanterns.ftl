@@ -17,7 +17,7 @@ la-rules =
 
 la-game_started = 🏮 Dusk falls and the lanterns wait: { $players }. Rounds: { $rounds }; cards in each hand: { $hand }.
 la-your_hand = Your lanterns: { $cards }.
-la-round_started = Round { $round }: { $player } lights first.
+la-round_started = Round { $round }: { $leader } lights first.
 la-light-prompt = Round { $round }: light one of your lanterns ({ $cards }).
 la-lit = { $player } lights a lantern and keeps it hidden.
 la-timed_out = Time is up for { $player }: their lowest lantern is lit.

@@ -17,7 +17,7 @@ la-rules =
 
 la-game_started = 🏮 Сгущаются сумерки, фонари ждут: { $players }. Раундов: { $rounds }; карт на руке у каждого: { $hand }.
 la-your_hand = Ваши фонари: { $cards }.
-la-round_started = Раунд { $round }: первым зажигает игрок { $player }.
+la-round_started = Раунд { $round }: первым зажигает игрок { $leader }.
 la-light-prompt = Раунд { $round }: зажгите один из своих фонарей ({ $cards }).
 la-lit = Игрок { $player } зажигает фонарь и прячет его до поры.
 la-timed_out = Время игрока { $player } вышло: сам зажигается младший фонарь из руки.
