@@ -53,13 +53,13 @@ ks-element = { $aliases_count ->
 ks-clue_turn = ✏️ { $player }, vaše nápověda ({ $seconds } s).
 ks-clue_given = { $player } dává nápovědu.
 ks-clue_passed = { $player } vynechává.
-ks-clue_skipped = { $player }: čas vypršel, tah přechází dál.
-ks-clue_refused = ❌ { $player }: nápověda „{ $clue }“ k **{ $word }** je faul: { $reason }.
+ks-clue_skipped = Hráči { $player } vypršel čas, tah přechází dál.
+ks-clue_refused = ❌ Nápověda „{ $clue }“ hráče { $player } k elementu **{ $word }** je faul: { $reason }.
 ks-card_changed = 🔀 Snová karta se vyměnila: { $offender } dostává trestnou kartu.
 ks-next_card = ➡️ Další snová karta.
 ks-guess_judged = { $passed ->
-    [yes] Snová karta { $card }: Snílek vynechává **{ $word }**: { $pile }.
-   *[no] Snová karta { $card }: tip Snílka „{ $guess }“ na **{ $word }**: { $pile }.
+    [yes] Snová karta { $card }, **{ $word }**: Snílek ji vynechává — { $pile }.
+   *[no] Snová karta { $card }, **{ $word }**: tip Snílka „{ $guess }“ — { $pile }.
 }
 ks-foul_reported = ⚠️ Hlášení faulu: { $reporter } obviňuje hráče { $accused }.
 ks-foul_rejected = Hlášení faulu proti hráči { $accused } je zamítnuto.

@@ -54,12 +54,12 @@ ks-clue_turn = ✏️ { $player }, ваша подсказка ({ $seconds } с)
 ks-clue_given = Подсказка от игрока { $player }.
 ks-clue_passed = { $player } пропускает.
 ks-clue_skipped = Время игрока { $player } вышло: ход переходит дальше.
-ks-clue_refused = ❌ Подсказка игрока { $player } «{ $clue }» к **{ $word }** — нарушение: { $reason }.
+ks-clue_refused = ❌ Подсказка игрока { $player } «{ $clue }» к элементу **{ $word }** — нарушение: { $reason }.
 ks-card_changed = 🔀 Карта сна сменилась: { $offender } получает штрафную карту.
 ks-next_card = ➡️ Следующая карта сна.
 ks-guess_judged = { $passed ->
-    [yes] Карта сна { $card }: Сновидец пропускает **{ $word }**: { $pile }.
-   *[no] Карта сна { $card }: ответ Сновидца «{ $guess }» на **{ $word }**: { $pile }.
+    [yes] Карта сна { $card }, **{ $word }**: Сновидец её пропускает — { $pile }.
+   *[no] Карта сна { $card }, **{ $word }**: ответ Сновидца «{ $guess }» — { $pile }.
 }
 ks-foul_reported = ⚠️ { $reporter } сообщает о нарушении в подсказке игрока { $accused }.
 ks-foul_rejected = Жалоба на игрока { $accused } отклонена.
