@@ -214,7 +214,7 @@ def test_hotseat_leaving_is_typed_and_confirmed():
     assert asked(out)[:2] == ["P1", "P2"]
     menu = out.split("--- P1 ---")[1].split(">")[0]
     assert "  1. Ready to vote" in menu and "leave" not in menu.split("  n.")[0]  # leaving has no number to slip onto
-    assert "type “leave” to Leave the game (asks to confirm)" in menu
+    assert "type “leave”: Leave the game (asks to confirm)" in menu
 
 
 def test_hotseat_at_the_end_of_the_input_says_so_saves_and_stops_cleanly(tmp_path):
