@@ -15,6 +15,7 @@ import translations as i18n
 from engines.midnight_hunt.hexgrid import Grid
 from engines.midnight_hunt.hexnames import hex_name, hex_of
 from engines.midnight_hunt.rules import DEFAULT_RULES
+from tests.voice import slips_in
 
 NAME = "Ольга"
 
@@ -58,3 +59,8 @@ def test_the_first_dm_promises_what_the_game_sends(lang: str):
     role = {"en": "role", "ru": "рол", "cs": "rol"}[lang]
     assert hello.startswith("👋") and role not in hello.lower()
     assert hello != i18n.translate(lang, "common.dm_hello")
+
+
+def test_russian_says_on_the_hand_as_the_other_games_do():
+    """One word for a hand in Russian across the games: «на руке» (Ghost at Home's and Midnighters' guards)."""
+    assert slips_in("ru", "midnight_hunt.ftl", {"ru": [(r"\bв руке\b", "one word for the hand: «на руке»")]}) == []

@@ -89,7 +89,7 @@ mh-drew = { $player } тянет из мешка { $count ->
     [few] { $count } жетона
     [many] { $count } жетонов
    *[other] { $count } жетона
-} (в руке: { $hand }).
+} (на руке: { $hand }).
 mh-hand = Ваша рука: { $tokens }.
 mh-reshuffled = Мешок игрока { $player } пуст: сброс возвращается в мешок ({ $count ->
     [one] { $count } жетон
@@ -151,7 +151,7 @@ mh-error-not_your_turn = Сейчас не ваш ход.
 mh-error-wrong_prompt = Отвечайте на запрос своего хода.
 mh-error-bad_elapsed = Затраченное время — целое число секунд, не меньше 0.
 mh-error-wrong_phase = Идёт драфт: выберите тип отряда.
-mh-error-not_in_hand = Этого жетона нет у вас в руке.
+mh-error-not_in_hand = Этого жетона нет у вас на руке.
 mh-error-illegal_play = Сейчас так сыграть нельзя.
 mh-error-bad_unit = Этот отряд нельзя выбрать.
 mh-error-bad_override = Неверная расстановка сценария.
@@ -235,7 +235,7 @@ mh-board-alt-counts = в мешке { $bag ->
     [few] { $bag } жетона
     [many] { $bag } жетонов
    *[other] { $bag } жетона
-}, в руке { $hand }, скрыто в сбросе { $hidden }.
+}, на руке { $hand }, скрыто в сбросе { $hidden }.
 mh-board-alt-tokens = Запас: { $supply }. Сброс: { $discard }. Павшие: { $dead }.
 mh-board-alt-clock = Часы: { $time }.
 mh-board-alt-away = Вне игры.
