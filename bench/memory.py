@@ -202,9 +202,15 @@ async def run_churn(
         await dispatcher.pacer.wait(1)  # a post elsewhere: its sweep forgets the quiet channels
 
     def rss() -> dict[str, int]:
+        import translations
+
         gc.collect()
         workers = children_rss()
-        return {"bot": _rss_bytes(), "board_workers": sum(workers.values()), "board_processes": len(workers)}
+        return {
+            "bot": _rss_bytes(), "board_workers": sum(workers.values()), "board_processes": len(workers),
+            # worded messages kept (an LRU of 32,768): a bounded cache, filled by each game's own names and times
+            "worded_kept": translations._translated.cache_info().currsize,
+        }
 
     await play(small)
     at_small = rss()
@@ -274,6 +280,7 @@ async def run_churn(
         "workers_first": at_first["board_workers"],
         "workers_many": at_many["board_workers"],
         "board_processes": at_many["board_processes"],
+        "worded_kept": [at_small["worded_kept"], at_first["worded_kept"], at_many["worded_kept"]],
         "workers_ratio": at_many["board_workers"] / at_first["board_workers"] if at_first["board_workers"] else float("nan"),
         "traced_games": traced,
         "traced_growth_bytes": traced_after - traced_before,
@@ -398,6 +405,11 @@ def render_churn(c: dict[str, Any]) -> list[str]:
         f"duels | {c['bytes_per_live_game'] / 1024:.1f} KiB |",
         f"| child processes (`bot.boards`' workers, and multiprocessing's resource tracker) | {c['board_processes']} |",
         f"| boards the dispatcher gave up on (sent the text alone) | {c.get('boards_failed', 0):,} |",
+        *(
+            [f"| worded messages kept by `translations` (an LRU of 32,768) after {c['small']} / {c['first']:,} / {c['games']:,} games | "
+             + " / ".join(f"{n:,}" for n in c["worded_kept"]) + " |"]
+            if c.get("worded_kept") else []
+        ),
         "",
         f"Target: RSS after 10,000 games of all five with boards ≤ 1.1 × after 1,000, from a fresh process. Measured "
         f"after {c['games']:,} against after {c['first']:,}: **{ratio:.2f} ×** — "
