@@ -429,7 +429,7 @@ def test_ks_13_a_card_that_moves_on_closes_its_message_with_its_clue_log():
     before = state
     state, events = E.apply(state, Action.timeout(state.prompts[0].id))  # the sand runs out (KS-23)
     (closed,) = [op for op in P.present(t, before, state, events) if op.get("slot") == "ks:card:1:2"]
-    assert closed["content"] == "✏️ Cid: no clue for this card." and closed["components"] == []
+    assert closed["content"] == "✏️ No clue from Cid for this card." and closed["components"] == []
 
 
 def test_ks_16_a_refused_clue_is_never_shown_and_its_giver_learns_why_privately():

@@ -37,7 +37,7 @@ def test_hotseat_shows_the_houses_and_asks_the_prompted_player():
     assert CLEAR in text
     board, private = text.split(CLEAR, 1)[1].split(table_word("en", "table.pass_to", player="A"), 1)
     # the houses, drawn for everyone before the screen is passed to A
-    assert "A - 3 cards (to play)" in board and "3 dark | -" in board
+    assert "A: 3 cards in hand (to play)" in board and "Floor 3 (dark): no rooms" in board
     # then A's own view: their hand (only there), the prompt as the bot words it, the menu
     hand = plain(render_event("en", "gh.your_hand", {"cards": GH.view(state, "A")["hand"]}))
     assert hand.startswith("Your hand: ") and hand not in board

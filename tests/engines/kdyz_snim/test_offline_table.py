@@ -60,5 +60,5 @@ def test_hotseat_shows_the_element_to_clue_givers_only():
         assert private.rstrip().endswith(table_word("en", "table.hide", player=giver).rstrip())  # hidden again
         assert any("🔒" in line and f"Dream card 1: {word}" in line for line in private.splitlines()), private
     board, private = screens["P1"]
-    assert "dream card 1 (hidden from you)" in board and "clue from P2: furry" in board
+    assert "Dream card 1 is in play." in board and "P2 gave the clue “furry”." in board
     assert word not in board + private.split("\n> ")[0]  # nothing of it on the Dreamer's screen up to the guess

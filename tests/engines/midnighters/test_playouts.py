@@ -144,7 +144,7 @@ def test_offline_table_hotseat_draws_the_grid_and_asks_the_prompted_player():
     action = ask(MN, table, out, io.StringIO("\nx\n1\n"))
     assert action.kind == "end" and action.player == current
     board, private = out.getvalue().split(CLEAR, 1)[1].split(table_word("en", "table.pass_to", player=current), 1)
-    assert "Bridge" in board and "Town Hall" in board and "^ v" in board and "traps" in board
+    assert "Bridge" in board and "Town Hall" in board and "↑ ↓" in board and "traps" in board
     assert private.lstrip().startswith(table_word("en", "table.seat", player=current))
     assert hand.startswith("Your hand:") and hand not in board
     assert any("🔒" in line and hand in line for line in private.splitlines()), private
