@@ -19,8 +19,7 @@ from bot.executors import SUNK_BELOW
 from bot.presenter import STORY_LINES, STORY_ROOM
 from bot.render import BoardImage
 from bot.runtime import Runtime
-from engines.core import Action
-from tests.bot.test_crash_points import CrashingTransport, seen
+from tests.bot.test_crash_points import CrashingTransport, Restarting, random_step, seen
 from tests.bot.test_runtime import open_game
 from tests.databases import migrated_sqlite
 
@@ -209,40 +208,16 @@ class Watched(CrashingTransport):
 
 
 async def play_ghost_at_home(database, clock, transport: Watched) -> Runtime:
-    seeds = iter(f"story-{i}" for i in range(1, 100))
+    process = Restarting(database, clock, transport, "story")
     chooser = random.Random(5)
-
-    def new_runtime() -> Runtime:
-        rt = Runtime(database, clock, new_seed=lambda: next(seeds))
-        Dispatcher(rt, transport, retry_delay=0)
-        return rt
-
-    runtime = new_runtime()
-
-    async def settle() -> None:
-        nonlocal runtime
-        await runtime.idle()
-        if transport.crashed:  # the process died: a new one starts on the same database
-            await runtime.writer.close()
-            runtime = new_runtime()
-            transport.crashed = False
-            transport.crash_at = None
-            await runtime.recover()
-            await runtime.idle()
-
-    live = await open_game(runtime, players=PLAYERS, engine="ghost_at_home")
-    await settle()
+    live = await open_game(process.runtime, players=PLAYERS, engine="ghost_at_home")
+    runtime = await process.settle()
     for _ in range(45):
         live = await runtime.get(live.id)
         if live.state.outcome is not None or not live.state.prompts:
             break
-        prompt = live.state.prompts[0]
-        actors = [p for p in prompt.players if live.engine.legal_actions(live.state, p)]
-        action = live.engine.random_action(live.state, chooser.choice(actors), chooser) if actors else None
-        if action is None or action.kind == "leave":
-            action = Action.timeout(prompt.id)
-        await runtime.act(live.id, action)
-        await settle()
+        await runtime.act(live.id, random_step(live, chooser))
+        runtime = await process.settle()
     return runtime
 
 

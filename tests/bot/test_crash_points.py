@@ -55,45 +55,56 @@ class CrashingTransport(RecordingTransport):
         return run
 
 
+class Restarting:
+    """The bot's process on ``database``: its runtime, replaced by a new one recovered from the database whenever
+    ``transport`` crashed (the process died and was started again), as :meth:`settle` finds it."""
+
+    def __init__(self, database, clock, transport: CrashingTransport, seed: str) -> None:
+        self.database, self.clock, self.transport = database, clock, transport
+        self.seeds = iter(f"{seed}-{i}" for i in range(1, 100))
+        self.runtime = self.new_runtime()
+
+    def new_runtime(self) -> Runtime:
+        runtime = Runtime(self.database, self.clock, new_seed=lambda: next(self.seeds))
+        Dispatcher(runtime, self.transport, retry_delay=0)
+        return runtime
+
+    async def settle(self) -> Runtime:
+        """Everything delivered, the process restarted first if it died meanwhile; the runtime now."""
+        await self.runtime.idle()
+        if self.transport.crashed:  # the process died: a new one starts on the same database
+            await self.runtime.writer.close()
+            self.runtime = self.new_runtime()
+            self.transport.crashed = False
+            self.transport.crash_at = None
+            await self.runtime.recover()
+            await self.runtime.idle()
+        return self.runtime
+
+
+def random_step(live, chooser: random.Random) -> Action:
+    """A random legal action of one of the first prompt's players, or its timeout (never a player leaving)."""
+    prompt = live.state.prompts[0]
+    actors = [p for p in prompt.players if live.engine.legal_actions(live.state, p)]
+    action = live.engine.random_action(live.state, chooser.choice(actors), chooser) if actors else None
+    return Action.timeout(prompt.id) if action is None or action.kind == "leave" else action
+
+
 async def play(database, clock, transport: CrashingTransport) -> Runtime:
-    seeds = iter(f"seed-{i}" for i in range(1, 100))
+    process = Restarting(database, clock, transport, "seed")
     chooser = random.Random(11)
-
-    def new_runtime() -> Runtime:
-        rt = Runtime(database, clock, new_seed=lambda: next(seeds))
-        Dispatcher(rt, transport, retry_delay=0)
-        return rt
-
-    runtime = new_runtime()
-
-    async def settle() -> None:
-        nonlocal runtime
-        await runtime.idle()
-        if transport.crashed:  # the process died: a new one starts on the same database
-            await runtime.writer.close()
-            runtime = new_runtime()
-            transport.crashed = False
-            transport.crash_at = None
-            await runtime.recover()
-            await runtime.idle()
-
-    live = await open_game(runtime, players=PLAYERS)
-    await settle()
+    live = await open_game(process.runtime, players=PLAYERS)
+    runtime = await process.settle()
     game_id = live.id
     for _ in range(STEPS):
         live = await runtime.get(game_id)
         if live.state.outcome is not None or len(live.state.alive) < len(PLAYERS):
             break
-        prompt = live.state.prompts[0]
-        actors = [p for p in prompt.players if live.engine.legal_actions(live.state, p)]
-        action = live.engine.random_action(live.state, chooser.choice(actors), chooser) if actors else None
-        if action is None or action.kind == "leave":
-            action = Action.timeout(prompt.id)
-        await runtime.act(game_id, action)
-        await settle()
+        await runtime.act(game_id, random_step(live, chooser))
+        runtime = await process.settle()
     if (await runtime.get(game_id)).row.status == "running":
         await runtime.cancel(game_id, [{"do": "post", "to": "game", "content": "aborted"}])
-        await settle()
+        runtime = await process.settle()
     return runtime
 
 

@@ -194,15 +194,16 @@ async def test_a_player_with_dms_closed_is_told_in_public_once_a_game(runtime, t
     assert notices() == 2
 
 
-async def test_a_row_written_after_the_restart_is_posted_without_reading_the_channel(tmp_path):
-    """Only a row that was in the outbox at the restart is looked for in the channel before its post; a later row's
-    post, or a message outside the outbox (a timer's warning), never reached Discord before it."""
+async def resumed_after_a_crash(tmp_path, transport: CountingTransport):
+    """A game whose rows were written and never delivered, in a runtime started again on its database, as
+    :meth:`bot.delivery.Dispatcher.resume` leaves it before its drain runs: (runtime, database, the game, the
+    dispatcher's look for a post made before the crash, the newest outbox row)."""
     from sqlalchemy import func
 
     from bot.db import OutboxRow
 
     database = await migrated_sqlite(tmp_path / 'resume.sqlite3')
-    clock, transport = ManualClock(), CountingTransport()
+    clock = ManualClock()
     first = Runtime(database, clock)
     live = await open_game_without_delivery(first)
     await first.close()
@@ -212,7 +213,14 @@ async def test_a_row_written_after_the_restart_is_posted_without_reading_the_cha
         newest = await session.scalar(select(func.max(OutboxRow.id)).where(OutboxRow.game_id == live.id))
     game = await last.get(live.id)
     dispatcher._resumed[live.id] = None  # noqa: SLF001 - as resume() leaves it, before the drain runs
-    look = dispatcher._posted_before_crash  # noqa: SLF001
+    return last, database, game, dispatcher._posted_before_crash, newest  # noqa: SLF001
+
+
+async def test_a_row_written_after_the_restart_is_posted_without_reading_the_channel(tmp_path):
+    """Only a row that was in the outbox at the restart is looked for in the channel before its post; a later row's
+    post, or a message outside the outbox (a timer's warning), never reached Discord before it."""
+    transport = CountingTransport()
+    last, database, game, look, newest = await resumed_after_a_crash(tmp_path, transport)
     payload = {"content": "🌙 Night falls."}
     assert await look(game, 77, payload, newest + 1) is None
     assert await look(game, 77, payload, None) is None
@@ -302,23 +310,9 @@ async def test_a_post_found_from_before_the_crash_shows_the_deadline_moved_on_si
     """A DM posted just before a crash, its row not yet marked: the bot, back after being away, moved every deadline
     on (bot.downtime) but could not rewrite a message it did not know of; the row sent again finds the message
     (no second post) and sets its countdown to the new deadline, keeping a click's answer written below it."""
-    from sqlalchemy import func
-
-    from bot.db import OutboxRow
-
-    database = await migrated_sqlite(tmp_path / 'moved.sqlite3')
-    clock, transport = ManualClock(), CountingTransport()
-    first = Runtime(database, clock)
-    live = await open_game_without_delivery(first)
-    await first.close()
-    last = Runtime(database, clock)
-    dispatcher = Dispatcher(last, transport, retry_delay=0)
-    async with last.db.sessions() as session:
-        newest = await session.scalar(select(func.max(OutboxRow.id)).where(OutboxRow.game_id == live.id))
-    game = await last.get(live.id)
+    transport = CountingTransport()
     before = await transport.post(77, {"content": "🗳️ Vote: ends <t:1000:R>\n✅ You voted."})
-    dispatcher._resumed[live.id] = None  # noqa: SLF001 - as resume() leaves it, before the drain runs
-    look = dispatcher._posted_before_crash  # noqa: SLF001
+    last, database, game, look, newest = await resumed_after_a_crash(tmp_path, transport)
     assert await look(game, 77, {"content": "🗳️ Vote: ends <t:1060:R>"}, newest) == before
     assert transport.messages[before]["content"] == "🗳️ Vote: ends <t:1060:R>\n✅ You voted."
     assert transport.edits() == 1
