@@ -30,7 +30,7 @@ GAMES = frozenset({"ghost_at_home", "midnighters", "midnight_hunt"})
 BUDGETS: dict[str, dict[str, Budget]] = {
     "ghost_at_home": {"normal": Budget(200, 5), "hard": Budget(500, 5)},
     "midnight_hunt": {"normal": Budget(100, 6), "hard": Budget(300, 6)},
-    "midnighters": {"normal": Budget(80, 5), "hard": Budget(200, 5)},
+    "midnighters": {"normal": Budget(80, 5), "hard": Budget(300, 5)},
 }
 
 
