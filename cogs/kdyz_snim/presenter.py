@@ -94,7 +94,9 @@ class KdyzSnimPresenter(RoundMessages, KdyzSnimTyped, KdyzSnimWords):
                             op["content"] = self._card_text(table, after, now, news=line)
             else:
                 card = table.view(before, None)["card"] or 0
-                text = "\n".join(filter(None, [*self._clue_log(table, before), line])) or table.t("ks.turn.none", card=card)
+                told = list(filter(None, [*self._clue_log(table, before), line]))
+                # the closed card's message says which card it was, above its clues (the open turn said it before)
+                text = "\n".join([table.t("ks.turn.closed", card=card), *told]) if told else table.t("ks.turn.none", card=card)
                 closing.append({"do": "edit", "slot": slot, "content": clip(text, MAX_CONTENT), "components": [], "forget": True})
         ops = self._with_summary(closing + ops)
         lead = 0

@@ -422,14 +422,14 @@ def test_ks_13_a_card_that_moves_on_closes_its_message_with_its_clue_log():
     ops = P.present(make_table("en", players, _deadlines(state, {})), before, state, events, players[0])
     (closed,) = [op for op in ops if op.get("slot") == "ks:card:1:1"]
     assert closed["do"] == "edit" and closed["components"] == [] and closed["forget"]
-    assert closed["content"] == "💬 **Bob**: blorp"  # Cid's turn goes on on the new card: not "no clue" (issue 28)
+    assert closed["content"] == "🎴 Dream card 1:\n💬 **Bob**: blorp"  # Cid's turn goes on on the new card: not "no clue" (issue 28)
     (new,) = [op for op in ops if op.get("slot") == "ks:card:1:2"]
     assert new["do"] == "post" and new["preamble"] == "➡️ Next dream card." and f"<@{players[2]}>, your clue for dream card 2" in new["content"]
     assert ops.index(closed) < ops.index(new)
     before = state
     state, events = E.apply(state, Action.timeout(state.prompts[0].id))  # the sand runs out (KS-23)
     (closed,) = [op for op in P.present(t, before, state, events) if op.get("slot") == "ks:card:1:2"]
-    assert closed["content"] == "✏️ No clue from Cid for this card." and closed["components"] == []
+    assert closed["content"] == "🎴 Dream card 2:\n✏️ No clue from Cid for this card." and closed["components"] == []
 
 
 def test_ks_16_a_refused_clue_is_never_shown_and_its_giver_learns_why_privately():
@@ -687,7 +687,7 @@ def test_ks_22_a_confirmed_foul_renews_the_turn_under_its_notice():
     review = next(p for p in state.prompts if p.id.startswith("review#"))
     state, events = E.apply(state, Action(HOST, review.id, "confirm"))
     closed, renewed = _turn_ops(P.present(t, before, state, events, HOST))
-    assert closed["slot"] == "ks:card:1:1" and closed["content"].startswith("💬 **Bob**: blorp")
+    assert closed["slot"] == "ks:card:1:1" and closed["content"].startswith("🎴 Dream card 1:\n💬 **Bob**: blorp")
     assert renewed["slot"] == "ks:card:1:2" and f"<@{players[2]}>, your clue for dream card 2" in renewed["content"]
     assert "The dream card has changed: Bob takes a penalty card." in renewed["preamble"]
 

@@ -187,6 +187,7 @@ ks-turn-skipped = ⌛ Hráči { $player } vypršel čas.
 ks-turn-refused = ❌ Nápověda hráče { $player } porušila pravidla a není zobrazena.
 ks-turn-over = ✏️ Na nápovědu hráče { $player } k této kartě už nedošlo.
 ks-turn-none = 🎴 Snová karta { $card }: bez nápověd.
+ks-turn-closed = 🎴 Snová karta { $card }:
 ks-last_guess-prompt = ⏳ Přesýpací hodiny jsou prázdné: žádné další nápovědy. { $dreamer }, poslední tip na snovou kartu { $card }, nebo vynechte.
 ks-recap-prompt = 💭 { $dreamer }, ještě než otevřete oči, zrekapitulujte svůj sen: stiskněte **Rekapitulace** a vyjmenujte elementy ze svých dnešních tipů, oddělené čárkami.
 ks-next_night-prompt = ☀️ Dalším Snílkem je { $player }: až budou všichni připraveni, stiskněte **Zahájit noc**. Hostitel ji může zahájit i přes `/game host`.

@@ -179,6 +179,7 @@ ks-turn-skipped = ⌛ { $player } ran out of time.
 ks-turn-refused = ❌ The clue from { $player } broke the rules and is not shown.
 ks-turn-over = ✏️ No clue from { $player } for this card.
 ks-turn-none = 🎴 Dream card { $card }: no clues.
+ks-turn-closed = 🎴 Dream card { $card }:
 ks-last_guess-prompt = ⏳ The sand has run out: no more clues. { $dreamer }, one last guess on dream card { $card }, or pass.
 ks-recap-prompt = 💭 { $dreamer }, before you open your eyes, recall your dream: press **Recap** and list the elements you guessed tonight, separated by commas.
 ks-next_night-prompt = ☀️ { $player } is the next Dreamer: press **Start the night** when everyone is ready. The host can also start it from `/game host`.
