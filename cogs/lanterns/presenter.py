@@ -10,8 +10,10 @@ from engines.core import Prompt, State
 
 class LanternsPresenter(Presenter):
     def prompt_text(self, table: Table, state: State, prompt: Prompt, player: str | None) -> str:
-        hand = table.view(state, player).get("hand", []) if player else []
-        return table.t("la.light.prompt", round=prompt.params.get("round", 1), cards=", ".join(map(str, hand)))
+        """The turn's DM: what is asked (worded from the prompt alone, as the terminal table words it) and the hand."""
+        asked = table.t("la.light.prompt", round=prompt.params.get("round", 1))
+        hand = table.view(state, player).get("hand") if player else None
+        return "\n".join([asked, table.t("la.status.hand", cards=", ".join(map(str, hand)))]) if hand else asked
 
     def status_text(self, table: Table, state: State) -> str:
         view = table.view(state, None)
