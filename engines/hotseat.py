@@ -99,7 +99,9 @@ def _ask_player(
     if prompt.timeout is not None:
         out.write(f"  t. {table.word('table.timeout')}\n")
     words = {kind: table.kind_label(kind) for kind in anytime}
-    out.writelines(f"  {table.word('table.anytime', word=kind, label=label)}\n" for kind, label in words.items())
+    # the word to type is the table's language's ("выйти"); the action's id ("leave") is taken too
+    typed = {kind: table.word(f"table.typed.{kind}") for kind in anytime}
+    out.writelines(f"  {table.word('table.anytime', word=typed[kind], label=label)}\n" for kind, label in words.items())
     while True:
         line = _read(out, inp)
         if line is None:
@@ -109,7 +111,7 @@ def _ask_player(
             return Action.timeout(prompt.id)
         if answer == "n" and prompt.kind != "turn":
             return _NOT_NOW
-        kind = next((k for k, label in words.items() if answer in (k, label.lower())), None)
+        kind = next((k for k, label in words.items() if answer in (k, typed[k].lower(), label.lower())), None)
         if kind is not None:
             confirm = _read(out, inp, table.word("table.confirm", player=table.name(player), label=words[kind]))
             if confirm is None:

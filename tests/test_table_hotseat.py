@@ -142,3 +142,15 @@ def test_what_a_player_holds_is_shown_once_and_only_when_they_hold_something():
     main(["play", "midnight_hunt", "--players", "2", "--seed", "1"], out=out, inp=io.StringIO("\n"), err=io.StringIO())
     hand = i18n.translate("en", "mh.hand", tokens=[]).split(":")[0]
     assert hand not in out.getvalue(), out.getvalue()
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_leaving_is_typed_in_the_tables_language(lang: str):
+    """The word a player types to leave is the table's language's, as the menu shows it (the action's id, "leave",
+    is taken too); Lanterns with two players ends when one leaves, and the other wins."""
+    word, yes = table_word(lang, "table.typed.leave"), table_word(lang, "table.yes")
+    out = play("lanterns", 2, f"\n{word}\n{yes}\n", "--lang", lang)
+    assert any(line.strip().startswith(table_word(lang, "table.anytime", word=word, label="")[:12]) for line in out.splitlines())
+    assert out.rstrip().endswith("winners: P2")
+    if lang != "en":
+        assert word != "leave"
