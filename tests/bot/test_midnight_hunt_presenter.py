@@ -589,7 +589,7 @@ def test_mh_56_without_a_clock_the_idle_limit_counts_down():
     state, events = _first_play()
     ops = PRESENTER.present(table("ru", 2, state), None, state, events)
     public = board_of(ops)["content"]
-    assert f"⏳ Ход игрока Ada нужно сделать <t:{NOW + 600}:R>, иначе это считается выходом из игры" in public
+    assert f"⏳ Ход игрока Ada нужно сделать <t:{NOW + 600}:R>, иначе это будет считаться выходом из игры" in public
 
 
 def test_mh_55_leaving_opens_the_rejoin_window():
