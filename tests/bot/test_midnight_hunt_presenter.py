@@ -605,7 +605,7 @@ def test_mh_55_leaving_opens_the_rejoin_window():
     assert [c["label"] for c in components_of(dm)] == ["Vrátit se"] and "Jste mimo hru." in dm["content"]
     assert f"<t:{NOW + 120}:R>" in dm["content"]
     public = "\n".join(texts_of(next(o for o in ops if o.get("slot") == prompt_slot(rejoin))))
-    assert "Ada opouští hru: hra čeká na návrat." in public and f"⏳ Ada se může vrátit <t:{NOW + 120}:R>, jinak prohrává." in public
+    assert "Ada opouští hru: hra čeká na návrat." in public and f"⏳ Ada se může vrátit <t:{NOW + 120}:R>, jinak prohraje." in public
     turn = after.prompts[0]
     assert not [o for o in ops if o.get("slot") == dm_slot(turn, PLAYERS[0])], "an away player gets no turn controls"
     # the leave is said once, in the rejoin message: not in a log line too, nor again in the turn it reopened

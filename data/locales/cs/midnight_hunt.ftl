@@ -71,7 +71,7 @@ mh-choice-initiative = Převzít iniciativu
 mh-choice-recruit = Naverbovat
 mh-choice-pass = Vynechat tah
 mh-reason-control = ovládnutí lokací
-mh-reason-surrender = vzdání
+mh-reason-surrender = druhá strana se vzdala
 mh-reason-abandoned = čas na návrat vypršel
 mh-reason-time = na hodinách už nezbývá čas
 mh-reason-stalemate = pat
@@ -355,7 +355,7 @@ mh-over-by-time = Hráči { $player } vypršel čas na hodinách.
 mh-over-by-abandoned = Hráči { $player } vypršel čas na návrat.
 mh-over-winners = Vítězství této noci: { $players }.
 mh-started = ⚔️ **Půlnoční hon**, { $mode }. Odbíjí půlnoc a hon začíná. { $lineup }. První vybírá hráč { $first }, { $side }.
-mh-draft_over = 📋 Oddíly jsou sebrané. { $lineup }.
+mh-draft_over = 📋 Jednotky jsou vybrané. { $lineup }.
 mh-public-draft = 📋 Výběr { $pick } z { $picks }: typ jednotky vybírá **{ $player }**.
 mh-public-turn = ▶️ { $round }. kolo: na tahu je **{ $player }**.
 mh-public-waiting = (mimo hru: čeká se na návrat hráče { $player })
@@ -366,11 +366,11 @@ mh-public-away = { $player } opouští hru{ $idle ->
     [yes] : hra čeká na návrat.
    *[no] .
 }
-mh-rejoin-until = { $player } se může vrátit { $when }, jinak prohrává.
+mh-rejoin-until = { $player } se může vrátit { $when }, jinak prohraje.
 mh-clock-running = Hodiny hráče { $player } dojdou { $when }
 mh-clock-stopped = Hodiny hráče { $player }: { $time }
 mh-clock-of = { $player } { $time }
-mh-idle = { $player } musí zahrát { $when }, jinak se to počítá jako odchod ze hry
+mh-idle = { $player } musí zahrát { $when }, jinak se to bude počítat jako odchod ze hry
 mh-dm-draft = 📋 **Váš výběr** ({ $pick } z { $picks }). Hrajete za { $seat }, { $faction }.
 mh-dm-yours = Zatím máte: { $units }.
 mh-dm-turn = ▶️ **Jste na tahu**, { $round }. kolo. Hrajete za { $seat }, { $faction }.
