@@ -14,7 +14,7 @@ nw-role-franklin = Doktor Franklin — vedoucí MedLabu
 
 nw-role-help-citizen = V noci nemáte žádnou schopnost. Odhalte Noční hlídku a přes den ji pošlete do vězení.
 nw-role-help-watch = Každou noc se s Hlídkou dohodněte na oběti. Přes den se vydávejte za obyvatele stanice.
-nw-role-help-wells = Vedete Hlídku: navrhujte oběť a každou noc prověřte, zda některý hráč slouží u bezpečnosti.
+nw-role-help-wells = Vedete Hlídku: navrhujte oběť a každou noc prověřte jednoho hráče: slouží u bezpečnosti?
 nw-role-help-garibaldi = Každou noc prověřte jednoho hráče: je členem Noční hlídky? (Psi-policistu prověrka neodhalí.)
 nw-role-help-zack = Každou noc můžete vystřelit na jednoho hráče. Pozor: můžete zasáhnout i vlastní stranu.
 nw-role-help-bester = Hrajete jen za sebe. Každou noc můžete vystřelit na jednoho hráče. Zůstaňte naživu jako poslední.
