@@ -182,6 +182,6 @@ nw-role-story-citizen = 🏠 Babylon 5 má dost zvůle Noční hlídky a vy tak�
 nw-role-story-watch = 🌑 Když padne noc, Hlídka se schází a vybírá, koho nesnáší nejvíc.
 nw-role-story-wells = 🌑 Vysoký úředník se zvláštními pravomocemi a tajný velitel Noční hlídky.
 nw-role-story-garibaldi = 🛡️ Hlavní naděje obyvatel stanice: šéf bezpečnosti.
-nw-role-story-zack = 🔫 Máte na Noční hlídku spadeno a vlastní způsob, jak si to s ní vyřídit. Pozor: můžete zastřelit nevinného obyvatele, nebo i vlastního šéfa.
+nw-role-story-zack = 🔫 Máte na Noční hlídku spadeno a vlastní způsob, jak si to s ní vyřídit. Můžete tak ale zastřelit nevinného obyvatele, nebo i vlastního šéfa.
 nw-role-story-bester = 🧠 Chcete se zbavit všech „obyčejných“ lidí; nepatříte k Hlídce ani k obyvatelům a hrajete jen za sebe.
 nw-role-story-franklin = 🩺 Jste humanista: zachránit chcete jakýkoli život, i život člena Noční hlídky.
