@@ -394,8 +394,8 @@ mh-step-target = { $action } → vyberte:
 mh-step-seal = { $token }: jakou akci? Budete to vědět jen vy; ostatní uvidí jen to, že se hrála Pečeť.
 mh-step-confirm = { $action }?
 mh-step-surrender = { $team ->
-    [yes] 🏳️ Vzdát se? Váš tým okamžitě prohrává: vy i váš spoluhráč.
-   *[no] 🏳️ Vzdát se? Okamžitě prohráváte.
+    [yes] 🏳️ Vzdát se? Váš tým tím hned prohraje: vy i váš spoluhráč.
+   *[no] 🏳️ Vzdát se? Tím hned prohrajete.
 }
 mh-button-cancel_surrender = Zrušit: hrát dál
 mh-step-surrender_cancelled = 🏳️ Vzdání zrušeno: hra pokračuje.
