@@ -35,6 +35,9 @@ class Labels:
     pick: str = "Choose"
     #: The kinds drawn as grey buttons: the common ones and the game's own.
     quiet: frozenset[str] = QUIET_KINDS
+    #: An action's whole label, when the game words one for its kind and arguments (Night Watch's skip of a night
+    #: task: "Nobody tonight", where "Skip: Check" read like a log): the prompt already says the arguments.
+    whole: Callable[[Action | Partial], str | None] = lambda action: None
 
 
 def arg_order(actions: Sequence[Action]) -> list[str]:
@@ -54,7 +57,11 @@ def value_label(labels: Labels, name: str, value: Any) -> str:
 
 
 def action_label(labels: Labels, action: Action | Partial, skip: Iterable[str] = ()) -> str:
-    """``Kind: value · value`` for the arguments not in ``skip`` (free-text ones are typed later)."""
+    """``Kind: value · value`` for the arguments not in ``skip`` (free-text ones are typed later), or the game's
+    whole label for the action (:attr:`Labels.whole`)."""
+    whole = labels.whole(action)
+    if whole:
+        return whole
     kind = labels.kind(action.kind or "")
     values = [value_label(labels, n, v) for n, v in action.args.items() if n not in skip and v is not None]
     return f"{kind}: {' · '.join(values)}" if values else kind

@@ -342,7 +342,14 @@ class Presenter:
             back=table.t("common.back"),
             pick=table.t("common.choose"),
             quiet=self.quiet_kinds(table),
+            whole=lambda action: self.whole_label(table, action),
         )
+
+    def whole_label(self, table: Table, action: Action | ctl.Partial) -> str | None:
+        """An action's label worded whole by the game's catalogue (``<prefix>.label.<kind>.<argument>…``, e.g.
+        ``nw.label.skip.task``), or ``None``: the kind and its values, as usual."""
+        key = ".".join([f"{table.prefix}.label", action.kind or "", *action.args])
+        return table.t(key) if table.has(key) else None
 
     def quiet_kinds(self, table: Table) -> frozenset[str]:
         """The kinds drawn as grey buttons in this game: the common ones and those its UI declares."""

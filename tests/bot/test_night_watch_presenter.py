@@ -53,3 +53,16 @@ def test_nw_12_a_player_without_a_night_task_is_not_asked_to_choose_a_target(lan
         else:
             assert CHOOSE[lang] not in dm["content"].lower() and SLEEP[lang] in dm["content"], dm["content"]
             assert not dm.get("components")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "cs"])
+def test_a_night_tasks_skip_reads_as_a_choice_not_a_log_line(lang):
+    """A power holder's "nobody tonight" is one phrase on its button (the DM says which task), where "Skip: Check"
+    read like a log; the host's skip of the discussion, which has no task, keeps the plain "Skip"."""
+    from bot.labels import action_label
+
+    table = Table(game_id=123, engine=NW, lang=lang, names={}, guild_name="B5")
+    labels = game_ui("night_watch").presenter.labels(table)
+    label = action_label(labels, Action(PLAYERS[0], "night#5", "skip", {"task": "check"}))
+    assert label == table.t("nw.label.skip.task") and ":" not in label
+    assert action_label(labels, Action(HOST, "discussion#3", "skip")) == table.t("nw.button.skip")

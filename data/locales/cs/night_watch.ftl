@@ -90,6 +90,7 @@ nw-prompt-vote = Hlasujte, kdo půjde do vězení.
 nw-prompt-night = Noc { $night }: vyberte cíl.
 nw-button-ready = Můžeme hlasovat
 nw-button-skip = Přeskočit
+nw-label-skip-task = Tuto noc nikoho
 nw-placeholder-target = Vyberte hráče…
 nw-reveal-title = Úplné odhalení
 nw-reveal-night = Noc { $night }: { $actions }

@@ -85,6 +85,7 @@ nw-prompt-vote = Vote for the player to jail.
 nw-prompt-night = Night { $night }: choose your target.
 nw-button-ready = Ready to vote
 nw-button-skip = Skip
+nw-label-skip-task = Nobody tonight
 nw-placeholder-target = Choose a player…
 nw-reveal-title = Full reveal
 nw-reveal-night = Night { $night }: { $actions }

@@ -90,6 +90,7 @@ nw-prompt-vote = Проголосуйте: кого посадить в тюрь
 nw-prompt-night = Ночь { $night }: выберите цель.
 nw-button-ready = Пора голосовать
 nw-button-skip = Пропустить
+nw-label-skip-task = Никого этой ночью
 nw-placeholder-target = Выберите игрока…
 nw-reveal-title = Все карты на стол
 nw-reveal-night = Ночь { $night }: { $actions }
