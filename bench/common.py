@@ -269,3 +269,22 @@ async def write_live_games(db: Database, specs: Sequence[LiveSpec], *, batch: in
 
 def json_size(value: Any) -> int:
     return len(json.dumps(value, separators=(",", ":")))
+
+
+def child_stats(pid: int | None = None) -> dict[int, list[str]]:
+    """Each live child process of ``pid`` (this one: a bot's board workers), with the fields of its
+    ``/proc/<child>/stat`` after the command's name (state, ppid, …; utime and stime are 11 and 12, stat's 14 and
+    15); empty where there is no /proc."""
+    pid = os.getpid() if pid is None else pid
+    found = {}
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if len(fields) > 12 and int(fields[1]) == pid:
+            found[int(entry)] = fields
+    return found

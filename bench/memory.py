@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.persist import next_action
-from bench.common import TYPICAL_SIZES, NullTransport, PlayedGame, fresh_database, json_size, live_specs, write_live_games
+from bench.common import TYPICAL_SIZES, NullTransport, child_stats, PlayedGame, fresh_database, json_size, live_specs, write_live_games
 from bot.clock import Clock, ManualClock
 from bot.delivery import Dispatcher
 from bot.pacing import Pacer
@@ -304,19 +304,12 @@ class _FailedBoards(logging.Handler):
 
 def children_rss(pid: int | None = None) -> dict[int, int]:
     """The resident set of each live child process of ``pid`` (this one: the board workers), from /proc."""
-    pid = os.getpid() if pid is None else pid
     page = os.sysconf("SC_PAGE_SIZE")
     found = {}
-    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
-        if not entry.isdigit():
-            continue
+    for child in child_stats(pid):
         try:
-            with open(f"/proc/{entry}/stat") as stat:
-                ppid = int(stat.read().rsplit(")", 1)[1].split()[1])
-            if ppid != pid:
-                continue
-            with open(f"/proc/{entry}/statm") as statm:
-                found[int(entry)] = int(statm.read().split()[1]) * page
+            with open(f"/proc/{child}/statm") as statm:
+                found[child] = int(statm.read().split()[1]) * page
         except (OSError, ValueError, IndexError):
             continue
     return found

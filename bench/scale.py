@@ -27,7 +27,7 @@ import uuid
 from collections import Counter
 from typing import Any
 
-from bench.common import NullTransport, live_specs, machine, play_corpus, TYPICAL_SIZES, write_live_games
+from bench.common import NullTransport, child_stats, live_specs, machine, play_corpus, TYPICAL_SIZES, write_live_games
 from bench.persist import next_action
 
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
@@ -101,22 +101,9 @@ async def _act(url: str, schema: str, ids: list[int], seconds: float, go: Any, o
 
 def children_cpu(pid: int | None = None) -> dict[int, float]:
     """CPU seconds (user + system) used so far by each live child process of ``pid`` (this one): a bot's board
-    workers, read from /proc (empty where there is none)."""
-    pid = os.getpid() if pid is None else pid
+    workers (empty where there is none)."""
     tick = os.sysconf("SC_CLK_TCK")
-    found = {}
-    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:  # after the command: state, ppid, ..., utime and stime (stat's fields 14, 15)
-            found[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
-    return found
-
+    return {child: (int(fields[11]) + int(fields[12])) / tick for child, fields in child_stats(pid).items()}
 
 
 def _window(url: str, schema: str, shards: list[list[int]], seconds: float) -> dict[str, Any]:
