@@ -6,6 +6,7 @@ players (hand size, traps, actions), the active nightmares and the viewer's own 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engines.midnighters.data import COLUMNS, ROWS
@@ -31,30 +32,42 @@ def location_name(location: str) -> str:
     return SHORT_NAMES.get(location, location)
 
 
-def describe_state(view: dict[str, Any]) -> str:
-    by_cell = {entry["cell"]: entry for entry in view["board"]}
+def draw_grid(
+    view: dict[str, Any], cell: Callable[[dict[str, Any] | None, list[str]], list[str]], avatar: Callable[[str], str]
+) -> list[str]:
+    """The 4×4 grid as text, one box per cell of three lines (``cell(entry, avatars on it)``, ``None`` for an empty
+    cell), the Midnight Horror's avatar starred: what :func:`describe_state` and :func:`board_text` draw, each in
+    its own words."""
     on: dict[str, list[str]] = {}
     for player, loc in view["avatars"].items():
-        on.setdefault(loc, []).append(player + ("*" if player == view["horror"] else ""))
-    lines = [f"Turn {view['turn']}/{view['max_turns']} - {view['current']} to play ({view['phase']})"]
-    lines.append("    " + "".join(f"{c:^{WIDTH + 1}}" for c in "ABCD"[:COLUMNS]))
+        on.setdefault(loc, []).append(avatar(player) + ("*" if player == view["horror"] else ""))
+    by_cell = {entry["cell"]: entry for entry in view["board"]}
+    lines = ["    " + "".join(f"{c:^{WIDTH + 1}}" for c in "ABCD"[:COLUMNS])]
     border = "    " + ("+" + "-" * WIDTH) * COLUMNS + "+"
     for row in range(1, ROWS + 1):
         lines.append(border)
         rows: list[list[str]] = [[], [], []]
         for col in "ABCD"[:COLUMNS]:
             entry = by_cell.get(f"{col}{row}")
-            if entry is None:
-                texts = ["", "   (empty)", ""]
-            else:
-                loc = entry["location"]
-                arrows = " ".join(ARROW_SIGNS[a] for a in entry["arrows"])
-                texts = [location_name(loc), f"{arrows} ({entry['degrees']})", " ".join(on.get(loc, []))]
+            texts = cell(entry, on.get(entry["location"], []) if entry else [])
             for i, text in enumerate(texts):
                 rows[i].append(f"{text[:WIDTH]:<{WIDTH}}")
         for i, cells in enumerate(rows):
             lines.append(f" {row if i == 0 else ' '}  |" + "|".join(cells) + "|")
     lines.append(border)
+    return lines
+
+
+def describe_state(view: dict[str, Any]) -> str:
+    lines = [f"Turn {view['turn']}/{view['max_turns']} - {view['current']} to play ({view['phase']})"]
+
+    def cell(entry: dict[str, Any] | None, on: list[str]) -> list[str]:
+        if entry is None:
+            return ["", "   (empty)", ""]
+        arrows = " ".join(ARROW_SIGNS[a] for a in entry["arrows"])
+        return [location_name(entry["location"]), f"{arrows} ({entry['degrees']})", " ".join(on)]
+
+    lines += draw_grid(view, cell, lambda player: player)
     lines.append(f"Deck {view['deck_size']}, discard {view['discard_size']}; * = Midnight Horror")
     for p in view["seats"]:
         if p not in view["active"]:
@@ -154,28 +167,14 @@ def _status_words(view: dict[str, Any], say: Say) -> list[str]:
 
 def _grid_words(view: dict[str, Any], say: Say) -> list[str]:
     """The 4×4 grid drawn as :func:`describe_state` draws it, in the catalogues' words."""
-    by_cell = {entry["cell"]: entry for entry in view["board"]}
-    on: dict[str, list[str]] = {}
-    for player, loc in view["avatars"].items():
-        on.setdefault(loc, []).append(say("mn.table.avatar", player=player) + ("*" if player == view["horror"] else ""))
-    lines = ["    " + "".join(f"{c:^{WIDTH + 1}}" for c in "ABCD"[:COLUMNS])]
-    border = "    " + ("+" + "-" * WIDTH) * COLUMNS + "+"
-    for row in range(1, ROWS + 1):
-        lines.append(border)
-        rows: list[list[str]] = [[], [], []]
-        for col in "ABCD"[:COLUMNS]:
-            entry = by_cell.get(f"{col}{row}")
-            if entry is None:
-                texts = ["", "", ""]
-            else:
-                loc = entry["location"]
-                arrows = " ".join(say(f"mn.arrow.{a}") for a in sorted(entry["arrows"], key=ARROW_ORDER.index))
-                texts = [_place(say, loc), arrows, " ".join(on.get(loc, []))]
-            for i, text in enumerate(texts):
-                rows[i].append(f"{text[:WIDTH]:<{WIDTH}}")
-        for i, cells in enumerate(rows):
-            lines.append(f" {row if i == 0 else ' '}  |" + "|".join(cells) + "|")
-    lines.append(border)
+
+    def cell(entry: dict[str, Any] | None, on: list[str]) -> list[str]:
+        if entry is None:
+            return ["", "", ""]
+        arrows = " ".join(say(f"mn.arrow.{a}") for a in sorted(entry["arrows"], key=ARROW_ORDER.index))
+        return [_place(say, entry["location"]), arrows, " ".join(on)]
+
+    lines = draw_grid(view, cell, lambda player: say("mn.table.avatar", player=player))
     if view["horror"] in view["avatars"]:
         lines.append("* " + say("mn.board.horror"))
     return lines
