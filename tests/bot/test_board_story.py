@@ -8,7 +8,6 @@ with the row's sent mark), or finds the post it made (:mod:`bot.resumed`). Time 
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 
 import pytest
 
@@ -17,17 +16,11 @@ from bot import boards
 from bot.delivery import Dispatcher
 from bot.executors import SUNK_BELOW
 from bot.presenter import STORY_LINES, STORY_ROOM
-from bot.render import BoardImage
 from bot.runtime import Runtime
+from tests.bot.test_board_in_view import THREAD, a_game, painted
 from tests.bot.test_crash_points import CrashingTransport, Restarting, random_step, seen
 from tests.bot.test_runtime import open_game
 from tests.databases import migrated_sqlite
-
-THREAD, CHANNEL = 7000, 7001
-
-
-def painted(view, ctx) -> BoardImage:
-    return BoardImage(b"\x89PNG " + str(view["turn"]).encode(), f"turn {view['turn']}")
 
 
 @pytest.fixture
@@ -36,11 +29,6 @@ def pool(monkeypatch):
     monkeypatch.setattr(boards, "_shared", made)
     yield made
     made.close()
-
-
-def a_game() -> SimpleNamespace:
-    row = SimpleNamespace(slots={}, thread_id=THREAD, channel_id=CHANNEL, guild_id=1, names={}, seats=[])
-    return SimpleNamespace(id=1, row=row)
 
 
 def board(turn: int, *story: str, keep: bool = False) -> dict:
