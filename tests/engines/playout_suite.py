@@ -1,7 +1,7 @@
 """The random-playout checks every engine runs (see :mod:`engines.playout`).
 
 A game's test module calls :func:`run_playouts` with its player counts and, for the privacy invariants, a hook
-that inspects every transition. ``NOCTURNE_PLAYOUTS`` sets the number of games; by default 60 per test, and
+that inspects every transition. ``NOCTURNE_PLAYOUTS`` sets the number of games; by default 32 per test, and
 1,000 (every legal action tried at every step) with ``NOCTURNE_LONG=1``, which is the engine issues' bar.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from engines.core import Engine
 from engines.playout import Playout, StepHook, random_playout
 
-DEFAULT_GAMES = 60
+DEFAULT_GAMES = 32
 LONG_GAMES = 1000
 #: Legal actions tried at each step besides the one played (all of them with ``NOCTURNE_LONG=1``): a game with
 #: hundreds of legal actions per step checks a different handful at every step of its 1,000 games.
@@ -24,7 +24,7 @@ CHUNKS = 4
 
 def playout_count(default: int | None = None) -> int:
     """How many checked games a playout test plays: ``NOCTURNE_PLAYOUTS``, else 1,000 with ``NOCTURNE_LONG=1``
-    (what the engine issues ask for), else 60 so the default suite stays within its five minutes."""
+    (what the engine issues ask for), else 32 so the default suite stays within its time (three minutes on two cores)."""
     if "NOCTURNE_PLAYOUTS" in os.environ:
         return int(os.environ["NOCTURNE_PLAYOUTS"])
     if default is not None:

@@ -45,4 +45,4 @@ def test_the_long_run_plays_at_least_1000_games_and_the_default_fewer(monkeypatc
     monkeypatch.setenv("NOCTURNE_LONG", "1")
     assert playout_count() >= 1000
     monkeypatch.delenv("NOCTURNE_LONG")
-    assert 50 <= playout_count() < 1000
+    assert 30 <= playout_count() < 1000
