@@ -32,6 +32,10 @@ class Budget:
     #: favourite) added to a candidate's playout mean, in choosing and in the final pick: a game whose playouts
     #: judge less well than its heuristic (Midnighters) lets the search overrule the heuristic only when clear.
     prior: float = 0.0
+    #: Sequential halving over shared samples instead of UCB1: each round draws hidden states and plays every
+    #: candidate still in the race from the same state with the same playout randomness (a paired comparison:
+    #: the luck of the deal cancels out), then keeps the better half; the last one standing is played.
+    halving: bool = False
 
 
 def playout_action(
@@ -90,9 +94,11 @@ def search(
         return roots[0]
     top, low = scored[0][0], scored[len(roots) - 1][0]
     bias = [budget.prior * ((sc - low) / (top - low) if top > low else 1.0) for sc, _ in scored[: len(roots)]]
+    depth = max(1, int(ai.depth * budget.depth_scale))
+    if budget.halving:
+        return _halving(engine, ai, view, player, budget, chooser, first, roots, bias, depth)
     visits = [0] * len(roots)
     totals = [0.0] * len(roots)
-    depth = max(1, int(ai.depth * budget.depth_scale))
     for it in range(budget.iterations):
         if it < len(roots):
             i = it
@@ -114,3 +120,38 @@ def search(
     if budget.prior:
         return roots[max(range(len(roots)), key=lambda k: totals[k] / max(1, visits[k]) + bias[k])]
     return roots[max(range(len(roots)), key=lambda k: (visits[k], totals[k] / max(1, visits[k])))]
+
+
+def _halving(
+    engine: Engine, ai: GameAI, view: dict[str, Any], player: str, budget: Budget, chooser: random.Random,
+    first: State, roots: list[Action], bias: list[float], depth: int,
+) -> Action:
+    """Sequential halving (Karnin et al. 2013) with common random numbers: ``budget.iterations`` playouts in
+    ceil(log2(candidates)) rounds, every candidate alive in a round played from the same sampled states."""
+    alive = list(range(len(roots)))
+    totals = [0.0] * len(roots)
+    visits = [0] * len(roots)
+    rounds = max(1, math.ceil(math.log2(len(roots))))
+    spent, sampled = 0, 0
+    for r in range(rounds):
+        share = (budget.iterations - spent) // (rounds - r)
+        samples = max(1, share // len(alive))
+        for _ in range(samples):
+            state = first if sampled == 0 else engine.sample_state(view, player, chooser)
+            sampled += 1
+            luck = chooser.getrandbits(64)
+            for i in alive:
+                try:
+                    after, _ = engine.apply(state, roots[i])
+                except IllegalAction:
+                    value = 0.0
+                else:
+                    value = rollout(engine, ai, after, player, depth, random.Random(luck))
+                visits[i] += 1
+                totals[i] += value
+                spent += 1
+        alive.sort(key=lambda k: -(totals[k] / visits[k] + bias[k]))
+        alive = alive[: max(1, math.ceil(len(alive) / 2))]
+        if len(alive) == 1:
+            break
+    return roots[alive[0]]

@@ -74,9 +74,9 @@ def _prompted(engine, state):
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_hidden_differences_do_not_change_the_decision(game, monkeypatch):
     """Two states alike in all the seat sees (the real one and another deal of what it cannot see) decide alike;
-    the decision is legal in the real state. (The searches run on small budgets here: the same code, less CPU.)"""
+    the decision is legal in the real state. (The searches run on small budgets here: the same code, less CPU; hard by sequential halving, as its real budget.)"""
     for level in ("normal", "hard"):
-        monkeypatch.setitem(ai.BUDGETS[game], level, Budget(6 if level == "normal" else 10, 3))
+        monkeypatch.setitem(ai.BUDGETS[game], level, Budget(6, 3) if level == "normal" else Budget(10, 3, halving=True))
     engine = get_engine(game)
     played = random_playout(engine, ["p0", "p1"], 3, check=False)
     state, _ = engine.setup(["p0", "p1"], played.record["options"], played.record["seed"])
