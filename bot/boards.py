@@ -100,7 +100,8 @@ def draw_with(
 class Boards:
     """A pool that draws boards off the event loop: ``workers`` processes, or one thread when ``workers`` is 0.
 
-    ``renderers`` (engine name -> renderer) replaces the registry's boards (:func:`bot.games.game_ui`), for tests.
+    ``renderers`` (engine name -> renderer) replaces the registry's boards (:func:`bot.games.game_ui`), for tests;
+    a game it does not name has no board.
     A renderer must be a module-level function: a worker imports it by name.
     """
 
@@ -163,7 +164,7 @@ class Boards:
         ``None`` for a game without a board. Raises whatever the drawing raised (or ``TimeoutError``,
         ``BrokenProcessPool``): the caller sends the message without the image."""
         engine = request["engine"]
-        renderer = self._given[engine] if self._given is not None else game_ui(engine).board
+        renderer = self._given.get(engine) if self._given is not None else game_ui(engine).board
         if renderer is None:
             return None
         # the first board starts the workers: in a thread, since starting processes takes a while

@@ -19,11 +19,28 @@ import pytest
 
 import cogs.registry  # noqa: F401
 from bot import boards
+from tests.board_words import BOARD_WORDS
 from tests.fakediscord import PACE_ENV
 
 #: In the test process boards are drawn in a thread (a test's renderer may be a function local to the test, which a
-#: worker process could not import); the bots the end-to-end tests start draw in worker processes, as in production.
-boards.install(boards.Boards(0))
+#: worker process could not import), and as their words only (:mod:`tests.board_words`: the real file name and alt
+#: text, one pixel): the tests that play games here read what players are told, and drawing every board's pixels
+#: was about a tenth of the suite's CPU. Tests about pictures use the real renderers (tests/boards, the board
+#: workers' tests, the benches); the bots the end-to-end tests start draw every board in worker processes, as in
+#: production.
+boards.install(boards.Boards(0, BOARD_WORDS))
+
+
+@pytest.fixture
+def registry_boards():
+    """For a test that draws with the registered renderers (the games' real boards, or one it patches into the
+    registry) instead of :mod:`tests.board_words`."""
+    pool = boards.Boards(0)
+    previous = boards.install(pool)
+    yield pool
+    boards.install(previous)
+    pool.close()
+
 
 #: Discord's pace in the suite: the fake servers and the bot processes the tests start keep Discord's limits (5 posts
 #: per 5 s per channel, 50 calls a second) this many times faster, so an end-to-end game waits on its own work rather

@@ -69,7 +69,7 @@ async def test_a_board_that_fails_to_draw_sends_the_message_without_it(monkeypat
     assert boards
 
 
-async def test_a_board_is_rendered_at_send_time_and_attached_with_its_description(monkeypatch, runtime, transport):
+async def test_a_board_is_rendered_at_send_time_and_attached_with_its_description(monkeypatch, runtime, transport, registry_boards):
     seen = []
 
     def board(view, ctx) -> BoardImage:

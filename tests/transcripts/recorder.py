@@ -46,6 +46,7 @@ from bot.clock import ManualClock
 from bot.db import open_database
 from bot.delivery import Dispatcher
 from bot.runtime import Runtime
+from tests.board_words import BOARD_WORDS
 from tests.bot.conftest import RecordingTransport
 
 HERE = Path(__file__).resolve().parent
@@ -780,50 +781,9 @@ def parse(text: str) -> dict[str, list[str]]:
     return channels
 
 
-# -- boards: their words, not their pictures ----------------------------------------------------------------------
-#
-# A transcript keeps a board's file name and alt text, never its pixels (:func:`as_text`), so drawing the pictures
-# (about 27 s of CPU over the transcripts, Midnight Hunt's most) would check nothing here: the boards' own tests
-# (tests/boards) and the end-to-end games draw them. These renderers give the real file name and description and
-# a one-pixel picture. They are module-level functions, as :class:`bot.boards.Boards` wants its renderers.
-
-#: A valid 1x1 PNG.
-PIXEL = bytes.fromhex(
-    "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
-    "1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082"
-)
-
-
-def _ghost_at_home_words(view: Any, ctx: Any) -> Any:
-    from bot.render import BoardImage
-    from cogs.ghost_at_home.board_words import describe_board
-
-    return BoardImage(PIXEL, describe_board(view, ctx), "ghost_at_home.png")
-
-
-def _midnighters_words(view: Any, ctx: Any) -> Any:
-    from bot.render import BoardImage
-    from cogs.midnighters.board_words import describe_board
-
-    return BoardImage(PIXEL, describe_board(view, ctx), "midnighters.png")
-
-
-def _midnight_hunt_words(view: Any, ctx: Any) -> Any:
-    from bot.render import BoardImage
-    from cogs.midnight_hunt.board_words import BoardWords, describe_board
-
-    return BoardImage(PIXEL, describe_board(BoardWords(view, ctx)), "midnight_hunt.png")
-
-
-BOARD_WORDS = {
-    "ghost_at_home": _ghost_at_home_words,
-    "midnighters": _midnighters_words,
-    "midnight_hunt": _midnight_hunt_words,
-}
-
-
 async def record(spec: Spec) -> str:
-    pool = boards.Boards(0, BOARD_WORDS)  # in a thread of this process: no worker to start for a one-pixel board
+    # a transcript keeps a board's file name and alt text, never its pixels (as_text): no picture is drawn
+    pool = boards.Boards(0, BOARD_WORDS)
     previous = boards.install(pool)
     try:
         with tempfile.TemporaryDirectory(prefix="transcript-") as tmp:
