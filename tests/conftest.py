@@ -20,6 +20,7 @@ import pytest
 import cogs.registry  # noqa: F401
 from bot import boards
 from tests.board_words import BOARD_WORDS
+from tests.e2e.harness import BotProcess
 from tests.fakediscord import PACE_ENV
 
 #: In the test process boards are drawn in a thread (a test's renderer may be a function local to the test, which a
@@ -41,6 +42,10 @@ def registry_boards():
     boards.install(previous)
     pool.close()
 
+
+#: The bots the end-to-end tests start are forked from a process that has imported the bot (each new interpreter
+#: spent ~0.5 s of CPU importing it, ~30 s over the suite); first contact still starts one with ``python -m bot``.
+BotProcess.forked = True
 
 #: Discord's pace in the suite: the fake servers and the bot processes the tests start keep Discord's limits (5 posts
 #: per 5 s per channel, 50 calls a second) this many times faster, so an end-to-end game waits on its own work rather

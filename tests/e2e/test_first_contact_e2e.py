@@ -22,6 +22,7 @@ async def join_two(tmp_path):
     server = FakeDiscord(guild_name="Babylon 5", users=NAMES, text_channels=["general"])
     await server.start()
     bot = BotProcess(server, tmp_path / "nocturne.sqlite3", "first-contact")
+    bot.forked = False  # first contact: ``python -m bot`` in a new interpreter, as a newcomer starts it
     try:
         await bot.start()
         host, open_, closed = (server.user_id(n) for n in NAMES[:3])
