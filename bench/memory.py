@@ -208,8 +208,10 @@ async def run_churn(
         workers = children_rss()
         return {
             "bot": _rss_bytes(), "board_workers": sum(workers.values()), "board_processes": len(workers),
-            # worded messages kept (an LRU of 32,768): a bounded cache, filled by each game's own names and times
+            # worded messages kept (an LRU of translations.WORDED_KEPT): a bounded cache, filled by each game's own
+            # names and times
             "worded_kept": translations._translated.cache_info().currsize,
+            "worded_bound": translations._translated.cache_info().maxsize,
         }
 
     await play(small)
@@ -281,6 +283,7 @@ async def run_churn(
         "workers_many": at_many["board_workers"],
         "board_processes": at_many["board_processes"],
         "worded_kept": [at_small["worded_kept"], at_first["worded_kept"], at_many["worded_kept"]],
+        "worded_bound": at_many["worded_bound"],
         "workers_ratio": at_many["board_workers"] / at_first["board_workers"] if at_first["board_workers"] else float("nan"),
         "traced_games": traced,
         "traced_growth_bytes": traced_after - traced_before,
@@ -399,7 +402,7 @@ def render_churn(c: dict[str, Any]) -> list[str]:
         f"| child processes (`bot.boards`' workers, and multiprocessing's resource tracker) | {c['board_processes']} |",
         f"| boards the dispatcher gave up on (sent the text alone) | {c.get('boards_failed', 0):,} |",
         *(
-            [f"| worded messages kept by `translations` (an LRU of 32,768) after {c['small']} / {c['first']:,} / {c['games']:,} games | "
+            [f"| worded messages kept by `translations` (an LRU of {c.get('worded_bound') or 32_768:,}) after {c['small']} / {c['first']:,} / {c['games']:,} games | "
              + " / ".join(f"{n:,}" for n in c["worded_kept"]) + " |"]
             if c.get("worded_kept") else []
         ),
