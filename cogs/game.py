@@ -14,6 +14,8 @@ The cog is put together from one module per job:
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -47,6 +49,9 @@ assert GAMES  # the registry is imported for its side effect: every game's UI is
 #: ``/game start`` offers the games whose Discord face is complete; ``/game rules`` explains every game.
 GAME_CHOICES = [app_commands.Choice(name=_(ui.name, key=f"cmd.choice.{ui.name}"), value=ui.name) for ui in playable()]
 RULES_CHOICES = [app_commands.Choice(name=_(ui.name, key=f"cmd.choice.{ui.name}"), value=ui.name) for ui in registered()]
+#: Discord forgets a command not answered within 3 s. A command still at work after this many seconds (a busy bot,
+#: a slow database) is deferred ("thinking…", privately) and its answer follows up: it never fails for being late.
+ANSWER_WITHIN = 2.0
 LANGUAGE_CHOICES = [app_commands.Choice(name=n, value=v) for v, n in (("en", "English"), ("ru", "Русский"), ("cs", "Čeština"))]
 
 
@@ -63,6 +68,8 @@ class GameCog(Clicks, LobbyPanel, Messages, commands.Cog):
         self.bot = bot
         #: Messages typed in game threads, read only with MESSAGE_CONTENT=on (see bot.typed).
         self.typed: TypedMessages | None = None
+        #: By interaction id: the timer that defers a command not answered in time, then the deferral itself.
+        self._in_time: dict[int, asyncio.TimerHandle | asyncio.Task[None]] = {}
 
     @property
     def runtime(self) -> Runtime:
@@ -105,9 +112,33 @@ class GameCog(Clicks, LobbyPanel, Messages, commands.Cog):
         guild_locale = interaction.guild_locale.value if interaction.guild_locale else None
         return i18n.supported_language(guild_locale) or i18n.normalise_language(fallback)
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Before every command: its answer is guaranteed in time (:data:`ANSWER_WITHIN`; :meth:`reply` stops the
+        timer). Real time, not the game's clock: the limit is Discord's."""
+        self._in_time[interaction.id] = asyncio.get_running_loop().call_later(ANSWER_WITHIN, self._defer, interaction)
+        return True
+
+    def _defer(self, interaction: discord.Interaction) -> None:
+        """A command is still at work: tell Discord it is thinking (a private deferral) while it finishes."""
+        if interaction.response.is_done():
+            self._in_time.pop(interaction.id, None)
+            return
+        self._in_time[interaction.id] = asyncio.create_task(interaction.response.defer(ephemeral=True, thinking=True))
+
+    async def _answering(self, interaction: discord.Interaction) -> None:
+        """The command answers now: no deferral after this; one already on its way is let land first, so that the
+        answer follows up on it instead of racing it."""
+        pending = self._in_time.pop(interaction.id, None)
+        if isinstance(pending, asyncio.TimerHandle):
+            pending.cancel()
+        elif pending is not None:
+            with contextlib.suppress(discord.HTTPException):  # too late even for that: the answer fails alike
+                await pending
+
     async def reply(self, interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
-        """An ephemeral answer (or a follow-up when the interaction was already answered)."""
+        """An ephemeral answer (or a follow-up when the interaction was already answered or deferred)."""
         kwargs.setdefault("ephemeral", True)
+        await self._answering(interaction)
         if interaction.response.is_done():
             await interaction.followup.send(text, **kwargs)
         else:

@@ -23,6 +23,7 @@ class Joining:
     """A click on the lobby's Join by ``JOINER``: its private answers and the DMs the bot sends them, recorded."""
 
     def __init__(self) -> None:
+        self.id = 31337  # the interaction's own id, as Discord gives every interaction
         self.dms: list[str] = []
         self.answers: list[str] = []
         self.user = SimpleNamespace(id=JOINER, display_name="Pia", guild_permissions=None, send=self._send)
