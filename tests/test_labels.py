@@ -29,6 +29,9 @@ from cogs.registry import GAMES as REGISTERED
 from tests.bot.presenting import components_of, reached_actions, transitions
 from translations import LANGUAGES
 
+#: One worker reads every game's controls: each test of a game and language reads the same cached walk (``walked``).
+pytestmark = pytest.mark.one_process
+
 #: Discord's longest display name; each player's name is this long (in the script of the language tested).
 NAME_LENGTH = 32
 NAMES = {

@@ -27,6 +27,9 @@ import pytest
 
 from engines import ENGINE_NAMES
 
+#: One worker parses every test module once (``naming_tests``, cached) for all the games' checks.
+pytestmark = pytest.mark.one_process
+
 ROOT = Path(__file__).resolve().parents[1]
 #: The originals, beside the checkout where there are (CI), and the repository's copy of them.
 RULES = ROOT.parent / "shared" / "rules"
