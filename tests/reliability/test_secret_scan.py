@@ -76,9 +76,9 @@ from tests.reliability.play import SHORT_GAMES as CHAOS_GAMES
 
 LONG = os.environ.get("NOCTURNE_LONG") == "1"
 LONG_GAMES = 10_000
-#: Games per engine in the default run: each engine's share of a ~8 s budget (Když sním's games are long and its
+#: Games per engine in the default run: each engine's share of a ~4 s budget (Když sním's games are long and its
 #: views big); the long variant plays 10,000 per engine.
-SHORT_GAMES = {"night_watch": 40, "kdyz_snim": 20, "ghost_at_home": 40, "midnighters": 40, "midnight_hunt": 25}
+SHORT_GAMES = {"night_watch": 20, "kdyz_snim": 10, "ghost_at_home": 20, "midnighters": 20, "midnight_hunt": 12}
 #: The games whose Discord wording is scanned too: Night Watch and every game of the chaos suite (one line in
 #: ``tests/reliability/play.py`` SHORT_GAMES adds one to both), once ``/game start`` offers it.
 RENDERED = {"night_watch", *(g.game for g in CHAOS_GAMES)}
