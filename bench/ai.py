@@ -104,7 +104,8 @@ def match(game: str, first: str, second: str, games: int, cpu: dict[str, list[fl
         result = play(game, levels, i, cpu)
         score += result[levels.index(first)]
         drawn += result[0] == 0.5
-        log(f"      game {i}: {dict(zip(levels, result))}")
+        so_far = ", ".join(f"{lv} {sum(v) / len(v):.3f} s x{len(v)}" for lv, v in sorted(cpu.items()) if v)
+        log(f"      game {i}: {dict(zip(levels, result))} (CPU a decision so far: {so_far})")
     low, high = wilson(score, games)
     row = {"game": game, "first": first, "second": second, "games": games, "score": score, "rate": score / games, "low": low, "high": high, "drawn": drawn}
     log(f"    {TABLES[game]['label']}: {first} vs {second}: {score:g}/{games} = {score / games:.0%} ({low:.0%}-{high:.0%}), {drawn} drawn")
