@@ -123,7 +123,18 @@ class GameCog(Clicks, LobbyPanel, Messages, commands.Cog):
         if interaction.response.is_done():
             self._in_time.pop(interaction.id, None)
             return
-        self._in_time[interaction.id] = asyncio.create_task(interaction.response.defer(ephemeral=True, thinking=True))
+        deferral = asyncio.create_task(interaction.response.defer(ephemeral=True, thinking=True))
+        self._in_time[interaction.id] = deferral
+
+        def landed(task: asyncio.Task[None]) -> None:
+            # once it has landed the answer follows up without waiting for it (``is_done``), so nothing is kept
+            # for a command that never answers; a deferral that failed is logged by the answer's own failure
+            if self._in_time.get(interaction.id) is task:
+                del self._in_time[interaction.id]
+            if not task.cancelled():
+                task.exception()
+
+        deferral.add_done_callback(landed)
 
     async def _answering(self, interaction: discord.Interaction) -> None:
         """The command answers now: no deferral after this; one already on its way is let land first, so that the
