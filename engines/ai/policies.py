@@ -218,7 +218,7 @@ def _remember(key: tuple, value: dict) -> dict:
 
 def _mn_distances(state: Any, target: str, cells: Any = None, turns: Any = None) -> dict[str, int]:
     """Fewest Sleepwalk steps from each location to ``target`` (absent: unreachable by walking), on the board as it
-    is or as ``cells`` and ``turns`` would make it."""
+    is or as ``cells`` and ``turns`` would make it (:func:`engines.midnighters.board.sleepwalk_distances`, memoized)."""
     from engines.midnighters import board
 
     cells = state.cells if cells is None else cells
@@ -227,24 +227,7 @@ def _mn_distances(state: Any, target: str, cells: Any = None, turns: Any = None)
     found = _DISTANCES.get(key)
     if found is not None:
         return found
-    occupied = {cell: loc for loc, cell in cells.items()}
-    into: dict[str, list[str]] = {}
-    for loc, cell in cells.items():
-        for direction in board._ARROWS_TURNED[loc][turns[loc] % 4]:  # MN-20: the arrows of the card stood on
-            to = occupied.get(board._STEP[cell, direction])
-            if to is not None:
-                into.setdefault(to, []).append(loc)
-    dist = {target: 0}
-    frontier = [target]
-    while frontier:
-        nxt = []
-        for here in frontier:
-            for source in into.get(here, ()):
-                if source not in dist:
-                    dist[source] = dist[here] + 1
-                    nxt.append(source)
-        frontier = nxt
-    return _remember(key, dist)
+    return _remember(key, board.sleepwalk_distances(cells, turns, target))
 
 
 #: The distance counted for a location from which no Sleepwalk path leads to the goal (longer than any path).
@@ -375,13 +358,13 @@ def mn_soft_distances(state: Any, target: str) -> dict[str, float]:
     into: dict[str, list[tuple[str, float]]] = {}
     for loc, cell in cells.items():
         by_arrow = set()
-        for direction in board._ARROWS_TURNED[loc][turns[loc] % 4]:
-            to = occupied.get(board._STEP[cell, direction])
+        for direction in board.arrows(loc, turns[loc]):
+            to = occupied.get(board.step(cell, direction))
             if to is not None:
                 by_arrow.add(to)
                 into.setdefault(to, []).append((loc, 1.0))
         for direction in board.DIRECTIONS:
-            nxt = board._STEP[cell, direction]
+            nxt = board.step(cell, direction)
             if nxt is not None and nxt in occupied and occupied[nxt] not in by_arrow:
                 into.setdefault(occupied[nxt], []).append((loc, MN_SOFT_STEP))
     if target != "forest":
@@ -411,59 +394,47 @@ def _mn_distance(state: Any, player: str, cache: dict[str, dict[str, float]]) ->
     the Bridge, by way of the Town Hall while they hold a nightmare (MN-36, MN-35: its activation, counted as 1.5
     steps, rids them of it), so that getting rid of a nightmare is progress, not a change of goal."""
     from engines.midnighters.data import NIGHTMARES
-    from engines.midnighters.rules import BRIDGE, TOWN_HALL
+    from engines.midnighters.rules import BRIDGE, TOWN_HALL, affected
 
     here = state.avatars[player]
     far = float(UNREACHABLE)
     if player == state.horror:
         return _mn_soft(state, TOWN_HALL, cache).get(here, far)
     to_bridge = _mn_soft(state, BRIDGE, cache)
-    if any(c in NIGHTMARES for c in state.hands[player]) or _mn_hit(state, player, "blue"):
+    if any(c in NIGHTMARES for c in state.hands[player]) or affected(state, "blue", player):
         return _mn_soft(state, TOWN_HALL, cache).get(here, far) + 1.5 + to_bridge.get(TOWN_HALL, far)
     return to_bridge.get(here, far)
 
 
-def _mn_hit(state: Any, player: str, colour: str) -> bool:
-    """Whether the lasting nightmare ``colour`` (Red, MN-41; Blue, MN-42) is active and affects ``player`` (not
-    exempt, MN-38; never the Horror, MN-47)."""
-    return colour in state.effects and player not in state.effects[colour] and player != state.horror
-
-
 def _mn_can_play(state: Any, player: str) -> bool:
-    """Whether ``player`` holds a card they could play on their turn where they stand (a rough test, from the
-    rules): Dutch Angle (c) and Dream Catcher (b) always (MN-24, MN-25), Vertigo always (their own card, MN-21), a
-    Sleepwalk along an arrow that leads onto a card (MN-20), a Midnight Star where an activation is allowed
-    (MN-22, MN-36, MN-42, MN-47), a Suspense with a partner card unless Red forbids traps (MN-41, MN-50)."""
-    from engines.midnighters import board
-    from engines.midnighters.data import NIGHTMARES
-    from engines.midnighters.rules import BRIDGE, TOWN_HALL
+    """Whether ``player`` holds a card they could play on their turn where they stand (a rough test: the engine's
+    own checks where one card is concerned, without whose turn it is or the actions left): Dutch Angle (c) and Dream
+    Catcher (b) always (MN-24, MN-25), Vertigo always (their own card, MN-21), a Sleepwalk along an arrow that leads
+    onto a card (MN-20), a Midnight Star where an activation is allowed (MN-22, MN-36, MN-42, MN-47), a Suspense
+    with a partner card unless Red forbids traps (MN-41, MN-50)."""
+    from engines.midnighters import board, rules
 
     hand = state.hands[player]
     if "dutch" in hand or "catcher" in hand or "vertigo" in hand:
         return True
     here = state.avatars[player]
-    if "sleepwalk" in hand:
-        occupied = set(state.cells.values())
-        cell = state.cells[here]
-        if any(board._STEP[cell, d] in occupied for d in board._ARROWS_TURNED[here][state.turns[here] % 4]):
-            return True
-    if "star" in hand and not here.startswith("corridor"):
-        if _mn_hit(state, player, "blue"):
-            if here == TOWN_HALL:
-                return True
-        elif here != BRIDGE or (player != state.horror and not any(c in NIGHTMARES for c in hand)):
-            return True
-    if not _mn_hit(state, player, "red") and any(c.startswith("suspense-") for c in hand):
+    if "sleepwalk" in hand and any(
+        board.sleepwalk_target(state.cells, state.turns, here, d) for d in board.arrows(here, state.turns[here])
+    ):
+        return True
+    if "star" in hand and rules.activation_refusal(state, player, here) is None:
+        return True
+    if not rules.affected(state, "red", player) and any(c.startswith("suspense-") for c in hand):
         return any(c in ("sleepwalk", "star") for c in hand)
     return False
 
 
 def _mn_judged(state: Any, player: str, cache: dict[str, dict[str, float]], rival_distance: float) -> float:
-    from engines.midnighters.rules import BRIDGE, TOWN_HALL
+    from engines.midnighters.rules import BRIDGE, TOWN_HALL, affected
 
     hand = state.hands[player]
     d = _mn_distance(state, player, cache)
-    goal = TOWN_HALL if _mn_hit(state, player, "blue") else _mn_goal(state, player)  # Blue: only the Town Hall
+    goal = TOWN_HALL if affected(state, "blue", player) else _mn_goal(state, player)  # Blue: only the Town Hall
     at_goal = state.avatars[player] == goal
     value = -d
     walks, stars = hand.count("sleepwalk"), hand.count("star")
@@ -488,7 +459,7 @@ def _mn_judged(state: Any, player: str, cache: dict[str, dict[str, float]], riva
     # A clogged hand: cards are drawn only up to 5 (MN-12) and never discarded at will (MN-13), so a full hand with
     # no card the seat can play where it stands never changes again (the dream nobody wakes from, MN-60); under Red
     # (MN-41) Suspense cards are dead weight.
-    if _mn_hit(state, player, "red"):
+    if affected(state, "red", player):
         value -= 0.3 * sum(c.startswith("suspense-") for c in hand)
     if len(hand) >= 5 and not _mn_can_play(state, player):
         value -= 2.5

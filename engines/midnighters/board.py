@@ -100,20 +100,21 @@ def empty_cells(cells: dict[str, int]) -> list[int]:
     return [c for c in CELLS if c not in taken]
 
 
-def distances_to_bridge(cells: dict[str, int], turns: dict[str, int]) -> dict[str, int]:
-    """Fewest Sleepwalk moves from each location to the Bridge (unreachable locations are absent).
+def sleepwalk_distances(cells: dict[str, int], turns: dict[str, int], target: str) -> dict[str, int]:
+    """Fewest Sleepwalk moves (MN-20) from each location to ``target`` (unreachable locations are absent).
 
-    A backward breadth-first search from the Bridge over the arrow graph.
+    A backward breadth-first search from ``target`` over the arrow graph. ``turns`` may count quarter turns past a
+    whole turn (the computer players try boards a Vertigo would make).
     """
     by_cell = occupant(cells)
     into: dict[str, list[str]] = {loc: [] for loc in cells}
     for loc, cell in cells.items():
-        for direction in _ARROWS_TURNED[loc][turns[loc]]:
+        for direction in _ARROWS_TURNED[loc][turns[loc] % 4]:
             target_cell = _STEP[cell, direction]
             if target_cell is not None and target_cell in by_cell:
                 into[by_cell[target_cell]].append(loc)
-    dist = {BRIDGE: 0}
-    queue = deque([BRIDGE])
+    dist = {target: 0}
+    queue = deque([target])
     while queue:
         here = queue.popleft()
         for source in into[here]:
@@ -121,6 +122,11 @@ def distances_to_bridge(cells: dict[str, int], turns: dict[str, int]) -> dict[st
                 dist[source] = dist[here] + 1
                 queue.append(source)
     return dist
+
+
+def distances_to_bridge(cells: dict[str, int], turns: dict[str, int]) -> dict[str, int]:
+    """Fewest Sleepwalk moves from each location to the Bridge (unreachable locations are absent)."""
+    return sleepwalk_distances(cells, turns, BRIDGE)
 
 
 def layout_is_valid(cells: dict[str, int], turns: dict[str, int]) -> bool:
