@@ -121,10 +121,6 @@ class BotProcess:
         # the bot is ready once it answers; give its setup (recovery) the time to finish
         await asyncio.sleep(0)
 
-    @property
-    def pid(self) -> int | None:
-        return self.proc.pid if self.proc is not None else None
-
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, exactly like a crash."""
         assert self.proc is not None
