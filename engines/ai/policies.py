@@ -130,6 +130,21 @@ def gh_evaluate(engine: Engine, state: Any, player: str) -> float:
 
 # -- Midnight Hunt ---------------------------------------------------------------------------------------------
 
+#: Distances from a hex to the nearest location still to take, by grid, hex and those locations: a pure function of
+#: the board, memoized (a playout asks for the same few thousand; bounded, cleared when full).
+_MH_GAPS: dict[tuple, int] = {}
+
+
+def _mh_gap(grid: Any, hex_: str, goals: tuple[str, ...]) -> int:
+    key = (grid, hex_, goals)
+    found = _MH_GAPS.get(key)
+    if found is None:
+        if len(_MH_GAPS) > 50000:
+            _MH_GAPS.clear()
+        found = _MH_GAPS[key] = min((grid.distance(hex_, g) for g in goals), default=0)
+    return found
+
+
 def mh_score(engine: Engine, state: Any, player: str, action: Action) -> float:
     kind, args = action.kind, action.args
     if kind in ("leave", "surrender"):
@@ -142,11 +157,10 @@ def mh_score(engine: Engine, state: Any, player: str, action: Action) -> float:
         unit = rules.units[args["unit"]]
         return unit.tokens + 2.0 * (unit.tactic is not None) + 1.5 * unit.counter_strike + 1.0 * unit.deploy_adjacent
     board = engine.board(state)
-    grid = board.grid
-    goals = [loc.hex for loc in board.locations if state.control[loc.id] != me.side]
+    goals = tuple(loc.hex for loc in board.locations if state.control[loc.id] != me.side)
 
     def gap(hex_: str) -> int:
-        return min((grid.distance(hex_, g) for g in goals), default=0)
+        return _mh_gap(board.grid, hex_, goals)
 
     plays = engine.plays(state)
     at = plays.position(state, player, args["unit"]) if "unit" in args and kind != "seal" else None
@@ -424,9 +438,19 @@ def _mn_can_play(state: Any, player: str) -> bool:
         return True
     if "star" in hand and rules.activation_refusal(state, player, here) is None:
         return True
-    if not rules.affected(state, "red", player) and any(c.startswith("suspense-") for c in hand):
+    if _mn_can_trap(state, player) and any(c.startswith("suspense-") for c in hand):
         return any(c in ("sleepwalk", "star") for c in hand)
     return False
+
+
+def _mn_can_trap(state: Any, player: str) -> bool:
+    """Whether ``player`` could ever set a trap as things stand: Red forbids it (MN-41), and it takes 2 actions
+    (MN-17, MN-50), more than a turn under Colourless has (MN-46, MN-16) without a Dutch Angle's extra (MN-24 (c))."""
+    from engines.midnighters import rules
+
+    if rules.affected(state, "red", player):
+        return False
+    return rules.base_actions(state, player) >= 2 or "dutch" in state.hands[player]
 
 
 def _mn_judged(state: Any, player: str, cache: dict[str, dict[str, float]], rival_distance: float) -> float:
@@ -457,12 +481,20 @@ def _mn_judged(state: Any, player: str, cache: dict[str, dict[str, float]], riva
     useful = useful_walks + min(stars, 2) + min(answers, 2) + min(vertigos, 1)
     value += 0.1 * useful - 0.1 * (len(hand) - useful)
     # A clogged hand: cards are drawn only up to 5 (MN-12) and never discarded at will (MN-13), so a full hand with
-    # no card the seat can play where it stands never changes again (the dream nobody wakes from, MN-60); under Red
-    # (MN-41) Suspense cards are dead weight.
-    if affected(state, "red", player):
-        value -= 0.3 * sum(c.startswith("suspense-") for c in hand)
+    # no card the seat can play where it stands never changes again (the dream nobody wakes from, MN-60). Suspense
+    # cards leave a hand only as half of a trap (MN-23, MN-50): dead weight while no trap can be set (Red, MN-41;
+    # one action a turn under Colourless, MN-46), and beyond the partner cards in hand they pile up.
+    suspense = sum(c.startswith("suspense-") for c in hand)
+    if not _mn_can_trap(state, player):
+        value -= 0.4 * suspense
+    else:
+        partners = sum(c in ("sleepwalk", "vertigo", "star", "dutch", "catcher") for c in hand)
+        value -= 0.3 * max(0, suspense - partners)
     if len(hand) >= 5 and not _mn_can_play(state, player):
         value -= 2.5
+    # Sleep paralysis (MN-48): a Midnighter on the Horror's location skips every turn while both stay there.
+    if state.horror and player != state.horror and state.avatars[player] == state.avatars.get(state.horror):
+        value -= 2.0
     return value
 
 

@@ -51,7 +51,7 @@ def playout_action(
             if chooser.random() < epsilon:
                 return chooser.choice(legal)
             policy = ai.own if actor == player else ai.quick
-            return best(legal, lambda a, who=actor: policy(engine, state, who, a), chooser, noise=1.5)
+            return best(legal, lambda a, who=actor, pol=policy: pol(engine, state, who, a), chooser, noise=1.5)
     timed = [p for p in state.prompts if p.timeout is not None]
     return Action.timeout(timed[0].id) if timed else None
 
