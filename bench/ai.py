@@ -96,18 +96,21 @@ def play(game: str, levels: Sequence[str], seed: int, cpu: dict[str, list[float]
     return tuple(1.0 if p in outcome.winners else 0.0 for p in players)
 
 
-def match(game: str, first: str, second: str, games: int, cpu: dict[str, list[float]], log=print) -> dict[str, Any]:
-    """``first`` against ``second``, seats swapped every other game: ``first``'s score and its interval."""
+def match(
+    game: str, first: str, second: str, games: int, cpu: dict[str, list[float]], log=print, first_seed: int = 0
+) -> dict[str, Any]:
+    """``first`` against ``second``, seats swapped every other game (seeds ``first_seed`` on): ``first``'s score
+    and its interval."""
     score, drawn = 0.0, 0
     for i in range(games):
         levels = (first, second) if i % 2 == 0 else (second, first)
-        result = play(game, levels, i, cpu)
+        result = play(game, levels, first_seed + i, cpu)
         score += result[levels.index(first)]
         drawn += result[0] == 0.5
-        so_far = ", ".join(f"{lv} {sum(v) / len(v):.3f} s x{len(v)}" for lv, v in sorted(cpu.items()) if v)
-        log(f"      game {i}: {dict(zip(levels, result))} (CPU a decision so far: {so_far})")
+        so_far = ", ".join(f"{lv} {sum(v) / len(v):.3f} s x{len(v)} (worst {max(v):.2f} s)" for lv, v in sorted(cpu.items()) if v)
+        log(f"      game {first_seed + i}: {dict(zip(levels, result))} (CPU a decision so far: {so_far})")
     low, high = wilson(score, games)
-    row = {"game": game, "first": first, "second": second, "games": games, "score": score, "rate": score / games, "low": low, "high": high, "drawn": drawn}
+    row = {"game": game, "first": first, "second": second, "games": games, "first_seed": first_seed, "score": score, "rate": score / games, "low": low, "high": high, "drawn": drawn}
     log(f"    {TABLES[game]['label']}: {first} vs {second}: {score:g}/{games} = {score / games:.0%} ({low:.0%}-{high:.0%}), {drawn} drawn")
     return row
 
@@ -153,7 +156,10 @@ def self_play(game: str, games: int) -> float:
     return games / (time.process_time() - started)
 
 
-def run(games: int, speed_seconds: float, pairs: Sequence[tuple[str, str]] = PAIRS, only: Sequence[str] = (), log=print) -> dict[str, Any]:
+def run(
+    games: int, speed_seconds: float, pairs: Sequence[tuple[str, str]] = PAIRS, only: Sequence[str] = (), log=print,
+    first_seed: int = 0,
+) -> dict[str, Any]:
     results: dict[str, Any] = {"games": games, "rows": [], "cpu": {}, "speed": {}, "self_play": {}}
     for game in TABLES:
         if only and game not in only:
@@ -165,7 +171,7 @@ def run(games: int, speed_seconds: float, pairs: Sequence[tuple[str, str]] = PAI
             results["self_play"][game] = self_play(game, max(2, games // 4))
         for first, second in pairs:
             n = games if "hard" not in (first, second) else max(2, games // 2)
-            results["rows"].append(match(game, first, second, n, cpu, log))
+            results["rows"].append(match(game, first, second, n, cpu, log, first_seed))
         results["cpu"][game] = {level: {"mean": sum(v) / len(v), "max": max(v), "decisions": len(v)} for level, v in cpu.items()}
     return results
 
@@ -222,11 +228,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--pair", action="append", default=[], help="only this match, e.g. normal:easy (repeatable)")
     parser.add_argument("--write", action="store_true", help="put the table into bench/RESULTS.md")
     parser.add_argument("--json", help="also keep the raw figures in this file")
+    parser.add_argument("--first-seed", type=int, default=0, help="seed of the first game (a fresh range for a new run)")
     parser.add_argument("--no-speed", action="store_true", help="skip the engine speed and self-play figures")
     args = parser.parse_args(argv)
     games = 2 if args.quick else args.games
     pairs = [tuple(p.split(":")) for p in args.pair] or ((("easy", "random"),) if args.quick else PAIRS)
-    results = run(games, 0 if args.no_speed else 0.05 if args.quick else 2.0, pairs, args.game, log=lambda m: print(m, file=sys.stderr))
+    results = run(games, 0 if args.no_speed else 0.05 if args.quick else 2.0, pairs, args.game, log=lambda m: print(m, file=sys.stderr), first_seed=args.first_seed)
     import os
     import platform
 
