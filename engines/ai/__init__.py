@@ -29,7 +29,7 @@ GAMES = frozenset({"ghost_at_home", "midnighters", "midnight_hunt"})
 #: <= 0.5 s of CPU a decision, hard <= about 1.5 s).
 BUDGETS: dict[str, dict[str, Budget]] = {
     "ghost_at_home": {"normal": Budget(200, 5), "hard": Budget(600, 8, halving=True)},
-    "midnight_hunt": {"normal": Budget(100, 6), "hard": Budget(500, 8, halving=True)},
+    "midnight_hunt": {"normal": Budget(100, 6), "hard": Budget(700, 10, halving=True)},
     "midnighters": {"normal": Budget(120, 5), "hard": Budget(320, 6, halving=True)},
 }
 
