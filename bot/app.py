@@ -79,7 +79,8 @@ class Nocturne(commands.AutoShardedBot):
         self.dispatcher = Dispatcher(
             self.runtime,
             DiscordTransport(self.http),
-            debounce=TALLY_DEBOUNCE_SECONDS,
+            # the debounce spares Discord's edit budget, so it keeps Discord's pace too
+            debounce=TALLY_DEBOUNCE_SECONDS / pace,
             pacer=Pacer(pace_clock, margin=0.25 * pace),
             bot_pacer=Pacer(pace_clock, limit=BOT_CALLS_PER_SECOND, window=1.0, margin=0.05 * pace),
         )
