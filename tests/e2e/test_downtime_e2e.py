@@ -1,17 +1,18 @@
 """Issue 25: the time the bot is away is nobody's turn, through the real bot and the fake Discord server.
 
 A game is left alone until its soonest timed choice has a little time left: a Ghost at Home turn (game time 20x
-faster, so a 2-minute turn lasts 6 s) with 40 s, Když sním's first 10 s clue turn, inside the Dreamer's sand timer,
-with 7 s, a Midnighters reaction window (MN-27) after the first card played, with 15 s, or Midnight Hunt's chess
-clock (MH-57) on the first draft pick, with 30 s. Then the bot is SIGKILLed and restarted later than that (or
-Discord's gateway goes down for as long). Either way every choice is still open when the bot is back, the thread is
-told how long it was away before anything else, each choice has the time it had left (at least the grace), its
-countdown shows it, and it times out only then. In Midnighters the notice also comes before any DM of the game, each
-window DM is rewritten with the new deadline, a player still answers the window, and the turn it interrupted goes on
-with the time it had when the card was played (MN-19). In Midnight Hunt the mover's clock keeps what it had when the
-bot went away (the time before the outage charged, none of the outage), and runs out, losing the game on time, only
-then. (A restart mid-play, the play finished after it, is in test_midnight_hunt_e2e.py; every kind of timed choice
-of every game, at the runtime's level with an injected clock, in tests/bot/test_downtime.py.)
+faster, so a 2-minute turn lasts 6 s) with 40 s, Když sním's first 30 s clue turn, inside the Dreamer's sand timer,
+with 12 s, Night Watch's first discussion with 24 s, a Midnighters reaction window (MN-27) after the first card
+played, with 24 s, or Midnight Hunt's chess clock (MH-57) on the first draft pick, with 24 s. Then the bot is
+SIGKILLed and restarted later than that (or Discord's gateway goes down for as long). Either way every choice is
+still open when the bot is back, the thread is told how long it was away before anything else, each choice has the
+time it had left (at least the grace), its countdown shows it, and it times out only then. In Midnighters the notice
+also comes before any DM of the game, each window DM is rewritten with the new deadline, a player still answers the
+window, and the turn it interrupted goes on with the time it had when the card was played (MN-19). In Midnight Hunt
+the mover's clock keeps what it had when the bot went away (the time before the outage charged, none of the outage),
+and runs out, losing the game on time, only then. (A restart mid-play, the play finished after it, is in
+test_midnight_hunt_e2e.py; every kind of timed choice of every game, at the runtime's level with an injected clock,
+in tests/bot/test_downtime.py.)
 """
 
 from __future__ import annotations
@@ -44,18 +45,28 @@ NAMES = ["Ada", "Boris", "Cyril", "Dana", "Erin"]
 COUNTDOWN = re.compile(r"<t:(\d+):R>")
 AWAY = re.compile(r"for (?:(\d+) min )?(\d+) s|after (?:(\d+) min )?(\d+) s away")
 #: game, players, game time's speed-up, the game seconds left on the soonest choice when the bot goes away, and
-#: how long (wall seconds) it stays away: always longer than that choice had left.
+#: how long (wall seconds) it stays away: always longer than that choice had left. Each choice is as short as its
+#: options allow and its game's time as fast as leaves a loaded machine a few wall seconds at every step: the test
+#: waits out the choice's time before the outage, the outage, and what the choice has after it (`left`, or the grace).
+#: No `left` is a time-left warning's moment (bot.timers.WARN_AT): a warning sent as the bot goes away would come
+#: before its notice.
 CASES = {
-    "ghost_at_home": ("ghost_at_home", 2, 20.0, 40, 4.0),  # GH: a 2-minute turn, 6 s of wall time
-    "kdyz_snim": ("kdyz_snim", 4, 1.0, 7, 9.0),  # KS: a 10 s clue turn (the first), inside the Dreamer's sand timer
-    "night_watch": ("night_watch", 5, 10.0, 30, 5.0),  # NW: the discussion, a choice of everyone at once like a vote
-    "midnighters": ("midnighters", 3, 4.0, 15, 5.0),  # MN: a 60 s reaction window (MN-27), 15 s of wall time
-    # MH-57: a 1-minute chess clock, 15 s of wall time; the first draft pick is on it (draft picks included). It has
-    # 30 s left, more than the grace, so what it has after the outage is its own time, not the grace.
-    "midnight_hunt": ("midnight_hunt", 2, 4.0, 30, 9.0),
+    "ghost_at_home": ("ghost_at_home", 2, 20.0, 40, 2.5),  # GH: a 2-minute turn (GH-34), 6 s of wall time
+    "kdyz_snim": ("kdyz_snim", 4, 6.0, 12, 2.5),  # KS: a 30 s clue turn (the first), inside the Dreamer's sand timer
+    "night_watch": ("night_watch", 5, 10.0, 24, 3.5),  # NW: a 1-minute discussion (NW-9), everyone's choice at once
+    "midnighters": ("midnighters", 3, 8.0, 24, 3.5),  # MN: a 60 s reaction window (MN-27), 7.5 s of wall time
+    # MH-57: a 1-minute chess clock, 7.5 s of wall time; the first draft pick is on it (draft picks included). It has
+    # 24 s left, more than the grace, so what it has after the outage is its own time, not the grace.
+    "midnight_hunt": ("midnight_hunt", 2, 8.0, 24, 3.5),
 }
-#: Lobby options a case sets. Midnighters: a window long enough to be caught, a turn (MN-19) that outlasts the test.
-OPTIONS = {"midnighters": {"reaction_seconds": "60", "turn_seconds": "600"}, "midnight_hunt": {"clock_minutes": "1"}}
+#: Lobby options a case sets: the shortest choices that still leave the steps above their wall seconds. Midnighters:
+#: a window long enough to be caught, a turn (MN-19) that outlasts the test.
+OPTIONS = {
+    "kdyz_snim": {"clue_seconds": "30"},
+    "night_watch": {"discussion_seconds": "60"},
+    "midnighters": {"reaction_seconds": "60", "turn_seconds": "600"},
+    "midnight_hunt": {"clock_minutes": "1"},
+}
 #: Midnight Hunt's chess clock (MH-57) as set in OPTIONS, in seconds: each player's clock when the game starts.
 HUNT_CLOCK = 60
 
