@@ -483,13 +483,9 @@ def _mn_judged(state: Any, player: str, cache: dict[str, dict[str, float]], riva
     # A clogged hand: cards are drawn only up to 5 (MN-12) and never discarded at will (MN-13), so a full hand with
     # no card the seat can play where it stands never changes again (the dream nobody wakes from, MN-60). Suspense
     # cards leave a hand only as half of a trap (MN-23, MN-50): dead weight while no trap can be set (Red, MN-41;
-    # one action a turn under Colourless, MN-46), and beyond the partner cards in hand they pile up.
-    suspense = sum(c.startswith("suspense-") for c in hand)
+    # one action a turn under Colourless, MN-46).
     if not _mn_can_trap(state, player):
-        value -= 0.4 * suspense
-    else:
-        partners = sum(c in ("sleepwalk", "vertigo", "star", "dutch", "catcher") for c in hand)
-        value -= 0.3 * max(0, suspense - partners)
+        value -= 0.4 * sum(c.startswith("suspense-") for c in hand)
     if len(hand) >= 5 and not _mn_can_play(state, player):
         value -= 2.5
     # Sleep paralysis (MN-48): a Midnighter on the Horror's location skips every turn while both stay there.
