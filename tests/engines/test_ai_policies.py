@@ -1,0 +1,73 @@
+"""Issue 31: what the searching computer players' judgement of a position rests on.
+
+Midnighters (``mn_judge``): Suspense cards are dead weight while no trap can be set (Red, MN-41; Colourless leaves
+one action a turn, a trap takes two, MN-46, MN-16, MN-17, MN-50; a Dutch Angle's extra action makes two, MN-24 (c));
+a Midnighter on the Horror's location is paralysed (MN-48). Midnight Hunt (``mh_score``): the memoized distance to
+the nearest location still to take is the board's own distance (MH-5).
+"""
+
+from __future__ import annotations
+
+import random
+
+from engines import get_engine
+from engines.ai import policies
+from engines.ai.policies import _mh_gap, _mn_can_trap, mn_judge
+from engines.playout import random_playout
+from tests.engines.midnighters.helpers import Table
+
+
+def test_mn_no_trap_under_red_or_colourless_unless_a_dutch_angle_adds_the_second_action():
+    """MN-41: Red forbids Suspense; MN-46 / MN-16: Colourless leaves 1 action, a trap costs 2 (MN-17, MN-50);
+    MN-24 (c): a Dutch Angle grants the second."""
+    t = Table(2, {"p1": ["suspense-bridge", "star", "sleepwalk"], "p2": ["sleepwalk"] * 5})
+    assert _mn_can_trap(t.s, "p1")
+    t.s.effects["colourless"] = []
+    assert not _mn_can_trap(t.s, "p1")
+    t.s.hands["p1"].append("dutch")
+    assert _mn_can_trap(t.s, "p1")
+    del t.s.effects["colourless"]
+    t.s.effects["red"] = []
+    assert not _mn_can_trap(t.s, "p1")
+
+
+def test_mn_judge_counts_dead_suspense_under_colourless():
+    """MN-46 / MN-17: under Colourless a hand of Suspense cards cannot be played; the judge says so."""
+    t = Table(2, {"p1": ["suspense-bridge", "suspense-motel", "star"], "p2": ["sleepwalk"] * 3})
+    free = mn_judge(None, t.s, "p1")
+    t.s.effects["colourless"] = []
+    assert mn_judge(None, t.s, "p1") < free
+
+
+def test_mn_judge_counts_sleep_paralysis_on_the_horrors_location():
+    """MN-48: a Midnighter standing where the Horror stands skips the turn; the judge counts it against them (all
+    else equal: only the Horror's location differs)."""
+    t = Table(2, {"p1": ["sleepwalk", "star"], "p2": ["black", "sleepwalk"]}, avatars={"p1": "motel", "p2": "forest"})
+    t.s.horror = "p2"
+    apart = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
+    t.s.avatars["p2"] = "motel"
+    together = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
+    assert together == apart - 2.0
+    assert mn_judge(None, t.s, "p1") < 0.5
+
+
+def test_mh_memoized_gap_is_the_nearest_distance():
+    """MH-5: the memoized gap equals the minimum hex distance to the locations the side does not hold, on states
+    of seeded random games."""
+    engine = get_engine("midnight_hunt")
+    checked = 0
+    rng = random.Random(3)
+
+    def hook(before, action, state, events):
+        nonlocal checked
+        board = engine.board(state)
+        for side in ("A", "B"):
+            goals = tuple(loc.hex for loc in board.locations if state.control[loc.id] != side)
+            for hex_ in rng.sample(board.grid.hexes, 5):
+                want = min((board.grid.distance(hex_, g) for g in goals), default=0)
+                assert _mh_gap(board.grid, hex_, goals) == want
+                checked += 1
+
+    for seed in range(2):
+        random_playout(engine, ["p0", "p1"], f"gap/{seed}", options={"mode": "1v1"}, on_step=hook, check=True)
+    assert checked > 100 and policies._MH_GAPS
