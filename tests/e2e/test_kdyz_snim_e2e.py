@@ -28,11 +28,11 @@ NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 SEED = "dream-e2e-1"
 MAX_STEPS = 3000
 OPTIONS = {"language": "en", "round_seconds": "60", "clue_seconds": "30"}  # English cards, the shortest sand timer (KS-5)
-#: Game time runs this much faster than the wall clock: five 60 s nights would take five minutes; at 12x a 30 s clue
-#: turn is 2.5 s of wall time. Discord's pace runs faster in the suite too (tests/conftest.py): at Discord's real pace
-#: the players, who answer at once, made the thread's posts queue behind the 5-per-5-s pacer beyond 4x, so a turn's
-#: message showed up late and turns ran out.
-TIME_SCALE = 12.0 if default_pace() >= 10 else 4.0
+#: Game time runs this much faster than the wall clock: five 60 s nights would take five minutes; at 24x they take
+#: 12.5 s and a 30 s clue turn is 1.25 s of wall time. Discord's pace runs 10 times faster in the suite too
+#: (tests/conftest.py), so this is 2.4x at Discord's real pace: beyond 4x there, the players, who answer at once, made
+#: the thread's posts queue behind the 5-per-5-s pacer, so a turn's message showed up late and turns ran out.
+TIME_SCALE = 24.0 if default_pace() >= 10 else 4.0
 CARD = re.compile(r"🎴 Dream card (\d+): \*\*([^*]+)\*\*")
 MENTION = re.compile(r"<@(\d+)>")
 ROUND_MESSAGE = re.compile(r"Night (\d+)(?:\*\*:| is over)")  # a round's private message, open or closed

@@ -17,9 +17,10 @@ bot's own outbox and log against what Discord shows, :func:`tests.reliability.pl
 made before the kill reaches each clue giver's private message once; during each Dreamer's night nothing at all
 is sent to the Dreamer (KS-P1) and nothing public names a card of the night or a verdict (KS-P2, KS-21).
 
-Game time runs at ``TIME_SCALE`` times the wall clock (four one-minute nights play in about 20 s: each card
-change waits on Discord's pace of edits, which runs 10 times faster in the suite, tests/conftest.py; at Discord's
-real pace shorter nights than 45 s left the Dreamer no time to guess).
+Game time runs at ``TIME_SCALE`` times the wall clock (four one-minute nights play in 10 s: each card change
+waits on Discord's pace of edits, which runs 10 times faster in the suite, tests/conftest.py, so a night lasts as
+long as 25 s would at Discord's real pace; when the suite kept Discord's real pace, nights shorter than 45 s left
+the Dreamer no time to guess).
 ``NOCTURNE_LONG=1`` also plays the game with the bot killed at the first guess of every night.
 """
 
@@ -40,7 +41,7 @@ from tests.reliability.play import play as play_through
 pytestmark = pytest.mark.e2e
 
 SEED = "dream-voice-2"
-TIME_SCALE = 12.0 if default_pace() >= 10 else 6.0
+TIME_SCALE = 24.0 if default_pace() >= 10 else 6.0
 OPTIONS = {
     "language": "en",
     "clue_mode": "voice",
