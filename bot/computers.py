@@ -204,6 +204,8 @@ class Computers:
         self.pace = pace
         #: The pending turn of each (game, computer): the step it was armed at and its task.
         self.tasks: dict[tuple[int, str], tuple[int, asyncio.Task[None]]] = {}
+        #: The same turns by game (the computers with one), so arming a game never scans the others' turns.
+        self._pending: dict[int, set[str]] = {}
         self._executor: Executor | None = None
         self._starting: asyncio.Task[Executor] | None = None
         self._lock = threading.Lock()
@@ -220,10 +222,14 @@ class Computers:
     def arm(self, live: LiveGame) -> None:
         """Make the computers' pending turns match the game's state: one per computer a prompt awaits now (at this
         step); any other is dropped. Called after every commit that can open or close a prompt."""
-        if self.closed or not self.runtime.owns_guild(live.row.guild_id):
+        if self.closed:
+            return
+        if live.id not in self._pending and not _seated(live):
+            return  # no computer at this table and no turn of one pending (most games): nothing to arm or to drop
+        if not self.runtime.owns_guild(live.row.guild_id):
             return
         state = live.state
-        if self.decider is None and self._executor is None and self._starting is None and computers_in(live.row.seats):
+        if self.decider is None and self._executor is None and self._starting is None and _seated(live):
             # the workers start with the first game that seats a computer, before its first turn needs them
             self._starting = asyncio.get_running_loop().create_task(asyncio.to_thread(self._start))
             self._starting.add_done_callback(_quietly)
@@ -231,10 +237,10 @@ class Computers:
         if live.row.status == "running" and state is not None and state.outcome is None and not live.row.paused:
             awaited = {p for prompt in live.engine.prompts(state) for p in prompt.players if is_computer(p)}
         step = state.step if state is not None else -1
-        for key in [k for k in self.tasks if k[0] == live.id]:
-            armed, task = self.tasks[key]
-            if key[1] not in awaited or armed != step:
-                del self.tasks[key]
+        for player in list(self._pending.get(live.id, ())):
+            armed, task = self.tasks[(live.id, player)]
+            if player not in awaited or armed != step:
+                self._drop((live.id, player))
                 if task is not asyncio.current_task():  # a move that moved the game finishes its own work
                     task.cancel()
         for player in sorted(awaited):
@@ -242,12 +248,23 @@ class Computers:
                 due = self.clock.now() + self._delay(live, player, step)  # from the commit that opened the turn
                 task = asyncio.get_running_loop().create_task(self._turn(live, player, step, due))
                 self.tasks[(live.id, player)] = (step, task)
+                self._pending.setdefault(live.id, set()).add(player)
 
     def disarm(self, game_id: int) -> None:
-        for key in [k for k in self.tasks if k[0] == game_id]:
-            _, task = self.tasks.pop(key)
+        for player in list(self._pending.get(game_id, ())):
+            _, task = self._drop((game_id, player))
             if task is not asyncio.current_task():
                 task.cancel()
+
+    def _drop(self, key: tuple[int, str]) -> tuple[int, asyncio.Task[None]]:
+        """Forget a pending turn (its task is the caller's to cancel, or its own to end)."""
+        entry = self.tasks.pop(key)
+        players = self._pending.get(key[0])
+        if players is not None:
+            players.discard(key[1])
+            if not players:
+                del self._pending[key[0]]
+        return entry
 
     async def recover(self) -> int:
         """After a start: every running game of this process with a computer seated is loaded and its computers'
@@ -308,7 +325,7 @@ class Computers:
         finally:
             entry = self.tasks.get((live.id, player))
             if entry is not None and entry[1] is asyncio.current_task():
-                del self.tasks[(live.id, player)]
+                self._drop((live.id, player))
 
     async def _delivered(self, game_id: int) -> None:
         """Wait (up to DELIVERY_WAIT) until the game's outbox is delivered: a game of computers only moves at the pace
@@ -406,6 +423,7 @@ class Computers:
         self.closed = True
         tasks = [task for _, task in self.tasks.values()]
         self.tasks.clear()
+        self._pending.clear()
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -415,6 +433,24 @@ class Computers:
             executor, self._executor = self._executor, None
         if executor is not None:
             executor.shutdown(wait=False, cancel_futures=True)
+
+
+#: Where a live game remembers whether a computer sits at its table (see :func:`_seated`).
+_SEATED = "_computers_seated"
+
+
+def _seated(live: LiveGame) -> bool:
+    """Does a computer sit at ``live``'s table? Worked out once per game and remembered with it (every action arms
+    the computers, and most tables have none): the answer is kept with the seats it was worked out for, and worked
+    out again whenever the seats differ (they change in the lobby: a computer seated or unseated, a player in or
+    out), so it is never stale."""
+    seats = tuple(getattr(live.row, "seats", None) or ())
+    known = live.__dict__.get(_SEATED)
+    if known is not None and known[0] == seats:
+        return known[1]
+    seated = any(is_computer(p) for p in seats)
+    live.__dict__[_SEATED] = (seats, seated)
+    return seated
 
 
 def _quietly(task: asyncio.Task[Any]) -> None:
