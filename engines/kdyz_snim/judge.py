@@ -57,6 +57,26 @@ def normalise(text: str) -> str:
     return _SPACES.sub(" ", _NOT_WORDISH.sub("", folded)).strip()
 
 
+@lru_cache(maxsize=4096)
+def _normalised(text: str) -> str:
+    """:func:`normalise`, remembered for the texts an action judges several times over (a clue is checked for the
+    pass word, then for each fault); pure, so the answer never changes."""
+    return normalise(text)
+
+
+@cache
+def _pass_key(language: str) -> str:
+    """KS-14: the pass word of ``language`` as compared (normalised once)."""
+    return normalise(PASS_WORDS[language])
+
+
+@lru_cache(maxsize=8192)
+def _name_keys(element_id: str, language: str) -> tuple[str, ...]:
+    """The normalised main form and aliases of an element in ``language``, in the table's order (a clue is
+    compared with them in every language at every clue; the table never changes)."""
+    return tuple(normalise(n) for n in element(element_id).names(language))
+
+
 @lru_cache(maxsize=65536)
 def lemma_key(text: str, language: str) -> str:
     """The normalised lemma of ``text`` (word by word) in ``language``.
@@ -125,7 +145,7 @@ def _inflections(language: str) -> dict[str, frozenset[str]]:
 
 def is_pass(text: str, language: str) -> bool:
     """KS-14 / KS-19: the message is the game language's pass word."""
-    return normalise(text) == normalise(PASS_WORDS[language])
+    return _normalised(text) == _pass_key(language)
 
 
 def guess_matches(guess: str, element_id: str, language: str) -> bool:
@@ -148,20 +168,18 @@ def clue_fault(clue: str, element_id: str, language: str) -> ClueFault | None:
     ``words``: more than one word (a); ``same``: the element or an alias (b); ``translation``: its name in another
     supported language (c); ``stem``: it shares a stem with the element or an alias (d).
     """
-    plain = normalise(clue)
+    plain = _normalised(clue)
     if " " in plain:
         return "words"
     names = element(element_id).names(language)
-    if plain in {normalise(n) for n in names}:
+    if plain in _name_keys(element_id, language):
         return "same"
     for other in LANGUAGES:
-        if other != language and _translation_keys(clue, other) & {
-            normalise(n) for n in element(element_id).names(other)
-        }:
+        if other != language and not _translation_keys(clue, other).isdisjoint(_name_keys(element_id, other)):
             return "translation"
     if lemma_key(clue, language) in {lemma_key(n, language) for n in names}:  # (d) equal lemmas
         return "stem"
-    if any(shares_stem(plain, normalise(name)) for name in names):
+    if any(shares_stem(plain, name) for name in _name_keys(element_id, language)):
         return "stem"
     return None
 
