@@ -19,7 +19,7 @@ from bench.report import render
 
 FULL = {"engine_seconds": 3.0, "corpus": 30, "persist_games": 1000, "unloaded": 3000, "saturated_s": 20.0, "realistic_s": 20.0,
         "restart_games": 10_000, "memory_games": 500, "traffic": True, "stats_games": 100_000, "stats_big": 20_000,
-        "storm_deadlines": 3000, "churn_games": 10_000, "churn_first": 1_000, "churn_budget_s": 600.0, "scale_games": 600, "scale_s": 10.0, "scale_rounds": 3, "board_views": 30,
+        "storm_deadlines": 3000, "churn_games": 10_000, "churn_first": 1_000, "churn_budget_s": 600.0, "scale_games": 300, "scale_s": 10.0, "scale_rounds": 3, "board_views": 30,
         "http_clicks": 200, "http_pause": 0.2, "http_repeats": 2}
 QUICK = {"engine_seconds": 0.3, "corpus": 3, "persist_games": 100, "unloaded": 300, "saturated_s": 2.0, "realistic_s": 2.0,
          "restart_games": 300, "memory_games": 50, "traffic": True, "stats_games": 2_000, "stats_big": 400,

@@ -2,14 +2,20 @@
 
 The scale path (``DATABASE_URL`` pointing at PostgreSQL, several processes): live games of every engine are written
 to a schema of their own, then, in one run, worker processes (``multiprocessing``, spawned: each a whole runtime
-with its dispatcher and a transport that answers at once) act on them as fast as they can for a window: one process
-on a window's games, or two at once, each on half of them (a shard's games; any process may act on any game, which
-the two-process tests prove, but a shard's clicks arrive at its own process). One- and two-process windows are
-interleaved ``rounds`` times, each on fresh games. The figure is each process's actions per CPU-second of its own
-(``time.process_time`` over the window) in the two-process windows against the single process's of the same round:
-the machine's 2 cores are shared with the PostgreSQL server, so the wall-clock rate cannot double, but a second
-process must not waste work (contention, retries, a slower path). Then the log is checked against the acts: every
-act ``Runtime.act`` acknowledged is one row of the log, none lost, none doubled.
+with its dispatcher and a transport that answers at once) act on them as fast as they can for a window. Each round
+has three windows, each on fresh games, in an order that alternates from round to round: one process on ``games``
+games; two processes at once, each on ``games`` games of its own (a shard each: any process may act on any game,
+which the two-process tests prove, but a shard's clicks arrive at its own process); and one process on twice as
+many. The figure is each process's actions per CPU-second of its own (``time.process_time`` over the window):
+
+* **beside a second process**: each of the two against the single process on as many games. Scale-out adds a
+  process for more games; the machine's 2 cores are shared with the PostgreSQL server, so the wall-clock rate cannot
+  double, but a second process must not make each one waste work (contention, retries, a slower path);
+* **the same games split in two**: each of the two against the single process on both shards' games. This also
+  counts what a process loses by holding fewer games at once: fewer acts share each commit of its writer.
+
+Then the log is checked against the acts: every act ``Runtime.act`` acknowledged is one row of the log, none lost,
+none doubled.
 
 ``python -m bench.scale`` needs PostgreSQL (``TEST_DATABASE_URL``, or the local server CI uses); it drops its schema
 afterwards.
@@ -189,27 +195,31 @@ def reachable(url: str | None = None) -> bool:
         return False
 
 
-def run(url: str | None = None, *, games: int = 600, seconds: float = 10.0, rounds: int = 3, corpus: int = 20, log: Any = lambda m: None) -> dict[str, Any]:
-    """``rounds`` times: one process acting on ``games`` games, and two at once on half of them each, for ``seconds``
-    each (the order alternating from round to round); each window on games of its own, fresh. Every process's actions
-    per second and per CPU-second; then the log checked against the acts acknowledged."""
+def run(url: str | None = None, *, games: int = 300, seconds: float = 10.0, rounds: int = 3, corpus: int = 20, log: Any = lambda m: None) -> dict[str, Any]:
+    """``rounds`` times: one process acting on ``games`` games, two at once on ``games`` games each, and one on twice
+    as many, for ``seconds`` each (the order alternating from round to round); each window on games of its own,
+    fresh. Every process's actions per second and per CPU-second; then the log checked against the acts
+    acknowledged."""
     url = url or os.environ.get("TEST_DATABASE_URL") or DEFAULT_URL
     schema = f"bench_{uuid.uuid4().hex[:10]}"
     t0 = time.perf_counter()
-    ids = asyncio.run(_setup(url, schema, games * 2 * rounds, corpus))
+    ids = asyncio.run(_setup(url, schema, games * 5 * rounds, corpus))
     log(f"    scale: {len(ids):,} games written in {time.perf_counter() - t0:.0f} s")
     windows: list[dict[str, Any]] = []
     try:
         before = asyncio.run(_log_rows(url, schema))
-        shuffled = random.Random("scale").sample(ids, len(ids))
-        sets = [shuffled[i * games : (i + 1) * games] for i in range(2 * rounds)]
+        fresh = iter(random.Random("scale").sample(ids, len(ids)))
+
+        def take(n: int) -> list[int]:
+            return [next(fresh) for _ in range(n)]
+
         for r in range(rounds):
-            order = (1, 2) if r % 2 == 0 else (2, 1)  # one, two, two, one, one, two: drift falls on both alike
-            for k, processes in enumerate(order):
-                mine = sets[2 * r + k]
-                shards = [mine] if processes == 1 else [mine[0::2], mine[1::2]]
-                windows.append({"round": r + 1, **_window(url, schema, shards, seconds)})
-                log(f"    scale: round {r + 1}, {processes} process(es): {windows[-1]['actions']:,} actions")
+            # one, two, double; double, two, one; ...: drift falls on all alike
+            plans = [("one", 1), ("two", 2), ("double", 1)]
+            for kind, processes in plans if r % 2 == 0 else reversed(plans):
+                shards = [take(games)] if kind == "one" else [take(games), take(games)] if kind == "two" else [take(2 * games)]
+                windows.append({"round": r + 1, "kind": kind, **_window(url, schema, shards, seconds)})
+                log(f"    scale: round {r + 1}, {kind}: {windows[-1]['actions']:,} actions")
         after = asyncio.run(_log_rows(url, schema))
     finally:
         asyncio.run(_drop(url, schema))
@@ -220,52 +230,57 @@ def run(url: str | None = None, *, games: int = 600, seconds: float = 10.0, roun
     lost = sum(max(0, acked[g] - added[g]) for g in set(acked) | set(added))
     doubled = sum(max(0, added[g] - acked[g]) for g in set(acked) | set(added))
     seq_wrong = sum(1 for g, seq in after["seq"].items() if seq != after["rows"].get(g, 0))
-    ones = [w for w in windows if w["processes"] == 1]
-    twos = [w for w in windows if w["processes"] == 2]
-    def ratios(key: str) -> list[list[float]]:
-        """Each round: each two-process worker's actions per CPU-second over the same round's single process's."""
-        out = []
-        for r in range(1, rounds + 1):
-            one = next(w for w in ones if w["round"] == r)["per_process"][0][key]
-            out.append([p[key] / one for p in next(w for w in twos if w["round"] == r)["per_process"]])
-        return out
 
-    alone, with_boards = ratios("actions_per_cpu_s"), ratios("actions_per_cpu_s_with_boards")
-    return {
-        "games": games, "seconds": seconds, "rounds": rounds, "windows": windows,
-        "cpu_ratios": alone,
-        "cpu_ratio_min": min(x for pair in alone for x in pair),
-        "cpu_ratio_mean": statistics.fmean(x for pair in alone for x in pair),
-        "cpu_ratios_with_boards": with_boards,
-        "cpu_ratio_with_boards_min": min(x for pair in with_boards for x in pair),
-        "cpu_ratio_with_boards_mean": statistics.fmean(x for pair in with_boards for x in pair),
-        "wall_ratios": [next(w for w in twos if w["round"] == r)["actions_per_s"] / next(w for w in ones if w["round"] == r)["actions_per_s"] for r in range(1, rounds + 1)],
-        "acked": sum(acked.values()), "logged": sum(added.values()), "lost": lost, "doubled": doubled, "seq_wrong": seq_wrong,
-        "machine": machine(),
-    }
+    def window(r: int, kind: str) -> dict[str, Any]:
+        return next(w for w in windows if w["round"] == r and w["kind"] == kind)
+
+    def ratios(key: str, against: str) -> list[list[float]]:
+        """Each round: each two-process worker's ``key`` over the same round's single process's (``against``)."""
+        return [
+            [p[key] / window(r, against)["per_process"][0][key] for p in window(r, "two")["per_process"]]
+            for r in range(1, rounds + 1)
+        ]
+
+    out: dict[str, Any] = {"games": games, "seconds": seconds, "rounds": rounds, "windows": windows}
+    for name, key, against in (
+        ("beside", "actions_per_cpu_s", "one"),
+        ("beside_with_boards", "actions_per_cpu_s_with_boards", "one"),
+        ("split", "actions_per_cpu_s", "double"),
+        ("split_with_boards", "actions_per_cpu_s_with_boards", "double"),
+    ):
+        found = ratios(key, against)
+        flat = [x for pair in found for x in pair]
+        out[name] = {"ratios": found, "min": min(flat), "mean": statistics.fmean(flat)}
+    out["economy"] = [
+        window(r, "double")["per_process"][0]["actions_per_cpu_s"] / window(r, "one")["per_process"][0]["actions_per_cpu_s"]
+        for r in range(1, rounds + 1)
+    ]
+    out["wall_ratios"] = [window(r, "two")["actions_per_s"] / window(r, "double")["actions_per_s"] for r in range(1, rounds + 1)]
+    out.update(acked=sum(acked.values()), logged=sum(added.values()), lost=lost, doubled=doubled, seq_wrong=seq_wrong, machine=machine())
+    return out
 
 
 def render(result: dict[str, Any]) -> list[str]:
-    rounds = result["rounds"]
+    rounds, games = result["rounds"], result["games"]
     out = [
         "### 2b. Two processes on PostgreSQL",
         "",
         f"Live games in a PostgreSQL schema of their own (the server on this machine, sharing its 2 cores with the bot "
-        f"processes), acted on as fast as they can for {result['seconds']:.0f} s a window: one process on "
-        f"{result['games']:,} games, or two at once on half of them each, interleaved {rounds} times (one, two; two, "
-        "one; ...), each window on fresh games of its own. Each process's CPU time over its window (`time.process_time`"
-        " in the worker: its loop, the rules, the driver, the dispatcher) divides its actions, after a warm-up of "
-        f"{WARM_UP} acts outside the window: what scale-out must not "
-        "do is waste work; two cores shared with the database cannot show a 2 × wall-clock gain "
+        f"processes), acted on as fast as they can for {result['seconds']:.0f} s a window. Each of {rounds} rounds has "
+        f"three windows, in an order alternating from round to round, each on fresh games: one process on {games:,} "
+        f"games (*one*), two at once on {games:,} games each (*two*: a shard each), one on {2 * games:,} (*double*). "
+        "Each process's CPU time over its window (`time.process_time` in the worker: its loop, the rules, the driver, "
+        f"the dispatcher) divides its actions, after a warm-up of {WARM_UP} acts outside the window. Two cores shared "
+        "with the database cannot show a 2 × wall-clock gain; what scale-out must not do is waste work "
         "(`python -m bench.scale`).",
         "",
-        "| round | processes | actions | actions/s (sum) | actions per CPU-second, each bot process | with its board workers' CPU | CPU-s / wall-s, each |",
-        "|---:|---:|---:|---:|---|---|---|",
+        "| round | window | processes | actions | actions/s (sum) | actions per CPU-second, each bot process | with its board workers' CPU | CPU-s / wall-s, each |",
+        "|---:|---|---:|---:|---:|---|---|---|",
     ]
     for w in result["windows"]:
         per = w["per_process"]
         out.append(
-            f"| {w['round']} | {w['processes']} | {w['actions']:,} | {w['actions_per_s']:,.0f} | "
+            f"| {w['round']} | {w['kind']} | {w['processes']} | {w['actions']:,} | {w['actions_per_s']:,.0f} | "
             + ", ".join(f"{p['actions_per_cpu_s']:,.0f}" for p in per)
             + " | "
             + ", ".join(f"{p['actions_per_cpu_s_with_boards']:,.0f}" for p in per)
@@ -273,19 +288,25 @@ def render(result: dict[str, Any]) -> list[str]:
             + ", ".join(f"{p['cpu_s'] / p['seconds']:.2f}" for p in per)
             + " |"
         )
-    ratios = "; ".join(", ".join(f"{x:.2f}" for x in pair) for pair in result["cpu_ratios"])
-    boards = "; ".join(", ".join(f"{x:.2f}" for x in pair) for pair in result["cpu_ratios_with_boards"])
-    worst = result["cpu_ratio_min"]
+
+    def listed(figure: dict[str, Any]) -> str:
+        return "; ".join(", ".join(f"{x:.2f}" for x in pair) for pair in figure["ratios"])
+
+    beside, split = result["beside"], result["split"]
+    verdict = "**met**" if beside["min"] >= 0.9 else "**not met**"
     out += [
         "",
-        f"Each two-process worker's actions per CPU-second over the same round's single process (round by round): "
-        f"{ratios}. Worst **{worst:.2f} ×**, mean {result['cpu_ratio_mean']:.2f} × — target ≥ 0.9 ×: "
-        f"{'**met**' if worst >= 0.9 else '**not met**'}"
-        + ("" if worst >= 0.9 else f" (mean {'met' if result['cpu_ratio_mean'] >= 0.9 else 'not met'})")
-        + f". Counting each bot's board workers too (the games' real UIs draw a board after most plays, "
-        f"`bot.boards`' pool, {result['windows'][0]['per_process'][0]['board_workers']} worker process(es) a bot here): "
-        f"{boards}; worst {result['cpu_ratio_with_boards_min']:.2f} ×, mean {result['cpu_ratio_with_boards_mean']:.2f} ×"
-        + ". Wall-clock actions/s, two against one, round by round: "
+        f"**Beside a second process** (each of *two* against *one*, round by round): {listed(beside)}. Worst "
+        f"**{beside['min']:.2f} ×**, mean {beside['mean']:.2f} × — target ≥ 0.9 ×: {verdict}. With each bot's board "
+        f"workers' CPU (`bot.boards`' pool, {result['windows'][0]['per_process'][0]['board_workers']} worker "
+        f"process(es) a bot here): {listed(result['beside_with_boards'])}; worst {result['beside_with_boards']['min']:.2f} ×.",
+        "",
+        f"**The same games split in two** (each of *two* against *double*): {listed(split)}; worst {split['min']:.2f} ×, "
+        f"mean {split['mean']:.2f} × (with board workers: worst {result['split_with_boards']['min']:.2f} ×). Part of "
+        "this gap is no waste but the economy of holding more games at once (more acts share each commit of the "
+        "writer): *double* over *one*, one process each, round by round: "
+        + ", ".join(f"{x:.2f} ×" for x in result["economy"])
+        + ". Wall-clock actions/s, *two* against *double*: "
         + ", ".join(f"{x:.2f} ×" for x in result["wall_ratios"])
         + ".",
         "",
@@ -297,7 +318,7 @@ def render(result: dict[str, Any]) -> list[str]:
     ]
     errors = Counter()
     for w in result["windows"]:
-        errors.update({f"{k} ({w['processes']} process{'es' if w['processes'] > 1 else ''})": v for k, v in w["errors"].items()})
+        errors.update({f"{k} ({w['kind']})": v for k, v in w["errors"].items()})
     if errors:
         out += ["Errors raised by `Runtime.act` (that game stopped acting): " + ", ".join(f"{k} × {v}" for k, v in errors.items()) + ".", ""]
     return out

@@ -101,8 +101,10 @@ def test_the_postgresql_benchmark_interleaves_its_windows_and_checks_the_log_aga
 
     if not scale.reachable():
         pytest.skip("no PostgreSQL server to measure on")
-    figures = scale.run(games=6, seconds=0.2, rounds=1)
-    assert [w["processes"] for w in figures["windows"]] == [1, 2]
+    figures = scale.run(games=4, seconds=0.2, rounds=2)
+    # one, two (a shard each), double; then the other way round
+    assert [(w["kind"], w["processes"]) for w in figures["windows"]] == [("one", 1), ("two", 2), ("double", 1), ("double", 1), ("two", 2), ("one", 1)]
+    assert len(figures["beside"]["ratios"]) == len(figures["split"]["ratios"]) == len(figures["economy"]) == 2
     assert all(p["cpu_s"] > 0 for w in figures["windows"] for p in w["per_process"])
     # nothing lost or doubled: every acknowledged act is one row of the log (this is the bench's check, run small)
     assert figures["acked"] == figures["logged"] > 0 and figures["lost"] == figures["doubled"] == figures["seq_wrong"] == 0
