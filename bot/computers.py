@@ -435,22 +435,10 @@ class Computers:
             executor.shutdown(wait=False, cancel_futures=True)
 
 
-#: Where a live game remembers whether a computer sits at its table (see :func:`_seated`).
-_SEATED = "_computers_seated"
-
-
 def _seated(live: LiveGame) -> bool:
-    """Does a computer sit at ``live``'s table? Worked out once per game and remembered with it (every action arms
-    the computers, and most tables have none): the answer is kept with the seats it was worked out for, and worked
-    out again whenever the seats differ (they change in the lobby: a computer seated or unseated, a player in or
-    out), so it is never stale."""
-    seats = tuple(getattr(live.row, "seats", None) or ())
-    known = live.__dict__.get(_SEATED)
-    if known is not None and known[0] == seats:
-        return known[1]
-    seated = any(is_computer(p) for p in seats)
-    live.__dict__[_SEATED] = (seats, seated)
-    return seated
+    """Does a computer sit at ``live``'s table? Asked at every action (most tables have none), so it is derived from
+    the seats each time (under a microsecond for a full table), never remembered where it could go stale."""
+    return any(is_computer(p) for p in live.row.seats or ())
 
 
 def _quietly(task: asyncio.Task[Any]) -> None:

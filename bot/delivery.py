@@ -130,9 +130,6 @@ class Dispatcher(Outbox, Rush, Answers, Executors):
         self.retry_delay = retry_delay
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
-        #: Games kicked whose drain starts on the loop's next turn (:meth:`kick`), and whether that turn is booked.
-        self._due: set[int] = set()
-        self._starting = False
         #: When each board slot of a game was last drawn (by this process), for :data:`BOARD_SHOWN_EVERY`.
         self._board_shown: dict[int, dict[Any, float]] = {}
         #: Games whose drain is between taking rows and marking them sent: a click's answer then rewrites nothing
@@ -171,7 +168,7 @@ class Dispatcher(Outbox, Rush, Answers, Executors):
         running = worker is not None and not worker.done()
         # rows a click's answer is rewriting, a drain to try again, or a deletion rushed, are deliveries still to come
         rushed = not all(self._first.get(game_id, {}).values())
-        return running or game_id in self._due or game_id in self._claimed or game_id in self._drain_failures or rushed
+        return running or game_id in self._claimed or game_id in self._drain_failures or rushed
 
     def release(self, game_id: int, users: Iterable[str] = ()) -> None:
         """Forget what is kept for ``game_id``, a game that is over and fully drained (the runtime evicts it):
@@ -204,34 +201,14 @@ class Dispatcher(Outbox, Rush, Answers, Executors):
         if worker is not None and not worker.done():
             self._again.add(game_id)
             return
-        # the drain's task is made on the loop's next turn, not here: a kick comes at the end of an action, whose
-        # click is answered before that turn (the task's first step never ran before it anyway), and the kicks of
-        # one turn share that turn's one callback
-        self._due.add(game_id)
-        if not self._starting:
-            self._starting = True
-            asyncio.get_running_loop().call_soon(self._start_due)
-
-    def _start_due(self) -> None:
-        """The drains kicked since the last turn of the loop start (one task each)."""
-        self._starting = False
-        due, self._due = self._due, set()
-        for game_id in due:
-            worker = self._workers.get(game_id)
-            if worker is not None and not worker.done():
-                self._again.add(game_id)
-            else:
-                self._workers[game_id] = asyncio.get_running_loop().create_task(self._drain(game_id))
+        self._workers[game_id] = asyncio.get_running_loop().create_task(self._drain(game_id))
 
     async def idle(self) -> None:
         """Wait until every outbox this process knows of is drained (tests and shutdown)."""
         while True:
             busy = [w for w in self._workers.values() if not w.done()]
             if not busy:
-                if not self._due:
-                    return
-                await asyncio.sleep(0)  # kicked: their drains start on this turn of the loop
-                continue
+                return
             await asyncio.gather(*busy, return_exceptions=True)
 
     async def _drain(self, game_id: int) -> None:
