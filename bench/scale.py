@@ -195,6 +195,13 @@ def reachable(url: str | None = None) -> bool:
         return False
 
 
+def schedule(rounds: int) -> list[tuple[int, str]]:
+    """The windows in the order they run, as (round, kind), rounds counted from 1: one, two, double; then double,
+    two, one; and so on, so that a drift of the machine's speed falls on every kind alike."""
+    kinds = ["one", "two", "double"]
+    return [(r, kind) for r in range(1, rounds + 1) for kind in (kinds if r % 2 else kinds[::-1])]
+
+
 def run(url: str | None = None, *, games: int = 300, seconds: float = 10.0, rounds: int = 3, corpus: int = 20, log: Any = lambda m: None) -> dict[str, Any]:
     """``rounds`` times: one process acting on ``games`` games, two at once on ``games`` games each, and one on twice
     as many, for ``seconds`` each (the order alternating from round to round); each window on games of its own,
@@ -213,13 +220,10 @@ def run(url: str | None = None, *, games: int = 300, seconds: float = 10.0, roun
         def take(n: int) -> list[int]:
             return [next(fresh) for _ in range(n)]
 
-        for r in range(rounds):
-            # one, two, double; double, two, one; ...: drift falls on all alike
-            plans = [("one", 1), ("two", 2), ("double", 1)]
-            for kind, processes in plans if r % 2 == 0 else reversed(plans):
-                shards = [take(games)] if kind == "one" else [take(games), take(games)] if kind == "two" else [take(2 * games)]
-                windows.append({"round": r + 1, "kind": kind, **_window(url, schema, shards, seconds)})
-                log(f"    scale: round {r + 1}, {kind}: {windows[-1]['actions']:,} actions")
+        for r, kind in schedule(rounds):
+            shards = [take(games)] if kind == "one" else [take(games), take(games)] if kind == "two" else [take(2 * games)]
+            windows.append({"round": r, "kind": kind, **_window(url, schema, shards, seconds)})
+            log(f"    scale: round {r}, {kind}: {windows[-1]['actions']:,} actions")
         after = asyncio.run(_log_rows(url, schema))
     finally:
         asyncio.run(_drop(url, schema))
