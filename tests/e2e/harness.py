@@ -27,8 +27,9 @@ from tests.fakediscord import FakeDiscord
 ROOT = Path(__file__).resolve().parents[2]
 
 
-#: What a bot process imports before it reads a setting: a forked bot starts with these already imported.
-PRELOAD = ["bot.app", "bot.db", "bot.config", "cogs.registry", "dotenv"]
+#: What a bot process imports before it reads a setting, and the catalogues it parses (:mod:`tests.e2e.bot_preload`):
+#: a forked bot starts with these already done.
+PRELOAD = ["bot.app", "bot.db", "bot.config", "cogs.registry", "dotenv", "tests.e2e.bot_preload"]
 
 
 def _run_bot(env: dict[str, str], log_path: str) -> None:
