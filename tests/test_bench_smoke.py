@@ -96,11 +96,14 @@ async def test_the_click_http_benchmark_times_the_bot_and_the_trivial_bot_click_
     assert "### 2d. Click-to-answer over HTTP" in "\n".join(click_http.render(figures))
 
 
-def test_the_postgresql_benchmark_interleaves_its_windows_and_checks_the_log_against_the_acts():
+def test_the_postgresql_benchmark_interleaves_its_windows_and_checks_the_log_against_the_acts(monkeypatch):
     from bench import scale
 
     if not scale.reachable():
         pytest.skip("no PostgreSQL server to measure on")
+    # boards drawn in a thread of each window's process (inherited by the spawned processes): a board worker process
+    # started and importing in each of them would be most of this test's time
+    monkeypatch.setenv("BOARD_WORKERS", "0")
     # one round (the order of several is schedule's, below): each of its windows starts its own processes
     figures = scale.run(games=4, seconds=0.2, rounds=1)
     assert [(w["kind"], w["processes"]) for w in figures["windows"]] == [("one", 1), ("two", 2), ("double", 1)]
