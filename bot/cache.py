@@ -135,7 +135,11 @@ class GameCache:
         return await self.reload(live.id)
 
     async def moved_elsewhere(self, live: LiveGame) -> bool:
-        """Has another process (sharing the database) written this game since it was loaded here?"""
+        """Has another process (sharing the database) written this game since it was loaded here? On a SQLite file
+        read on the writer's own connection, at once (see :meth:`bot.writer.CommitQueue.read_now`)."""
+        rows = self.runtime.writer.read_now("SELECT seq, status FROM games WHERE id = ?", (live.id,))
+        if rows is not None:
+            return bool(rows) and tuple(rows[0]) != (live.row.seq, live.row.status)
         async with self.db.sessions() as session:
             row = (await session.execute(select(Game.seq, Game.status).where(Game.id == live.id))).one_or_none()
         return row is not None and (row.seq, row.status) != (live.row.seq, live.row.status)
