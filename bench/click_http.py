@@ -13,13 +13,15 @@ for each click is the fake server's own: from the interaction created (just befo
 its first callback (``InteractionRecord.acked_after``), which is what Discord's 3 s budget counts and what the
 player waits for. Game clicks are the players' in-game controls (vote, play, pick); lobby clicks are left out.
 
-``python -m bench.click_http`` runs it alone.
+``python -m bench.click_http`` runs it alone; ``--rounds N`` repeats the whole measurement N times and prints each
+round's ratios and their median, so one run shows the spread.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -164,6 +166,7 @@ async def run(
     the trivial bot; figures per game and overall."""
     rows = []
     everything: dict[str, list[float]] = defaultdict(list)
+    by_game: dict[str, dict[str, list[float]]] = {}
     for game in games:
         samples: dict[str, list[float]] = defaultdict(list)
         finished, wall = True, 0.0
@@ -173,10 +176,11 @@ async def run(
             for key, values in played["samples"].items():
                 samples[key] += values
         rows.append({"game": game, "finished": finished, "wall_s": wall, **_figures(samples)})
+        by_game[game] = dict(samples)
         for key, values in samples.items():
             if not key.startswith("bot:"):
                 everything[key] += values
-    return {"games": rows, "all": _figures(everything), "pause": pause, "clicks": clicks, "repeats": repeats}
+    return {"games": rows, "all": _figures(everything), "pause": pause, "clicks": clicks, "repeats": repeats, "samples": by_game}
 
 
 def _ms(s: dict[str, Any], key: str) -> str:
@@ -234,12 +238,99 @@ def render(result: dict[str, Any]) -> list[str]:
     return out
 
 
-async def main() -> None:
+async def run_rounds(workdir: Path, rounds: int, **kwargs: Any) -> list[dict[str, Any]]:
+    """:func:`run` ``rounds`` times over, each round a whole measurement of its own (fresh bots and server): the
+    spread between rounds is what one figure alone hides on a machine others share."""
+    return [await run(workdir, **kwargs) for _ in range(rounds)]
+
+
+def render_rounds(results: list[dict[str, Any]]) -> list[str]:
+    """Each round's ratios, one line a round, then the median over the rounds of each game's figures and ratios."""
+    out = ["Each round (bot / trivial, p50 and p99):", ""]
+    for i, result in enumerate(results, 1):
+        parts = [
+            f"{row['game']} p50 {_ratio(row, 'ratio_p50')} ({_ms(row['bot'], 'p50')} / {_ms(row['trivial'], 'p50')} ms), "
+            f"p99 {_ratio(row, 'ratio_p99')} ({_ms(row['bot'], 'p99')} / {_ms(row['trivial'], 'p99')} ms)"
+            for row in result["games"]
+        ]
+        out.append(f"- round {i}: " + "; ".join(parts))
+    out += [
+        "",
+        f"Median of {len(results)} round(s):",
+        "",
+        "| game | bot p50 ms | bot p99 ms | trivial p50 ms | trivial p99 ms | p50 ratio (min-max) | p99 ratio (min-max) |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    verdicts = []
+    for game in [row["game"] for row in results[0]["games"]]:
+        rows = [row for result in results for row in result["games"] if row["game"] == game]
+
+        def med(values: list[float]) -> float:
+            values = [v for v in values if v == v]  # NaN: a round in which nothing was measured
+            return statistics.median(values) if values else float("nan")
+
+        figures = {f"{who}_{q}": med([row[who][f"{q}_ms"] for row in rows]) for who in ("bot", "trivial") for q in ("p50", "p99")}
+        spread = {}
+        for key in ("ratio_p50", "ratio_p99"):
+            values = [row[key] for row in rows if key in row]
+            spread[key] = (med(values), min(values), max(values)) if values else None
+        cells = [f"{figures[k]:.1f}" for k in ("bot_p50", "bot_p99", "trivial_p50", "trivial_p99")]
+        ratios = [f"{spread[k][0]:.2f} × ({spread[k][1]:.2f}-{spread[k][2]:.2f})" if spread[k] else "—" for k in ("ratio_p50", "ratio_p99")]
+        out.append(f"| {game} | " + " | ".join(cells + ratios) + " |")
+        if spread["ratio_p50"] and spread["ratio_p99"]:
+            verdicts.append(
+                f"{game} {spread['ratio_p50'][0]:.2f} × at p50 ({'met' if spread['ratio_p50'][0] <= 2 else 'not met'}), "
+                f"{spread['ratio_p99'][0]:.2f} × at p99 ({'met' if spread['ratio_p99'][0] <= 2 else 'not met'})"
+            )
+    out.append("")
+    if verdicts:
+        out += ["Target ≤ 2 ×, on the median of the rounds' ratios: " + "; ".join(verdicts) + ".", ""]
+    return out
+
+
+def _ratio(row: dict[str, Any], key: str) -> str:
+    return f"{row[key]:.2f} ×" if key in row else "—"
+
+
+async def main(argv: list[str] | None = None) -> None:
+    import argparse
     import tempfile
 
+    parser = argparse.ArgumentParser(prog="python -m bench.click_http", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=1, help="repeat the whole measurement N times and print each round's ratios and their median (default 1)")
+    args = parser.parse_args(argv)
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
     with tempfile.TemporaryDirectory() as tmp:
-        result = await run(Path(tmp))
-    print("\n".join(render(result)))
+        results = []
+        for i in range(args.rounds):
+            results.append(await run(Path(tmp)))
+            if args.rounds > 1:
+                print(f"round {i + 1}/{args.rounds}: " + "; ".join(f"{row['game']} p50 {_ratio(row, 'ratio_p50')}, p99 {_ratio(row, 'ratio_p99')}" for row in results[-1]["games"]), flush=True)
+    print("\n".join(render(results[0] if len(results) == 1 else _pooled(results))))
+    if len(results) > 1:
+        print("\n".join(render_rounds(results)))
+
+
+def _pooled(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The rounds' clicks as one sample (the table :func:`render` draws), alongside each round's own ratios."""
+    rows = []
+    for game in [row["game"] for row in results[0]["games"]]:
+        samples: dict[str, list[float]] = defaultdict(list)
+        for result in results:
+            for key, values in result["samples"][game].items():
+                samples[key] += values
+        finished = all(row["finished"] for result in results for row in result["games"] if row["game"] == game)
+        wall = sum(row["wall_s"] for result in results for row in result["games"] if row["game"] == game)
+        rows.append({"game": game, "finished": finished, "wall_s": wall, **_figures(samples)})
+    everything: dict[str, list[float]] = defaultdict(list)
+    for result in results:
+        for samples in result["samples"].values():
+            for key, values in samples.items():
+                if not key.startswith("bot:"):
+                    everything[key] += values
+    first = results[0]
+    return {"games": rows, "all": _figures(everything), "pause": first["pause"], "clicks": first["clicks"], "repeats": first["repeats"] * len(results)}
 
 
 if __name__ == "__main__":
