@@ -354,6 +354,9 @@ def mn_score(engine: Engine, state: Any, player: str, action: Action) -> float:
 
 #: A step between neighbouring locations that no arrow allows (a Vertigo first), and the Forest's jump (MN-31).
 MN_SOFT_STEP, MN_FOREST_JUMP = 3.0, 2.0
+#: A pending "1 action less" (MN-16): an action lost is about a step lost. Standing paralysed on the Horror's
+#: location (MN-48): every turn skipped while the Horror stays.
+MN_PENALTY, MN_PARALYSED = 1.0, 5.0
 
 
 def mn_soft_distances(state: Any, target: str) -> dict[str, float]:
@@ -403,21 +406,47 @@ def _mn_soft(state: Any, goal: str, cache: dict[str, dict[str, float]]) -> dict[
     return cache[goal]
 
 
+def _mn_shortcuts(state: Any, player: str) -> tuple[tuple[str, ...], bool]:
+    """``player``'s own prepared traps as shortcuts (see :func:`_mn_distance`): the locations their Sleepwalk traps
+    can move them onto (MN-54; not under Red, MN-41), and whether they hold a Midnight Star trap in the Town Hall
+    (MN-56 (b))."""
+    if not state.traps:
+        return (), False
+    from engines.midnighters.rules import TOWN_HALL, affected
+
+    mine = [t for t in state.traps if t.owner == player]
+    if not mine:
+        return (), False
+    red = affected(state, "red", player)
+    hops = tuple(t.location for t in mine if t.card == "sleepwalk" and not red)
+    return hops, any(t.card == "star" and t.location == TOWN_HALL for t in mine)
+
+
 def _mn_distance(state: Any, player: str, cache: dict[str, dict[str, float]]) -> float:
     """How far ``player`` is from winning, in steps: to the Town Hall for the Horror (MN-47); for a Midnighter, to
     the Bridge, by way of the Town Hall while they hold a nightmare (MN-36, MN-35: its activation, counted as 1.5
-    steps, rids them of it), so that getting rid of a nightmare is progress, not a change of goal."""
+    steps, rids them of it), so that getting rid of a nightmare is progress, not a change of goal.
+
+    The seat's own prepared traps are shortcuts (springing costs no action, MN-17, MN-53; Red forbids it, MN-41): a
+    Sleepwalk trap moves its owner onto its location from anywhere (MN-54), and a Midnight Star trap in the Town Hall
+    activates it from anywhere (MN-56 (b), allowed under Red and Blue, MN-41, MN-42), so its owner's nightmares go
+    without the detour (MN-35)."""
     from engines.midnighters.data import NIGHTMARES
     from engines.midnighters.rules import BRIDGE, TOWN_HALL, affected
 
     here = state.avatars[player]
     far = float(UNREACHABLE)
+    hops, remote_hall = _mn_shortcuts(state, player)
+
+    def to(goal: str) -> float:
+        dist = _mn_soft(state, goal, cache)
+        return min([dist.get(here, far), *(dist.get(loc, far) for loc in hops)])
+
     if player == state.horror:
-        return _mn_soft(state, TOWN_HALL, cache).get(here, far)
-    to_bridge = _mn_soft(state, BRIDGE, cache)
-    if any(c in NIGHTMARES for c in state.hands[player]) or affected(state, "blue", player):
-        return _mn_soft(state, TOWN_HALL, cache).get(here, far) + 1.5 + to_bridge.get(TOWN_HALL, far)
-    return to_bridge.get(here, far)
+        return 0.0 if remote_hall else to(TOWN_HALL)
+    if (any(c in NIGHTMARES for c in state.hands[player]) or affected(state, "blue", player)) and not remote_hall:
+        return to(TOWN_HALL) + 1.5 + _mn_soft(state, BRIDGE, cache).get(TOWN_HALL, far)
+    return to(BRIDGE)
 
 
 def _mn_can_play(state: Any, player: str) -> bool:
@@ -458,9 +487,14 @@ def _mn_judged(state: Any, player: str, cache: dict[str, dict[str, float]], riva
 
     hand = state.hands[player]
     d = _mn_distance(state, player, cache)
+    hops, remote_hall = _mn_shortcuts(state, player)
     goal = TOWN_HALL if affected(state, "blue", player) else _mn_goal(state, player)  # Blue: only the Town Hall
-    at_goal = state.avatars[player] == goal
+    if remote_hall and player != state.horror:
+        goal = BRIDGE  # the trap neutralises Blue and discards the nightmares from anywhere (MN-56 (b), MN-35)
+    at_goal = state.avatars[player] == goal or goal in hops  # a Sleepwalk trap there moves them on it (MN-54)
     value = -d
+    if remote_hall and player == state.horror:
+        value += 4.0  # the Horror can activate the Town Hall at any moment and win (MN-56 (b), MN-35, MN-59)
     walks, stars = hand.count("sleepwalk"), hand.count("star")
     arrow_path = goal == state.avatars[player] or int(d) == d  # no step without an arrow on the way (MN_SOFT_STEP)
     useful_walks = min(walks, int(d) + 1) if arrow_path else min(walks, 1)
@@ -473,7 +507,7 @@ def _mn_judged(state: Any, player: str, cache: dict[str, dict[str, float]], riva
     value += (0.2 if arrow_path else 0.8) * min(vertigos, 1)
     answers = hand.count("dutch") + hand.count("catcher")
     value += 0.35 * min(answers, 2) + (0.8 if answers and rival_distance <= 1 else 0.0)
-    value -= 0.7 * state.penalties.get(player, 0)
+    value -= MN_PENALTY * state.penalties.get(player, 0)
     for trap in state.traps:
         if trap.owner == player:
             on_bridge = trap.location == BRIDGE
@@ -488,9 +522,10 @@ def _mn_judged(state: Any, player: str, cache: dict[str, dict[str, float]], riva
         value -= 0.4 * sum(c.startswith("suspense-") for c in hand)
     if len(hand) >= 5 and not _mn_can_play(state, player):
         value -= 2.5
-    # Sleep paralysis (MN-48): a Midnighter on the Horror's location skips every turn while both stay there.
+    # Sleep paralysis (MN-48): a Midnighter on the Horror's location skips every turn while both stay there, and
+    # the Horror need never leave (it plays on; its Motel empties the sleeper's hand, MN-33): as good as lost.
     if state.horror and player != state.horror and state.avatars[player] == state.avatars.get(state.horror):
-        value -= 2.0
+        value -= MN_PARALYSED
     return value
 
 

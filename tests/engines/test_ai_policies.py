@@ -47,8 +47,20 @@ def test_mn_judge_counts_sleep_paralysis_on_the_horrors_location():
     apart = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
     t.s.avatars["p2"] = "motel"
     together = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
-    assert together == apart - 2.0
+    assert together == apart - policies.MN_PARALYSED
     assert mn_judge(None, t.s, "p1") < 0.5
+    # Paralysed for as long as the Horror stays: worse than being several steps farther from the Bridge.
+    assert policies.MN_PARALYSED > 3.0
+
+
+def test_mn_judge_counts_a_pending_action_less_as_a_step():
+    """MN-16 / MN-24 (c): a pending "1 action less" costs the next turn an action, about a step of Sleepwalk
+    (MN-20); two Dutch Angle extras spent on nothing must look worse than ending the turn."""
+    t = Table(2, {"p1": ["sleepwalk", "star"], "p2": ["sleepwalk"] * 3})
+    free = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
+    t.s.penalties["p1"] = 2
+    assert policies._mn_judged(t.s, "p1", {}, rival_distance=3.0) == free - 2 * policies.MN_PENALTY
+    assert policies.MN_PENALTY >= 1.0
 
 
 def test_mh_memoized_gap_is_the_nearest_distance():
@@ -71,3 +83,37 @@ def test_mh_memoized_gap_is_the_nearest_distance():
     for seed in range(2):
         random_playout(engine, ["p0", "p1"], f"gap/{seed}", options={"mode": "1v1"}, on_step=hook, check=True)
     assert checked > 100 and policies._MH_GAPS
+
+
+def test_mn_own_sleepwalk_trap_is_a_shortcut_unless_red():
+    """MN-54: a Sleepwalk trap moves its owner onto its location from anywhere, at no action (MN-17, MN-53), so the
+    judge's distance to the Bridge from Corridor 1 (4 steps, MN-8) is nil with one on the Bridge; Red forbids
+    springing it (MN-41)."""
+    from engines.midnighters.state import Trap
+
+    t = Table(2, {"p1": ["sleepwalk", "star"], "p2": ["sleepwalk"] * 3}, avatars={"p1": "corridor1", "p2": "corridor2"})
+    assert policies._mn_distance(t.s, "p1", {}) == 4
+    t.s.traps.append(Trap(1, "p1", "bridge", "sleepwalk", "suspense-bridge", ["p1"]))
+    assert policies._mn_distance(t.s, "p1", {}) == 0
+    assert policies._mn_distance(t.s, "p2", {}) == 4  # someone else's trap is no shortcut for p2
+    t.s.effects["red"] = []
+    assert policies._mn_distance(t.s, "p1", {}) == 4
+
+
+def test_mn_town_hall_star_trap_cures_from_afar_and_wins_for_the_horror():
+    """MN-56 (b): a Midnight Star trap in the Town Hall activates it from anywhere (under Red too, MN-41): a
+    Midnighter's nightmares go without the detour by the Town Hall (MN-35), and the Horror wins (MN-35, MN-59)."""
+    from engines.midnighters.state import Trap
+
+    t = Table(2, {"p1": ["blue", "sleepwalk"], "p2": ["black", "sleepwalk"]}, avatars={"p1": "corridor1", "p2": "corridor2"})
+    detour = policies._mn_distance(t.s, "p1", {})
+    assert detour > 4  # by the Town Hall first (MN-36: no waking with a nightmare in hand)
+    t.s.traps.append(Trap(1, "p1", "townhall", "star", "suspense-townhall", ["p1"]))
+    t.s.effects["red"] = []
+    assert policies._mn_distance(t.s, "p1", {}) == 4
+    t.s.traps.clear()
+    t.s.horror = "p2"
+    before = mn_judge(None, t.s, "p2")
+    t.s.traps.append(Trap(2, "p2", "townhall", "star", "suspense-townhall", ["p2"]))
+    assert policies._mn_distance(t.s, "p2", {}) == 0
+    assert mn_judge(None, t.s, "p2") > max(before, 0.9)
