@@ -24,6 +24,9 @@ from engines.core import Action
 #: Discord's limit on a select option's value.
 MAX_VALUE = 100
 _ESCAPES = {"%": "%25", ";": "%3B", "=": "%3D", ",": "%2C", "[": "%5B", "]": "%5D", "'": "%27", ":": "%3A"}
+#: :data:`_ESCAPES` as a table for ``str.translate``: a string escaped in one C call, not a character at a time
+#: (a vote's select encodes every living player's id each time its tally is worded, on the click's way)
+_ESCAPE_TABLE = str.maketrans(_ESCAPES)
 
 
 class CodecError(ValueError):
@@ -62,7 +65,7 @@ def encode_value(value: Any) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
-        return "'" + "".join(_ESCAPES.get(c, c) for c in value)
+        return "'" + value.translate(_ESCAPE_TABLE)
     if isinstance(value, (list, tuple)):
         return "[" + ",".join(encode_value(v) for v in value) + "]"
     raise CodecError("unencodable", f"cannot encode {type(value).__name__} in a custom_id")
