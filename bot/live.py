@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.db import Game
-from bot.presenter import Table
-from engines.core import Engine, State
+from bot.presenter import LegalMemo, Table
+from engines.core import Action, Engine, State
 
 #: Statuses of a game that is over: nothing changes it any more, only its last deliveries are left.
 OVER = ("finished", "aborted")
@@ -60,6 +60,8 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: The steps whose render requests are not worded yet, by seq (taken by :meth:`bot.wording.Wording.presented`).
     steps: dict[int, Step] = field(default_factory=dict)
+    #: The legal actions asked of its newest states (by clicks and by the wording; see :class:`LegalMemo`).
+    legal_memo: LegalMemo = field(default_factory=LegalMemo, repr=False, compare=False)
 
     def keep(self, step: Step) -> None:
         self.steps[step.after.step] = step
@@ -95,7 +97,12 @@ class LiveGame:
             narrator=str(self.row.narrator_id) if self.row.narrator_id else None,
             host=str(self.row.host_id),
             deadlines=dict(self.deadlines if deadlines is None else deadlines),
+            memo=self.legal_memo,
         )
+
+    def legal(self, state: State, player: str) -> list[Action]:
+        """``player``'s legal actions in ``state``, one of this game's (asked of the engine once: :class:`LegalMemo`)."""
+        return self.legal_memo.legal(self.engine, state, player)
 
     def users(self) -> set[str]:
         """Everyone the game may have a DM channel or a pending answer for: seats, names, host and narrator."""

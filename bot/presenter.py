@@ -43,6 +43,37 @@ STORY_ROOM = 1800
 STORY_LINES = 20
 
 
+class LegalMemo:
+    """Each player's legal actions in a game's newest states, asked once: a click's decoding, its answer and the
+    wording of its step ask the engine for the same ones (the wording of a step asks every player's, in the state
+    before it and after it, and the next click's decoding asks the actor's in that same state again; Ghost at
+    Home's are a walk over the board). Engines are pure and a state is never changed once made, so an answer
+    holds as long as its state, which is told by identity; the newest :attr:`KEEP` states asked about are kept.
+    Each caller gets a list of its own."""
+
+    __slots__ = ("_states",)
+
+    #: States kept: the one before a step and the one after it, and the next.
+    KEEP = 3
+
+    def __init__(self) -> None:
+        self._states: list[tuple[State, dict[str, list[Action]]]] = []
+
+    def legal(self, engine: Engine, state: State, player: str) -> list[Action]:
+        for kept, answers in self._states:
+            if kept is state:
+                break
+        else:
+            answers = {}
+            self._states.append((state, answers))
+            if len(self._states) > self.KEEP:
+                del self._states[0]
+        actions = answers.get(player)
+        if actions is None:
+            actions = answers[player] = engine.legal_actions(state, player)
+        return list(actions)
+
+
 @dataclass
 class Table:
     """What a presenter needs to word a game: its id, language, names, where it is and its deadlines."""
@@ -57,6 +88,8 @@ class Table:
     host: str | None = None
     #: When each open timed prompt runs out (unix seconds).
     deadlines: dict[str, float] = field(default_factory=dict)
+    #: The game's legal actions asked already (its :class:`bot.live.LiveGame`'s), or ``None``: ask the engine.
+    memo: LegalMemo | None = field(default=None, repr=False, compare=False)
 
     @property
     def prefix(self) -> str:
@@ -79,6 +112,8 @@ class Table:
         return self.engine.view(state, viewer)
 
     def legal(self, state: State, player: str) -> list[Action]:
+        if self.memo is not None:
+            return self.memo.legal(self.engine, state, player)
         return self.engine.legal_actions(state, player)
 
     def header(self) -> str:
@@ -521,6 +556,7 @@ def present_safely(
 
 
 __all__ = [
+    "LegalMemo",
     "HOST",
     "PLAIN",
     "Presenter",

@@ -81,7 +81,7 @@ class Clicks:
                 await self.refuse(interaction, live.row.language, GameError("not_running"))
                 return
             actor = self.actor(interaction, live, cid.prompt_id)
-            click = decoder.decode(cid, actor, live.engine.legal_actions(live.state, actor), values)
+            click = decoder.decode(cid, actor, live.legal(live.state, actor), values)
             if isinstance(click, NextStep):
                 click = await self.show_step(interaction, live, actor, cid.prompt_id, click.partial, click.page)
             match click:
@@ -140,7 +140,7 @@ class Clicks:
                 await self.refuse(interaction, lang, GameError("not_running"))
                 return
             actor = self.actor(interaction, live, cid.prompt_id)
-            match decoder.decode(cid, actor, live.engine.legal_actions(live.state, actor), texts=texts):
+            match decoder.decode(cid, actor, live.legal(live.state, actor), texts=texts):
                 case Apply(action):
                     await self._apply(interaction, live, action, live.row.language)
                 case Refused() if (newer := await self.runtime.refreshed(live)) is not None:
