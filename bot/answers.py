@@ -95,6 +95,8 @@ class Answers:
         worded = self._worded.setdefault(game_id, {})
         for row in rows:  # worded here if need be: only from the steps in memory (no database read on a click)
             if row.op.get("do") == PRESENT and row.id not in worded:
+                if not self.runtime.rewritable(live, row.op):
+                    return None  # answered first; the step is worded after, by the drain
                 ops = self.runtime.presented_now(live, row.op)
                 if ops is None:
                     return None

@@ -89,6 +89,10 @@ class DeliveryRuntime(Protocol):
         """The ops a render request is worded into from the steps in memory, or ``None`` (no database read)."""
         ...
 
+    def rewritable(self, live: Live, request: Op) -> bool:
+        """``False`` when a render request's ops surely are not rewrites of one message alone (not worded to say)."""
+        ...
+
     def drained(self, game_id: int) -> None:
         """The game's drain ended with everything it knew of delivered."""
         ...

@@ -207,6 +207,13 @@ class Presenter:
 
     # -- hooks ---------------------------------------------------------------------------------------------
 
+    def may_rewrite_alone(self, before: State | None, after: State) -> bool:
+        """Could this transition's ops be only rewrites of one message (what a click's answer may carry,
+        :meth:`bot.answers.Answers.take_rewrites`)? ``False`` only when it surely cannot: the click is then
+        answered before its step is worded (the whole coming night, for a vote that closes the day), and the step
+        is worded after it, for delivery. By default ``True``: word it and see."""
+        return True
+
     def event_ops(self, table: Table, state: State, event: Event) -> list[Op] | None:
         """Present one event specially (return ops), or ``None`` for the default wording and routing."""
         return None

@@ -179,6 +179,10 @@ class Runtime:
 
     # -- wording at delivery (bot.wording) -----------------------------------------------------------------
 
+    def rewritable(self, live: LiveGame, request: Op) -> bool:
+        """May a render request's ops be only rewrites of one message (see :meth:`bot.wording.Wording.rewritable`)?"""
+        return self.wording.rewritable(live, request)
+
     def presented_now(self, live: LiveGame, request: Op) -> list[Op] | None:
         """The presenter's ops for a render request whose step is in memory, else ``None``."""
         return self.wording.presented_now(live, request)

@@ -36,6 +36,14 @@ class Wording:
         #: How many times render requests were worded from a replay of the log (their steps not in memory).
         self.replays = 0
 
+    def rewritable(self, live: LiveGame, request: Op) -> bool:
+        """May a render request's ops be only rewrites of one message (see :meth:`Presenter.may_rewrite_alone`)?
+        ``True`` when its step is not in memory or the presenter cannot tell without wording it."""
+        step = live.steps.get(request["seq"])
+        if step is None or "back" in request:
+            return True
+        return game_ui(live.engine.name).presenter.may_rewrite_alone(step.before, step.after)
+
     def presented_now(self, live: LiveGame, request: Op) -> list[Op] | None:
         """The presenter's ops for a render request, if its step is still in memory (else ``None``: see
         :meth:`presented`). The step is taken: the dispatcher keeps the ops until they are delivered."""

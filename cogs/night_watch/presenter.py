@@ -30,6 +30,12 @@ class NightWatchPresenter(Presenter):
             return [self._vote(table, state, prompt)]
         return self._night(table, state, prompt)
 
+    def may_rewrite_alone(self, before: State | None, after: State) -> bool:
+        """A step that closes a prompt takes its message's controls off and forgets it (:meth:`close_prompt`, from
+        the base one): never a rewrite of one message alone. So a vote that closes the day is answered before the
+        coming night is worded (every living player's DM), not after."""
+        return before is None or {p.id for p in before.prompts} <= {p.id for p in after.prompts}
+
     def event_ops(self, table: Table, state: State, event: Event) -> list[Op] | None:
         prompt = state.prompts[0] if state.prompts else None
         if event.key == "nw.ready":  # the count is part of the discussion message; once it closed, it is moot
