@@ -357,6 +357,8 @@ MN_SOFT_STEP, MN_FOREST_JUMP = 3.0, 2.0
 #: A pending "1 action less" (MN-16): an action lost is about a step lost. Standing paralysed on the Horror's
 #: location (MN-48): every turn skipped while the Horror stays.
 MN_PENALTY, MN_PARALYSED = 1.0, 5.0
+#: Each Suspense card in hand beyond the first (the risk of a clogged hand, see :func:`_mn_judged`).
+MN_SPARE_SUSPENSE = 0.3
 
 
 def mn_soft_distances(state: Any, target: str) -> dict[str, float]:
@@ -518,8 +520,13 @@ def _mn_judged(state: Any, player: str, cache: dict[str, dict[str, float]], riva
     # no card the seat can play where it stands never changes again (the dream nobody wakes from, MN-60). Suspense
     # cards leave a hand only as half of a trap (MN-23, MN-50): dead weight while no trap can be set (Red, MN-41;
     # one action a turn under Colourless, MN-46).
+    suspense = sum(c.startswith("suspense-") for c in hand)
     if not _mn_can_trap(state, player):
-        value -= 0.4 * sum(c.startswith("suspense-") for c in hand)
+        value -= 0.4 * suspense
+    # Suspense cards pile up (18 in the deck, and a trap's setting draws 2, MN-51) and a nightmare can make them dead
+    # at any draw (Red, Colourless): more than one in hand is a risk of the clogged hand below, so the judge prefers
+    # to set them in traps while it can (the stalled games of the measured runs ended with 3-4 in hand).
+    value -= MN_SPARE_SUSPENSE * max(0, suspense - 1)
     if len(hand) >= 5 and not _mn_can_play(state, player):
         value -= 2.5
     # Sleep paralysis (MN-48): a Midnighter on the Horror's location skips every turn while both stay there, and

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engines import get_engine
 from engines.ai import policies
 from engines.ai.policies import _mh_gap, _mn_can_trap, mn_judge
@@ -117,3 +119,14 @@ def test_mn_town_hall_star_trap_cures_from_afar_and_wins_for_the_horror():
     t.s.traps.append(Trap(2, "p2", "townhall", "star", "suspense-townhall", ["p2"]))
     assert policies._mn_distance(t.s, "p2", {}) == 0
     assert mn_judge(None, t.s, "p2") > max(before, 0.9)
+
+
+def test_mn_judge_counts_spare_suspense_as_a_risk():
+    """MN-23, MN-50: Suspense cards leave a hand only in traps; with more than one in hand a nightmare that forbids
+    traps (Red, MN-41; Colourless, MN-46) would clog it (MN-12, MN-13), so each beyond the first counts against the
+    hand, on top of its being a card that does nothing else."""
+    t = Table(2, {"p1": ["suspense-bridge", "star"], "p2": ["sleepwalk"] * 3}, avatars={"p1": "corridor1", "p2": "corridor2"})
+    one = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
+    t.s.hands["p1"].append("suspense-motel")
+    two = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
+    assert two == pytest.approx(one - 0.1 - policies.MN_SPARE_SUSPENSE)
