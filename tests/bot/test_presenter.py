@@ -6,7 +6,7 @@ import pytest
 
 from bot.games import game_ui
 from bot.ops import MAX_CUSTOM_ID, button, rows, select
-from bot.presenter import Table, chunks
+from bot.presenter import LegalMemo, Table, chunks
 from engines import get_engine
 from engines.core import HOST, Action, IllegalAction
 from engines.playout import random_playout
@@ -221,3 +221,28 @@ def test_nw_12_at_dawn_the_sleep_notes_are_forgotten_without_a_call_and_the_task
         assert by_slot[f"dm:{night.id}:{sleeper}"] == {"do": "forget", "slot": f"dm:{night.id}:{sleeper}"}
     for actor in night.players:
         assert by_slot[f"dm:{night.id}:{actor}"]["do"] == "edit" and by_slot[f"dm:{night.id}:{actor}"]["components"] == []
+
+
+def test_legal_actions_are_asked_of_the_engine_once_per_state_and_player_and_each_caller_gets_its_own_list():
+    """A click's decoding, its answer and the wording of its step ask for the same legal actions (issue 27): the
+    memo asks the engine once per state and player, for its newest states only, and hands out copies (a caller that
+    changes its list changes nobody else's)."""
+    asked: list[tuple[int, str]] = []
+
+    class Counting:
+        def legal_actions(self, state, player):
+            asked.append((id(state), player))
+            return NW.legal_actions(state, player)
+
+    memo, engine = LegalMemo(), Counting()
+    state, _ = NW.setup(PLAYERS[:6], {}, seed=1)
+    first = memo.legal(engine, state, PLAYERS[0])
+    first.clear()
+    assert memo.legal(engine, state, PLAYERS[0]) == NW.legal_actions(state, PLAYERS[0]) != []
+    memo.legal(engine, state, PLAYERS[1])
+    assert asked == [(id(state), PLAYERS[0]), (id(state), PLAYERS[1])]
+    newer = [NW.setup(PLAYERS[:6], {}, seed=s)[0] for s in (2, 3, 4)]
+    for later in newer:
+        memo.legal(engine, later, PLAYERS[0])
+    memo.legal(engine, state, PLAYERS[0])  # three newer states asked about since (it keeps three): asked again
+    assert len(asked) == 6 and asked[-1] == (id(state), PLAYERS[0])

@@ -180,3 +180,25 @@ async def test_a_unit_committed_at_once_makes_no_future_and_one_that_waits_is_to
     async with db.sessions() as session:
         assert (await session.get(Game, 1)).seq == 2
     await queue.close()
+
+
+async def test_a_read_now_sees_every_commit_at_once_and_says_none_where_it_cannot_read(db):
+    """A refused click asks whether another process moved the game on (issue 27): on a SQLite file that read runs on
+    the writer's own connection, at once, and sees commits made by others too; without that connection (before the
+    first commit, or not in process) it answers ``None`` and the caller reads through a session as before."""
+    queue = CommitQueue(db.engine)
+    assert queue.read_now("SELECT seq FROM games WHERE id = ?", (1,)) is None  # not connected yet
+    await queue.commit(*action(1, 0))
+    assert queue.read_now("SELECT seq, status FROM games WHERE id = ?", (1,)) == [(1, "running")]
+    other = sqlite3.connect(db.engine.url.database)  # another process moves game 2 on
+    with other:
+        other.execute("UPDATE games SET seq = 7 WHERE id = 2")
+    other.close()
+    assert queue.read_now("SELECT seq FROM games WHERE id = ?", (2,)) == [(7,)]
+    assert queue.read_now("SELECT seq FROM games WHERE id = ?", (99,)) == []
+    assert queue.read_now("SELECT nothing FROM nowhere", ()) is None  # a failed read: the caller reads as usual
+    slow = CommitQueue(db.engine, in_process=False)
+    await slow.commit(*action(3, 0))
+    assert slow.read_now("SELECT seq FROM games WHERE id = ?", (3,)) is None
+    await queue.close()
+    await slow.close()
