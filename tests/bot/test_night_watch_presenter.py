@@ -66,3 +66,27 @@ def test_a_night_tasks_skip_reads_as_a_choice_not_a_log_line(lang):
     label = action_label(labels, Action(PLAYERS[0], "night#5", "skip", {"task": "check"}))
     assert label == table.t("nw.label.skip.task") and ":" not in label
     assert action_label(labels, Action(HOST, "discussion#3", "skip")) == table.t("nw.button.skip")
+
+
+def test_a_step_said_not_to_be_a_rewrite_alone_never_is_over_random_games():
+    """``may_rewrite_alone`` lets a click be answered before its step is worded (issue 27): it may say ``False``
+    only of a step whose ops surely are not plain rewrites of one message (here: a closed prompt's messages are
+    forgotten). Checked against the ops the presenter actually makes, over random games; both answers occur."""
+    from engines.playout import random_playout
+
+    presenter = game_ui("night_watch").presenter
+    seen = {True: 0, False: 0}
+
+    def check(before, action, after, events):
+        if before is after:  # setup
+            return
+        alone = presenter.may_rewrite_alone(before, after)
+        seen[alone] += 1
+        if not alone:
+            table = Table(game_id=1, engine=NW, lang="en", names={p: p[-2:] for p in after.players})
+            ops = presenter.present(table, before, after, events, action.player)
+            assert any(op.get("forget") for op in ops), (action, ops)
+
+    for seed in range(3):
+        random_playout(NW, PLAYERS + [str(10**17 + 9)], seed, on_step=check)
+    assert seen[True] and seen[False]
