@@ -358,18 +358,24 @@ MN_SOFT_STEP, MN_FOREST_JUMP = 3.0, 2.0
 #: location (MN-48): every turn skipped while the Horror stays.
 MN_PENALTY, MN_PARALYSED = 1.0, 5.0
 #: Each Suspense card in hand beyond the first (the risk of a clogged hand, see :func:`_mn_judged`).
-MN_SPARE_SUSPENSE = 0.3
+MN_SPARE_SUSPENSE = 0.5
+#: A full hand with no card the seat can play where it stands (see :func:`_mn_judged`): it never changes again
+#: unless a rival changes the board or the hand, so it is close to a lost game (or a dream nobody wakes from).
+MN_DEAD_HAND, MN_RIVAL_DEAD_HAND = 4.0, 1.0
+#: The share of :func:`mn_judge` that is the seat's own progress, whatever the rivals' (see there).
+MN_OWN_SHARE = 0.2
 
 
-def mn_soft_distances(state: Any, target: str) -> dict[str, float]:
+def mn_soft_distances(state: Any, target: str, forest: bool = True) -> dict[str, float]:
     """Cost of reaching ``target`` from each location: 1 per Sleepwalk step, :data:`MN_SOFT_STEP` to a neighbour
-    no arrow points at, :data:`MN_FOREST_JUMP` from the Forest (Dijkstra over the 12 cards, backwards)."""
+    no arrow points at, :data:`MN_FOREST_JUMP` from the Forest unless ``forest`` is false (a seat under Blue cannot
+    activate it, MN-42) (Dijkstra over the 12 cards, backwards)."""
     import heapq
 
     from engines.midnighters import board
 
     cells, turns = state.cells, state.turns
-    key = ("soft", target, *_board_key(cells, turns))
+    key = ("soft", target, forest, *_board_key(cells, turns))
     found = _DISTANCES.get(key)
     if found is not None:
         return found
@@ -386,7 +392,7 @@ def mn_soft_distances(state: Any, target: str) -> dict[str, float]:
             nxt = board.step(cell, direction)
             if nxt is not None and nxt in occupied and occupied[nxt] not in by_arrow:
                 into.setdefault(occupied[nxt], []).append((loc, MN_SOFT_STEP))
-    if target != "forest":
+    if forest and target != "forest":
         into.setdefault(target, []).append(("forest", MN_FOREST_JUMP))
     dist = {target: 0.0}
     heap = [(0.0, target)]
@@ -402,10 +408,11 @@ def mn_soft_distances(state: Any, target: str) -> dict[str, float]:
     return _remember(key, dist)
 
 
-def _mn_soft(state: Any, goal: str, cache: dict[str, dict[str, float]]) -> dict[str, float]:
-    if goal not in cache:
-        cache[goal] = mn_soft_distances(state, goal)
-    return cache[goal]
+def _mn_soft(state: Any, goal: str, cache: dict[Any, dict[str, float]], forest: bool = True) -> dict[str, float]:
+    key = goal if forest else (goal, "no forest")
+    if key not in cache:
+        cache[key] = mn_soft_distances(state, goal, forest)
+    return cache[key]
 
 
 def _mn_shortcuts(state: Any, player: str) -> tuple[tuple[str, ...], bool]:
@@ -439,14 +446,17 @@ def _mn_distance(state: Any, player: str, cache: dict[str, dict[str, float]]) ->
     here = state.avatars[player]
     far = float(UNREACHABLE)
     hops, remote_hall = _mn_shortcuts(state, player)
+    blue = affected(state, "blue", player)
 
     def to(goal: str) -> float:
-        dist = _mn_soft(state, goal, cache)
+        # Under Blue the Forest cannot be activated (MN-42): no jump to the Town Hall from there (a seat that
+        # counted one stood in the Forest for a hundred turns, two steps from the Town Hall by its own reckoning).
+        dist = _mn_soft(state, goal, cache, forest=not blue or remote_hall)
         return min([dist.get(here, far), *(dist.get(loc, far) for loc in hops)])
 
     if player == state.horror:
         return 0.0 if remote_hall else to(TOWN_HALL)
-    if (any(c in NIGHTMARES for c in state.hands[player]) or affected(state, "blue", player)) and not remote_hall:
+    if (any(c in NIGHTMARES for c in state.hands[player]) or blue) and not remote_hall:
         return to(TOWN_HALL) + 1.5 + _mn_soft(state, BRIDGE, cache).get(TOWN_HALL, far)
     return to(BRIDGE)
 
@@ -484,7 +494,9 @@ def _mn_can_trap(state: Any, player: str) -> bool:
     return rules.base_actions(state, player) >= 2 or "dutch" in state.hands[player]
 
 
-def _mn_judged(state: Any, player: str, cache: dict[str, dict[str, float]], rival_distance: float) -> float:
+def _mn_judged(
+    state: Any, player: str, cache: dict[str, dict[str, float]], rival_distance: float, dead_hand: float = MN_DEAD_HAND
+) -> float:
     from engines.midnighters.rules import BRIDGE, TOWN_HALL, affected
 
     hand = state.hands[player]
@@ -502,7 +514,11 @@ def _mn_judged(state: Any, player: str, cache: dict[str, dict[str, float]], riva
     useful_walks = min(walks, int(d) + 1) if arrow_path else min(walks, 1)
     value += 0.25 * useful_walks
     if stars:
-        value += 0.5 + (1.5 if at_goal else 0.0)
+        # On the goal a Star is the win (the Bridge; the Town Hall for the Horror, MN-59); on the Town Hall as a
+        # Midnighter's detour it is worth less than the activation it buys (the detour's 1.5 in _mn_distance), or
+        # the seat would keep the Star on the Town Hall rather than shed its nightmares (MN-35).
+        winning = goal == BRIDGE or player == state.horror
+        value += 0.5 + ((1.5 if winning else 0.5) if at_goal else 0.0)
     elif at_goal:
         value -= 0.8
     vertigos = hand.count("vertigo")
@@ -528,7 +544,7 @@ def _mn_judged(state: Any, player: str, cache: dict[str, dict[str, float]], riva
     # to set them in traps while it can (the stalled games of the measured runs ended with 3-4 in hand).
     value -= MN_SPARE_SUSPENSE * max(0, suspense - 1)
     if len(hand) >= 5 and not _mn_can_play(state, player):
-        value -= 2.5
+        value -= dead_hand
     # Sleep paralysis (MN-48): a Midnighter on the Horror's location skips every turn while both stay there, and
     # the Horror need never leave (it plays on; its Motel empties the sleeper's hand, MN-33): as good as lost.
     if state.horror and player != state.horror and state.avatars[player] == state.avatars.get(state.horror):
@@ -549,8 +565,14 @@ def mn_judge(engine: Engine, state: Any, player: str) -> float:
     cache: dict[str, dict[str, float]] = {}
     distance = {p: _mn_distance(state, p, cache) for p in state.active}
     mine = _mn_judged(state, player, cache, min(distance[p] for p in others))
-    best = max(_mn_judged(state, p, cache, distance[player]) for p in others)
-    return squash(0.7 * (mine - best))
+    # A rival's dead hand counts for little: it wins this seat nothing unless the seat itself wakes (both stuck is
+    # the dream nobody wakes from, MN-60), and counted whole it paid the seat to keep a rival frozen (never to
+    # neutralise the nightmare that froze them, MN-35) rather than go and wake.
+    best = max(_mn_judged(state, p, cache, distance[player], MN_RIVAL_DEAD_HAND) for p in others)
+    # Mostly the race against the best rival, plus a share of the seat's own progress: with the race alone, a seat
+    # far ahead of a stuck rival (a dead hand, MN-12, MN-13) judged every move ~1.0, so nothing it did told its
+    # moves apart, and the dream could end with nobody awake (MN-60, half a game at best).
+    return (1.0 - MN_OWN_SHARE) * squash(0.7 * (mine - best)) + MN_OWN_SHARE * squash(0.4 * (mine + 4.0))
 
 
 def mn_order(engine: Engine, state: Any, player: str, action: Action) -> float:
@@ -613,6 +635,24 @@ def mn_quick(engine: Engine, state: Any, player: str, action: Action) -> float:
     return 2.0
 
 
+def mn_decisive(engine: Engine, state: Any, player: str, candidates: list[Action]) -> Action | None:
+    """A move the searching Midnighters player makes without searching: a Midnighter holding a nightmare card on
+    the Town Hall with a Midnight Star activates it (MN-22, MN-35: its nightmares are discarded and every active one
+    but Black neutralised). It cannot wake while it holds one (MN-36), and this is its one sure way to shed them
+    (the others, MN-40, are a Square, a Motel or a Restaurant elsewhere). The search would keep the Star when the
+    nightmares in play freeze the rival: its ten-step playouts judge a frozen rival a won race, while the dream ends
+    with nobody awake (MN-60) and this seat no nearer to waking (seen in stalled games: ninety turns on the Town Hall
+    with the Star in hand). Reads only the seat's own hand and place, the same in every sampled state."""
+    from engines.midnighters.data import NIGHTMARES
+    from engines.midnighters.rules import TOWN_HALL
+
+    if player == state.horror or state.avatars.get(player) != TOWN_HALL:
+        return None
+    if not any(c in NIGHTMARES for c in state.hands[player]):
+        return None
+    return next((a for a in candidates if a.kind == "star"), None)
+
+
 class GameAI:
     """A game's heuristics for the search: ``score`` orders the candidates, ``quick`` plays the playouts,
     ``evaluate`` scores where a playout of ``depth`` steps stops; ``order`` ranks the search's candidates (``score``
@@ -621,17 +661,18 @@ class GameAI:
 
     def __init__(
         self, score: Score, evaluate: Evaluate, quick: Score, depth: int, diverse: bool = False, order: Score | None = None,
-        own: Score | None = None,
+        own: Score | None = None, decisive: Callable[[Engine, Any, str, list[Action]], Action | None] | None = None,
     ) -> None:
         self.score, self.evaluate, self.quick, self.depth, self.diverse = score, evaluate, quick, depth, diverse
         self.order = order or score  # the search's ranking of its candidates (the easy player's score unless given)
         self.own = own or quick  # the searching seat's own playout policy (``quick`` unless given)
+        self.decisive = decisive  # a move made without searching when it returns one (see mn_decisive)
 
 
 GAME_AI: dict[str, GameAI] = {
     "ghost_at_home": GameAI(gh_score, gh_evaluate, gh_score, 24, diverse=True),
     "midnight_hunt": GameAI(mh_score, mh_evaluate, mh_score, 24),
-    "midnighters": GameAI(mn_score, mn_judge, mn_score, 10, order=mn_order, own=mn_order),
+    "midnighters": GameAI(mn_score, mn_judge, mn_score, 10, order=mn_order, own=mn_order, decisive=mn_decisive),
 }
 
 

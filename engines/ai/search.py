@@ -48,6 +48,8 @@ def playout_action(
             legal = [a for a in engine.legal_actions(state, actor) if a.kind not in NEVER]
             if not legal:
                 continue
+            if len(legal) == 1:  # nothing to weigh (a window with only a pass, a turn with only its end): no scoring
+                return legal[0]
             if chooser.random() < epsilon:
                 return chooser.choice(legal)
             policy = ai.own if actor == player else ai.quick
@@ -81,6 +83,10 @@ def search(
     candidates: list[Action],
 ) -> Action:
     ai = GAME_AI[game]
+    if ai.decisive is not None:
+        sure = ai.decisive(engine, first, player, candidates)
+        if sure is not None:
+            return sure
     scored = sorted(((ai.order(engine, first, player, a), a) for a in candidates), key=lambda sa: -sa[0])
     if ai.diverse:  # the best of each kind first (build, attack, light ...), then the next best of any kind
         kinds: dict[str, tuple[float, Action]] = {}

@@ -130,3 +130,82 @@ def test_mn_judge_counts_spare_suspense_as_a_risk():
     t.s.hands["p1"].append("suspense-motel")
     two = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
     assert two == pytest.approx(one - 0.1 - policies.MN_SPARE_SUSPENSE)
+
+
+def test_mn_no_forest_jump_under_blue():
+    """MN-42: under Blue no location but the Town Hall can be activated, so a seat in the Forest cannot jump to the
+    Town Hall (MN-31) and must walk: Forest -> Motel -> Square -> Town Hall on the classic layout (MN-8, MN-20),
+    3 steps, not the jump's 2. Holding Red instead (inert, not active) leaves the jump open."""
+    t = Table(2, {"p1": ["red", "sleepwalk", "star"], "p2": ["sleepwalk"] * 3}, avatars={"p1": "forest", "p2": "corridor2"})
+    to_bridge = policies._mn_soft(t.s, "bridge", {}).get("townhall")
+    held = policies._mn_distance(t.s, "p1", {})
+    assert held == policies.MN_FOREST_JUMP + 1.5 + to_bridge
+    t.s.hands["p1"][0] = "blue"
+    t.s.effects["blue"] = []
+    assert policies._mn_distance(t.s, "p1", {}) == 3 + 1.5 + to_bridge
+
+
+def test_mn_judge_counts_a_dead_full_hand_as_nearly_lost():
+    """MN-12, MN-13: a hand is refilled only up to 5 and never discarded at will, so five cards none of which can be
+    played where the seat stands (Suspense under Red, MN-41; a Midnight Star on a corridor, MN-22; Sleepwalks with
+    no arrow onto a card, MN-20) never change again: worse than several steps from the Bridge."""
+    t = Table(
+        2,
+        {"p1": ["suspense-bridge", "suspense-motel", "suspense-square", "star", "red"], "p2": ["sleepwalk"] * 3},
+        avatars={"p1": "corridor1", "p2": "corridor2"},
+    )
+    t.s.effects["red"] = ["p2"]
+    assert not policies._mn_can_play(t.s, "p1")
+    dead = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
+    t.s.hands["p1"][0] = "vertigo"  # a card always playable (MN-21: rotate your own location)
+    alive = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
+    assert alive - dead > policies.MN_DEAD_HAND >= 4.0
+
+
+def test_mn_star_on_the_town_hall_detour_is_worth_less_than_using_it():
+    """MN-35, MN-36: a Midnighter holding a nightmare cannot wake; activating the Town Hall discards it. Standing
+    there with a Midnight Star must judge worse than having used it (nightmare gone, Star spent), or the seat keeps
+    the Star and never sheds the nightmare; on the Bridge (MN-59) a Star in hand still counts most."""
+    t = Table(2, {"p1": ["red", "star", "sleepwalk"], "p2": ["sleepwalk"] * 3}, avatars={"p1": "townhall", "p2": "corridor2"})
+    holding = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
+    t.s.hands["p1"] = ["sleepwalk"]
+    used = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
+    assert used > holding
+    t.s.avatars["p1"] = "bridge"
+    bare = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
+    t.s.hands["p1"] = ["star", "sleepwalk"]
+    assert policies._mn_judged(t.s, "p1", {}, rival_distance=3.0) - bare >= 2.0
+
+
+def test_mn_judge_tells_apart_moves_far_ahead_of_a_stuck_rival():
+    """MN-12, MN-13, MN-60: a rival with a dead hand (Suspense under Red, MN-41) may never move again; the seat's
+    own step toward the Bridge (MN-20) must still raise its judgement, or nothing it does matters and the dream can
+    end with nobody awake. A rival's dead hand counts less than the seat's own (it wins the seat nothing alone)."""
+    rival = ["suspense-bridge", "suspense-motel", "suspense-square", "suspense-forest", "red"]
+    t = Table(2, {"p1": ["sleepwalk", "star"], "p2": rival}, avatars={"p1": "corridor1", "p2": "corridor2"})
+    t.s.effects["red"] = ["p1"]
+    far = mn_judge(None, t.s, "p1")
+    t.s.avatars["p1"] = "square"  # one step from the Bridge on the classic layout (MN-8)
+    near = mn_judge(None, t.s, "p1")
+    assert near - far > 0.02
+    assert policies.MN_RIVAL_DEAD_HAND < policies.MN_DEAD_HAND
+
+
+def test_mn_normal_sheds_its_nightmare_on_the_town_hall():
+    """MN-35, MN-36, MN-40: a Midnighter holding a nightmare cannot wake; on the Town Hall with a Midnight Star the
+    searching player activates it (its nightmares discarded), even with the rival frozen by the nightmare in play
+    (Red: no traps, MN-41), rather than keep the Star while nobody wakes (MN-60). Without a nightmare in hand the
+    rule does not apply, and the Horror is never covered by it (MN-47)."""
+    from engines.ai import decide
+
+    engine = get_engine("midnighters")
+    rival = ["suspense-bridge", "suspense-motel", "suspense-square", "star", "red"]
+    t = Table(2, {"p1": ["blue", "star", "sleepwalk", "sleepwalk"], "p2": rival}, avatars={"p1": "townhall", "p2": "corridor2"})
+    t.s.effects["red"] = []
+    for seed in range(3):
+        action = decide("midnighters", engine.view(t.s, "p1", known=True), "p1", "normal", seed)
+        assert action["kind"] == "star"
+    candidates = engine.legal_actions(t.s, "p1")
+    assert policies.mn_decisive(engine, t.s, "p1", candidates).kind == "star"
+    t.s.hands["p1"][0] = "vertigo"
+    assert policies.mn_decisive(engine, t.s, "p1", engine.legal_actions(t.s, "p1")) is None
