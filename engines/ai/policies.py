@@ -636,7 +636,8 @@ def mn_quick(engine: Engine, state: Any, player: str, action: Action) -> float:
 
 
 def mn_decisive(engine: Engine, state: Any, player: str, candidates: list[Action]) -> Action | None:
-    """A move the searching Midnighters player makes without searching: a Midnighter holding a nightmare card on
+    """Moves the searching Midnighters player makes without searching. An answer to a rival's winning Midnight Star
+    (below). And a Midnighter holding a nightmare card on
     the Town Hall with a Midnight Star activates it (MN-22, MN-35: its nightmares are discarded and every active one
     but Black neutralised). It cannot wake while it holds one (MN-36), and this is its one sure way to shed them
     (the others, MN-40, are a Square, a Motel or a Restaurant elsewhere). The search would keep the Star when the
@@ -644,8 +645,34 @@ def mn_decisive(engine: Engine, state: Any, player: str, candidates: list[Action
     with nobody awake (MN-60) and this seat no nearer to waking (seen in stalled games: ninety turns on the Town Hall
     with the Star in hand). Reads only the seat's own hand and place, the same in every sampled state."""
     from engines.midnighters.data import NIGHTMARES
-    from engines.midnighters.rules import TOWN_HALL
+    from engines.midnighters.rules import BRIDGE, TOWN_HALL
 
+    top = state.stack[-1] if state.phase == "window" and state.stack else None
+    if top is not None and top.kind == "star" and top.player != player:
+        there = state.avatars.get(top.player)
+        if (there == BRIDGE and top.player != state.horror) or (there == TOWN_HALL and top.player == state.horror):
+            # A rival's Midnight Star on their winning location (MN-36, MN-35, MN-59): answered whenever the seat can,
+            # best by taking the activation over with a Midnight Star trap there (MN-56 (a)), then by springing a
+            # Sleepwalk trap there to send the rival to a corridor (MN-54: the Star then fizzles, MN-18), then by
+            # intercepting (the Star comes to the seat's hand, MN-25 (a)), then by cancelling (MN-24 (a)). Passing
+            # loses at once unless the rival's activation is refused, which the seat cannot see (a nightmare in
+            # their hand); the search chose to pass with a Dream Catcher in hand (seed 3203, both judged near a loss).
+            mine = {t.id: t for t in state.traps if t.owner == player}
+
+            def sends_away(a: Action) -> bool:
+                trap = mine.get(a.args.get("trap"))
+                return (
+                    a.kind == "spring" and trap is not None and trap.location == there
+                    and a.args.get("mode") == "corridor" and a.args.get("target") == top.player
+                )
+
+            for test in (
+                lambda a: a.kind == "mark", sends_away, lambda a: a.kind == "intercept", lambda a: a.kind == "cancel",
+            ):
+                found = next((a for a in candidates if test(a)), None)
+                if found is not None:
+                    return found
+            return None
     if player == state.horror or state.avatars.get(player) != TOWN_HALL:
         return None
     if not any(c in NIGHTMARES for c in state.hands[player]):

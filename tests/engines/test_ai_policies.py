@@ -209,3 +209,34 @@ def test_mn_normal_sheds_its_nightmare_on_the_town_hall():
     assert policies.mn_decisive(engine, t.s, "p1", candidates).kind == "star"
     t.s.hands["p1"][0] = "vertigo"
     assert policies.mn_decisive(engine, t.s, "p1", engine.legal_actions(t.s, "p1")) is None
+
+
+def test_mn_normal_answers_a_rivals_star_on_the_bridge():
+    """MN-36, MN-59: a rival's Midnight Star on the Bridge wakes them and ends the game; a seat holding a Dream
+    Catcher intercepts it (MN-25 (a)), with only a Dutch Angle cancels it (MN-24 (a)); passing loses at once."""
+    from engines.ai import decide
+
+    engine = get_engine("midnighters")
+    for answer in ("intercept", "cancel"):
+        card = "catcher" if answer == "intercept" else "dutch"
+        t = Table(2, {"p1": ["star", "sleepwalk"], "p2": [card, "sleepwalk"]}, avatars={"p1": "bridge", "p2": "corridor2"})
+        t.act("p1", "star")
+        assert t.s.phase == "window" and "p2" in t.prompt.players
+        for seed in range(3):
+            action = decide("midnighters", engine.view(t.s, "p2", known=True), "p2", "normal", seed)
+            assert action["kind"] == answer
+
+
+def test_mn_normal_springs_its_sleepwalk_trap_against_a_star_on_the_bridge():
+    """MN-54: a Sleepwalk trap on the Bridge sends a player standing there to a corridor, at no action and on
+    anyone's turn (MN-17, MN-53); sprung against a rival's Midnight Star there, the Star fizzles (MN-18), so the
+    seat springs it before answering with a card (here it holds a Dream Catcher too)."""
+    from engines.ai import decide
+    from engines.midnighters.state import Trap
+
+    engine = get_engine("midnighters")
+    t = Table(2, {"p1": ["star", "sleepwalk"], "p2": ["catcher", "sleepwalk"]}, avatars={"p1": "bridge", "p2": "corridor2"})
+    t.s.traps.append(Trap(1, "p2", "bridge", "sleepwalk", "suspense-bridge", ["p2"]))
+    t.act("p1", "star")
+    action = decide("midnighters", engine.view(t.s, "p2", known=True), "p2", "normal", 0)
+    assert action["kind"] == "spring" and action["args"]["target"] == "p1" and action["args"]["mode"] == "corridor"
