@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 def private_copy(state: State) -> State:
     """The state :meth:`Engine.apply` works on, copied field by field as the rules touch them (copy on read).
 
-    It starts holding only the original's immutable fields (numbers, strings, frozen values); each other field is
+    It starts holding only the original's immutable and read-only fields (numbers, strings, frozen values, a
+    ``Mapping``: :func:`read_only`); each other field is
     deep-copied from the original the first time the rules read it (a descriptor of :func:`_copying`'s class, which
     the instance's own field then hides, so later reads cost nothing extra). The rules see a private state, and an
     action pays for the fields it uses (a vote, a hand), not for the whole game (the players' seats, the card
@@ -166,7 +167,9 @@ def _copier(tp: Any) -> Any:
         if item is None:
             return _list_copy
         return lambda value: [item(v) for v in value] if type(value) is list else _deep(value)
-    if origin in (dict, Mapping, collections.abc.MutableMapping) or tp is dict:
+    if read_only(tp):
+        return None
+    if origin in (dict, collections.abc.MutableMapping) or tp is dict:
         item = _copier(args[1]) if len(args) == 2 else _deep
         if item is None:
             return _dict_copy
@@ -185,6 +188,15 @@ def _copier(tp: Any) -> Any:
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _class_copier(tp)
     return _deep
+
+
+def read_only(tp: Any) -> bool:
+    """Whether a value annotated ``tp`` is read-only by its type, so a copy shares it: ``Mapping[...]`` (a game's
+    options, a prompt's parameters), which has no method that changes it. The rules replace such a value, never
+    change it in place (tests/engines/test_copy_on_read.py plays random games to check it). Copying them anyway
+    cost every action 1-3 µs hot, and about three times that at its place in the bot, where a game's state is cold
+    in the CPU's caches when its next click comes (bench/RESULTS.md, issue 27)."""
+    return tp is Mapping or typing.get_origin(tp) is Mapping
 
 
 def _list_copy(value: Any) -> Any:

@@ -206,7 +206,8 @@ class State:
 
     players: list[str]
     seed: str
-    options: dict[str, Any]
+    #: Read-only (a copy shares it, :func:`engines.copying.read_only`): chosen in the lobby, fixed for the game.
+    options: Mapping[str, Any]
     step: int = 0
     rng_draws: int = 0
     prompt_serial: int = 0

@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 import pickle
 import random
+import typing
+from typing import Any
 
 import pytest
 
@@ -69,8 +71,10 @@ def _mutable_ids(value, seen=None) -> dict[int, object]:
         for item in value:
             _mutable_ids(item, seen)
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        hints = typing.get_type_hints(type(value))
         for f in dataclasses.fields(value):
-            _mutable_ids(getattr(value, f.name), seen)
+            if not copying.read_only(hints.get(f.name)):  # shared by design (a prompt's parameters)
+                _mutable_ids(getattr(value, f.name), seen)
     return seen
 
 
@@ -111,10 +115,14 @@ def test_every_field_copied_for_the_rules_is_equal_and_shares_nothing_mutable(na
     for engine, state in _states(name, f"typed-{name}"):
         before = pickle.dumps(state)
         private = copying.private_copy(state)
+        hints = typing.get_type_hints(type(state))
         for f in dataclasses.fields(state):
             original = getattr(state, f.name)
             copied = getattr(private, f.name)
             assert copied == original, f.name
+            if copying.read_only(hints[f.name]):  # shared: no action changes it (the test below)
+                assert copied is original, f.name
+                continue
             if f.metadata.get(copying.ONLY_LAST_CHANGES):  # the closed items are shared: the open one is private
                 assert copied is not original and all(a is b for a, b in zip(copied[:-1], original[:-1])), f.name
                 copied.append("scribbled")  # the list itself is the copy's own
@@ -156,15 +164,40 @@ def _some_actions(engine, state, count: int = 3):
     return random.Random(state.step).sample(actions, min(count, len(actions)))
 
 
+@dataclasses.dataclass(kw_only=True)
+class _OpenState(core.State):
+    extra: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+
 def test_a_field_the_annotation_leaves_open_is_copied_by_what_it_holds():
-    """``options: dict[str, Any]`` holds whatever a game's options are (a counts mapping): copied all the way down."""
-    engine = get_engine("night_watch")
-    state, _ = engine.setup(PLAYERS, {}, seed="open")
-    state.options["nested"] = {"counts": [1, 2], "when": (3, [4])}
+    """``extra: dict[str, Any]`` may hold anything (a counts mapping): copied all the way down."""
+    state = _OpenState(players=PLAYERS, seed="open", options={})
+    state.extra["nested"] = {"counts": [1, 2], "when": (3, [4])}
     private = copying.private_copy(state)
-    private.options["nested"]["counts"].append(9)
-    private.options["nested"]["when"][1].append(9)
-    assert state.options["nested"] == {"counts": [1, 2], "when": (3, [4])}
+    private.extra["nested"]["counts"].append(9)
+    private.extra["nested"]["when"][1].append(9)
+    assert state.extra["nested"] == {"counts": [1, 2], "when": (3, [4])}
+
+
+@pytest.mark.parametrize("name", ENGINE_NAMES)
+def test_read_only_values_are_shared_and_no_action_changes_the_state_it_applies_to(name):
+    """What is annotated ``Mapping`` (a game's options, a prompt's parameters) is read-only by its type, and a copy
+    shares it (issue 27: copying it cost every action its share of cold memory). That is safe only if the rules
+    never change such a value in place: in random games, no action, refused or applied, changes the state it
+    applies to, and the options are the very same object afterwards."""
+    assert copying.read_only(typing.Mapping[str, Any]) and not copying.read_only(dict[str, Any])
+    applied = 0
+    for engine, state in _states(name, f"read-only-{name}"):
+        before = pickle.dumps(state)
+        for action in _some_actions(engine, state):
+            try:
+                after, _ = engine.apply(state, action)
+            except IllegalAction:
+                continue
+            applied += 1
+            assert after.options is state.options
+            assert pickle.dumps(state) == before, action
+    assert applied > 10  # the game was played, not refused at its first step
 
 
 def test_typed_copies_read_the_annotations_as_the_json_loader_does():
