@@ -13,6 +13,7 @@ until one of them needs a player's input.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -105,4 +106,5 @@ class MidnightersState(State):
     out_of_game: list[str] = field(default_factory=list)  # a departed Horror's fired Black (MN-63)
     #: Why the latest prompts closed (prompt id -> ``why`` and who), so a click on one that has closed is refused
     #: with its reason (MN-29: someone answered first; the window or the turn ended). At most :data:`CLOSED_KEPT`.
-    closed: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: Each reason is read-only (a copy of the state shares it: :func:`engines.copying.read_only`).
+    closed: dict[str, Mapping[str, str]] = field(default_factory=dict)

@@ -56,31 +56,34 @@ def test_a_refused_action_leaves_the_state_and_no_copy_behind(game):
 SIZES = {"night_watch": 10, "kdyz_snim": 5, "ghost_at_home": 4, "midnighters": 4}
 
 
-def _mutable_ids(value, seen=None) -> dict[int, object]:
-    """Every object inside ``value`` that can be changed in place (lists, dicts, sets, non-frozen dataclass
-    instances), by id; frozen values count only through what they hold."""
+def _mutable_ids(value, tp=Any, seen=None) -> dict[int, object]:
+    """Every object inside ``value`` (annotated ``tp``) that can be changed in place (lists, dicts, sets, non-frozen
+    dataclass instances), by id; frozen values count only through what they hold, and what the annotations say is
+    read-only (``Mapping``, :func:`engines.copying.read_only`) not at all: it is shared by design."""
     seen = {} if seen is None else seen
+    if copying.read_only(tp):
+        return seen
     if isinstance(value, (list, dict, set)) or (dataclasses.is_dataclass(value) and not value.__dataclass_params__.frozen):
         if id(value) in seen:
             return seen
         seen[id(value)] = value
+    args = typing.get_args(tp)
     if isinstance(value, dict):
         for item in value.values():
-            _mutable_ids(item, seen)
+            _mutable_ids(item, args[1] if len(args) == 2 else Any, seen)
     elif isinstance(value, (list, tuple, set, frozenset)):
         for item in value:
-            _mutable_ids(item, seen)
+            _mutable_ids(item, args[0] if len(args) == 1 else Any, seen)
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         hints = typing.get_type_hints(type(value))
         for f in dataclasses.fields(value):
-            if not copying.read_only(hints.get(f.name)):  # shared by design (a prompt's parameters)
-                _mutable_ids(getattr(value, f.name), seen)
+            _mutable_ids(getattr(value, f.name), hints.get(f.name, Any), seen)
     return seen
 
 
-def _scribble(value) -> None:
+def _scribble(value, tp=Any) -> None:
     """Change every mutable object inside ``value`` in place (what careless rules could do to their copy)."""
-    for obj in list(_mutable_ids(value).values()):
+    for obj in list(_mutable_ids(value, tp).values()):
         if isinstance(obj, list):
             obj.append("scribbled")
         elif isinstance(obj, dict):
@@ -127,9 +130,10 @@ def test_every_field_copied_for_the_rules_is_equal_and_shares_nothing_mutable(na
                 assert copied is not original and all(a is b for a, b in zip(copied[:-1], original[:-1])), f.name
                 copied.append("scribbled")  # the list itself is the copy's own
                 original, copied = original[-1:], copied[-2:-1]
-            shared = set(_mutable_ids(original)) & set(_mutable_ids(copied))
-            assert not shared, (f.name, [type(_mutable_ids(original)[i]).__name__ for i in shared])
-            _scribble(copied)
+            tp = hints[f.name]
+            shared = set(_mutable_ids(original, tp)) & set(_mutable_ids(copied, tp))
+            assert not shared, (f.name, [type(_mutable_ids(original, tp)[i]).__name__ for i in shared])
+            _scribble(copied, tp)
         assert pickle.dumps(state) == before  # the original untouched by anything done to the copy
         copying.settle(private)
         assert type(private) is type(state)
