@@ -6,14 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from engines.copying import ONLY_LAST_CHANGES
 from engines.core import State
 
 Phase = Literal["discussion", "vote", "night", "over"]
 
 
-@dataclass
+@dataclass(frozen=True)
 class NightAction:
-    """One night task done (or skipped, ``target=None``) by one player."""
+    """One night task done (or skipped, ``target=None``) by one player (a record: never changed, so copies share it)."""
 
     player: str
     role: str
@@ -36,8 +37,10 @@ class VoteRecord:
     jailed: str | None = None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Elimination:
+    """A player out of the game, why and on which day (a record: never changed, so copies share it)."""
+
     player: str
     cause: Literal["night", "jail", "removed"]
     day: int
@@ -53,7 +56,8 @@ class NightWatchState(State):
     votes: dict[str, str] = field(default_factory=dict)
     #: This night's answers so far: player -> task -> target (None = skipped).
     night_answers: dict[str, dict[str, str | None]] = field(default_factory=dict)
-    nights: list[NightRecord] = field(default_factory=list)
+    #: One record per night; only the last (tonight's) ever changes, so a copy shares the others.
+    nights: list[NightRecord] = field(default_factory=list, metadata={ONLY_LAST_CHANGES: True})
     vote_history: list[VoteRecord] = field(default_factory=list)
     eliminations: list[Elimination] = field(default_factory=list)
     quiet_cycles: int = 0
