@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -18,9 +19,9 @@ FATES: tuple[Fate, ...] = ("yellow", "blue", "penalty", "unused")
 Phase = Literal["night", "last_guess", "recap", "day", "over"]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Clue:
-    """A valid clue as typed in the game channel (text mode)."""
+    """A valid clue as typed in the game channel (text mode); a record nobody changes, so copies share it."""
 
     player: str
     text: str
@@ -59,7 +60,7 @@ class Round:
 
     number: int
     dreamer: str
-    roles: dict[str, str]  # KS-3: non-dreamer -> role card
+    roles: Mapping[str, str]  # KS-3: non-dreamer -> role card (dealt once: read-only, a copy shares it)
     spare: str  # KS-3: the card set aside, shown only in the final recap (KS-30)
     cards: list[Card] = field(default_factory=list)
     guesses: int = 0  # KS-24: guesses made this night, passes excluded
