@@ -636,14 +636,18 @@ def mn_quick(engine: Engine, state: Any, player: str, action: Action) -> float:
 
 
 def mn_decisive(engine: Engine, state: Any, player: str, candidates: list[Action]) -> Action | None:
-    """Moves the searching Midnighters player makes without searching. An answer to a rival's winning Midnight Star
-    (below). And a Midnighter holding a nightmare card on
-    the Town Hall with a Midnight Star activates it (MN-22, MN-35: its nightmares are discarded and every active one
-    but Black neutralised). It cannot wake while it holds one (MN-36), and this is its one sure way to shed them
-    (the others, MN-40, are a Square, a Motel or a Restaurant elsewhere). The search would keep the Star when the
-    nightmares in play freeze the rival: its ten-step playouts judge a frozen rival a won race, while the dream ends
-    with nobody awake (MN-60) and this seat no nearer to waking (seen in stalled games: ninety turns on the Town Hall
-    with the Star in hand). Reads only the seat's own hand and place, the same in every sampled state."""
+    """Moves the searching Midnighters player makes without searching.
+
+    * A rival's winning Midnight Star is answered whenever the seat can (below).
+    * A Midnighter holding a nightmare card on the Town Hall with a Midnight Star activates it (MN-22, MN-35: its
+      nightmares are discarded and every active one but Black neutralised). It cannot wake while it holds one
+      (MN-36), and this is its one sure way to shed them (the others, MN-40, are a Square, a Motel or a Restaurant
+      elsewhere). The search would keep the Star when the nightmares in play freeze the rival: its ten-step
+      playouts judge a frozen rival a won race, while the dream ends with nobody awake (MN-60) and this seat no
+      nearer to waking (seen in stalled games: ninety turns on the Town Hall with the Star in hand).
+
+    Reads only what the seat knows for certain, the same in every sampled state: its own hand, traps and place,
+    and the public stack, avatars and Horror (MN-64)."""
     from engines.midnighters.data import NIGHTMARES
     from engines.midnighters.rules import BRIDGE, TOWN_HALL
 
