@@ -258,3 +258,20 @@ def test_mn_judge_keeps_an_always_playable_card_beside_fragile_ones():
     t.s.hands["p1"][-1] = "sleepwalk"
     two_bare = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
     assert (insured - bare) - (two_insured - two_bare) == pytest.approx(policies.MN_UNINSURED)
+
+
+def test_mn_judge_counts_a_hand_of_dead_cards_and_answers_as_nearly_dead():
+    """MN-12, MN-13: under Colourless (a corridor, one action, MN-46) and Red (no traps, MN-41), two Stars on a
+    corridor (MN-22) and Suspense are dead; a Dutch Angle is the hand's one playable card. Played on the seat's turn
+    (MN-24 (c)) it is replaced by a drawn card (MN-12); kept, it is spent sooner or later and the hand is dead for
+    good. Such a hand is charged most of the dead hand's price; a Vertigo (MN-21) or a Sleepwalk along an arrow
+    (MN-20) makes it live."""
+    hand = ["colourless", "star", "star", "suspense-motel", "dutch"]
+    t = Table(2, {"p1": hand, "p2": ["sleepwalk"] * 3}, avatars={"p1": "corridor2", "p2": "corridor1"})
+    t.s.effects.update({"colourless": [], "red": []})
+    assert policies._mn_can_play(t.s, "p1") and not policies._mn_can_play(t.s, "p1", answers=False)
+    nearly = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
+    t.s.hands["p1"][-1] = "vertigo"
+    assert policies._mn_can_play(t.s, "p1", answers=False)
+    live = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
+    assert live - nearly > policies.MN_NEARLY_DEAD * policies.MN_DEAD_HAND
