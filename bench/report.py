@@ -74,6 +74,19 @@ def _ratio(a: float, b: float) -> float:
     return a / b if b else float("nan")
 
 
+def _back_to_back(pairs: dict[str, Any] | None, base: dict[str, Any]) -> list[str]:
+    """The rows of ``bench.persist.back_to_back`` (older runs have none): `act` with its memory cold and warm."""
+    if not pairs:
+        return []
+    cold, warm = pairs["after_deliveries"], pairs["right_after"]
+    return [
+        f"| context: `act` after the bot's deliveries, in pairs ({cold['n']:,}) | {cold['p50_ms']:.3f} | "
+        f"{cold['p99_ms']:.3f} | {_ratio(cold['p50_ms'], base['p50_ms']):.1f} × / {_ratio(cold['p99_ms'], base['p99_ms']):.1f} × |",
+        f"| context: the same game's next `act` right after it, nothing between (memory warm) | {warm['p50_ms']:.3f} | "
+        f"{warm['p99_ms']:.3f} | {_ratio(warm['p50_ms'], base['p50_ms']):.1f} × / {_ratio(warm['p99_ms'], base['p99_ms']):.1f} × |",
+    ]
+
+
 def _persist(p: dict[str, Any]) -> list[str]:
     base, un, commit, row = p["baseline"], p["unloaded"], p["commit"], p["raw_row"]
     real, sat, ab, prof = p["realistic"], p["saturated"], p["ab"], p["profile"]
@@ -102,6 +115,7 @@ def _persist(p: dict[str, Any]) -> list[str]:
         f"| of which in the writer (`CommitQueue.commit`) | {commit['p50_ms']:.3f} | {commit['p99_ms']:.3f} "
         f"| {commit50:.1f} × / {commit99:.1f} × |",
         f"| context: one INSERT + COMMIT of one row | {row['p50_ms']:.3f} | {row['p99_ms']:.3f} | |",
+        *_back_to_back(p.get("back_to_back"), base),
         "",
         "**Old and new write path, interleaved** (the same unloaded loop in blocks of actions alternating between "
         "the two, same games, same run): the in-process SQLite writer (`bot/writer.py`, issue 16) against the "

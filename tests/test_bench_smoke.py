@@ -44,6 +44,8 @@ async def test_every_benchmark_runs_and_renders(tmp_path, corpora):
     text = render(results, quick=True)
     assert "## 5. Memory per live game" in text and "cores" in text
     assert "### 3b. Restart storm" in text and "### 5b. Memory that does not grow with history" in text
+    # `act` timed in pairs (the second right after the first, its memory warm): measured and shown beside the target
+    assert results["persist"]["back_to_back"]["right_after"]["n"] > 0 and "nothing between (memory warm)" in text
     empty_windows = {
         **results,
         "persist": {

@@ -362,10 +362,6 @@ MN_SPARE_SUSPENSE = 0.5
 #: A full hand with no card the seat can play where it stands (see :func:`_mn_judged`): it never changes again
 #: unless a rival changes the board or the hand, so it is close to a lost game (or a dream nobody wakes from).
 MN_DEAD_HAND, MN_RIVAL_DEAD_HAND = 4.0, 1.0
-#: The share of the dead-hand charge for a full hand whose only playable cards are Dutch Angles and Dream Catchers.
-MN_NEARLY_DEAD = 0.75
-#: Each fragile card (Suspense, Midnight Star) beyond two in a hand with no always-playable card (see :func:`_mn_judged`).
-MN_UNINSURED = 0.4
 #: The share of :func:`mn_judge` that is the seat's own progress, whatever the rivals' (see there).
 MN_OWN_SHARE = 0.2
 
@@ -465,17 +461,16 @@ def _mn_distance(state: Any, player: str, cache: dict[str, dict[str, float]]) ->
     return to(BRIDGE)
 
 
-def _mn_can_play(state: Any, player: str, answers: bool = True) -> bool:
+def _mn_can_play(state: Any, player: str) -> bool:
     """Whether ``player`` holds a card they could play on their turn where they stand (a rough test: the engine's
     own checks where one card is concerned, without whose turn it is or the actions left): Dutch Angle (c) and Dream
     Catcher (b) always (MN-24, MN-25), Vertigo always (their own card, MN-21), a Sleepwalk along an arrow that leads
     onto a card (MN-20), a Midnight Star where an activation is allowed (MN-22, MN-36, MN-42, MN-47), a Suspense
-    with a partner card unless Red forbids traps (MN-41, MN-50). Without ``answers``, Dutch Angles and Dream
-    Catchers do not count."""
+    with a partner card unless Red forbids traps (MN-41, MN-50)."""
     from engines.midnighters import board, rules
 
     hand = state.hands[player]
-    if "vertigo" in hand or (answers and ("dutch" in hand or "catcher" in hand)):
+    if "dutch" in hand or "catcher" in hand or "vertigo" in hand:
         return True
     here = state.avatars[player]
     if "sleepwalk" in hand and any(
@@ -550,21 +545,6 @@ def _mn_judged(
     value -= MN_SPARE_SUSPENSE * max(0, suspense - 1)
     if len(hand) >= 5 and not _mn_can_play(state, player):
         value -= dead_hand
-    elif len(hand) >= 5 and not _mn_can_play(state, player, answers=False):
-        # One play from that dead hand: its only playable cards are Dutch Angles and Dream Catchers, and once they
-        # are spent (often as reactions, MN-27) nothing moves again. Playing one on the seat's own turn (an extra
-        # action, MN-24 (c); a blind steal, MN-25 (b)) draws a new card in its place (MN-12): the one way out, which
-        # the judge saw as worse than keeping the card (seen in a drawn game: Colourless and Red, two Stars and
-        # Suspense on a corridor, a Dutch Angle kept until it cancelled a step, then ninety turns of nothing).
-        value -= MN_NEARLY_DEAD * dead_hand
-    # Insurance against that dead hand: a nightmare drawn at random can make Suspense and Midnight Stars unplayable
-    # at once (Red, MN-41; Colourless sends the seat to a corridor with one action, MN-46, MN-22; Blue, MN-42), while
-    # a Vertigo, a Dutch Angle or a Dream Catcher can always be played (MN-21, MN-24 (c), MN-25 (b)) and so keeps
-    # the hand moving. A hand of three or more such fragile cards keeps one (the stalled games of the measured runs
-    # held three or four Suspense and Stars and nothing else).
-    fragile = suspense + stars
-    if player != state.horror and fragile >= 3 and not (vertigos or answers):
-        value -= MN_UNINSURED * (fragile - 2)
     # Sleep paralysis (MN-48): a Midnighter on the Horror's location skips every turn while both stay there, and
     # the Horror need never leave (it plays on; its Motel empties the sleeper's hand, MN-33): as good as lost.
     if state.horror and player != state.horror and state.avatars[player] == state.avatars.get(state.horror):
