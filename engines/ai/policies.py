@@ -362,6 +362,8 @@ MN_SPARE_SUSPENSE = 0.5
 #: A full hand with no card the seat can play where it stands (see :func:`_mn_judged`): it never changes again
 #: unless a rival changes the board or the hand, so it is close to a lost game (or a dream nobody wakes from).
 MN_DEAD_HAND, MN_RIVAL_DEAD_HAND = 4.0, 1.0
+#: Each fragile card (Suspense, Midnight Star) beyond two in a hand with no always-playable card (see :func:`_mn_judged`).
+MN_UNINSURED = 0.4
 #: The share of :func:`mn_judge` that is the seat's own progress, whatever the rivals' (see there).
 MN_OWN_SHARE = 0.2
 
@@ -545,6 +547,14 @@ def _mn_judged(
     value -= MN_SPARE_SUSPENSE * max(0, suspense - 1)
     if len(hand) >= 5 and not _mn_can_play(state, player):
         value -= dead_hand
+    # Insurance against that dead hand: a nightmare drawn at random can make Suspense and Midnight Stars unplayable
+    # at once (Red, MN-41; Colourless sends the seat to a corridor with one action, MN-46, MN-22; Blue, MN-42), while
+    # a Vertigo, a Dutch Angle or a Dream Catcher can always be played (MN-21, MN-24 (c), MN-25 (b)) and so keeps
+    # the hand moving. A hand of three or more such fragile cards keeps one (the stalled games of the measured runs
+    # held three or four Suspense and Stars and nothing else).
+    fragile = suspense + stars
+    if player != state.horror and fragile >= 3 and not (vertigos or answers):
+        value -= MN_UNINSURED * (fragile - 2)
     # Sleep paralysis (MN-48): a Midnighter on the Horror's location skips every turn while both stay there, and
     # the Horror need never leave (it plays on; its Motel empties the sleeper's hand, MN-33): as good as lost.
     if state.horror and player != state.horror and state.avatars[player] == state.avatars.get(state.horror):

@@ -64,6 +64,7 @@ def town_hall(state: MidnightersState, who: str, events: list[Event]) -> None:
     own = [c for c in state.hands[who] if c in NIGHTMARES]
     for card in own:
         state.hands[who].remove(card)
+    rules.forget_nightmares(state, who)
     piles.add(state.discard, own)
     events.append(Event("mn.neutralised", {"player": who, "colours": colours, "count": len(own)}))
 
@@ -80,6 +81,7 @@ def restaurant_shuffle(state: MidnightersState, who: str, events: list[Event]) -
     players = [p for p in rules.near_bridge(state) if p != state.horror]
     pool = [c for p in players for c in state.hands[p]]
     rng(state).shuffle(pool)
+    rules.forget_nightmares(state, *players)
     for p in players:
         n = len(state.hands[p])
         state.hands[p], pool = pool[:n], pool[n:]
@@ -93,6 +95,7 @@ def blind_discard(state: MidnightersState, who: str, target: str, count: int, ev
     picked = rng(state).sample(pool, min(count, len(pool)))
     for card in picked:
         state.hands[target].remove(card)
+    rules.forget_nightmares(state, target)
     piles.add(state.discard, picked)
     events.append(Event("mn.blind_discard", {"player": who, "target": target, "count": len(picked)}))
     events.append(Event("mn.your_hand", {"cards": list(state.hands[target])}, to(target)))

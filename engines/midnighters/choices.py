@@ -97,6 +97,7 @@ def on_choice(state: MidnightersState, action: Action, events: list[Event]) -> N
                 Event("mn.hand_shown", {"player": target, "cards": list(state.hands[target])}, to(action.player))
             )
             state.agenda.insert(0, Task("motel_take", who, other=target))
+            rules.forget_nightmares(state, target)  # up to 3 of their cards may go, unseen (MN-33)
         else:
             events.append(Event("mn.took", {"player": who, "location": "motel", "count": 0, "target": "none"}))
     elif task.kind == "excess":
@@ -167,6 +168,9 @@ def excess(state: MidnightersState, task: Task, events: list[Event]) -> None:
 def finish_taking(state: MidnightersState, task: Task, events: list[Event]) -> None:
     """After Square or Motel takes: announce the count, then discard (or give back) down to 5."""
     where = "square" if task.kind == "square" else "motel"
+    # Cards taken out of sight, and the excess next may include nightmares (MN-32, MN-33, MN-13)
+    if task.count:
+        rules.forget_nightmares(state, task.player, *([task.other] if task.other else []))
     params: dict[str, Any] = {
         "player": task.player,
         "location": where,

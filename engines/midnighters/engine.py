@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from typing import Any
 
 from engines.core import (
@@ -249,6 +250,8 @@ class Midnighters(Engine):
         assert all(t.location not in CORRIDORS and t.owner in state.active for t in state.traps)
         assert not ("multi" in state.effects and "colourless" in state.effects)
         assert state.horror is None or "black" in state.hands[state.horror]
+        for p, known in state.public_nightmares.items():  # what everyone knows of a hand is in it
+            assert not Counter(known) - Counter(state.hands.get(p, [])), f"{p} no longer holds {known}"
         assert (state.outcome is None) == bool(state.prompts)
         if state.outcome is None:
             prompt = state.prompts[0]

@@ -32,6 +32,7 @@ def remove(state: MidnightersState, player: Any, events: list[Event]) -> None:
         state.horror = None
     piles.add(state.discard, cards)
     state.hands[player] = []
+    rules.forget_nightmares(state, player)
     for trap in [t for t in state.traps if t.owner == player]:
         state.traps.remove(trap)
         piles.add(state.discard, [trap.suspense, trap.card])

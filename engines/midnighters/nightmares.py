@@ -36,6 +36,8 @@ def draw(state: MidnightersState, task: Task, events: list[Event]) -> None:
     state.hands[p].append(card)
     state.agenda.insert(0, Task("draw", p, count=task.count - 1, flag=task.flag))
     if card in NIGHTMARES:
+        if card != "black" or state.avatars[p] == TOWN_HALL:  # drawn in public (MN-37); a fired Black: MN-47
+            state.public_nightmares.setdefault(p, []).append(card)
         fire(state, p, card, events)
     else:
         events.append(Event("mn.card_drawn", {"card": card}, to(p)))
@@ -98,8 +100,11 @@ def purple(state: MidnightersState, ring: list[str], events: list[Event]) -> Non
     if len(ring) >= 2:
         hands = {p: state.hands[p] for p in ring}
         receiver = {p: ring[i - 1] for i, p in enumerate(ring)}
+        known = {p: state.public_nightmares.pop(p) for p in ring if p in state.public_nightmares}
         for p in ring:
             state.hands[receiver[p]] = hands[p]
+            if p in known:  # what everyone knew of a hand goes with it
+                state.public_nightmares[receiver[p]] = known[p]
         for trap in state.traps:
             if trap.owner in receiver:
                 trap.owner = receiver[trap.owner]

@@ -112,6 +112,7 @@ def resolve(state: MidnightersState, play: Play, events: list[Event]) -> list[Ta
         card = rng(state).choice(pool)
         state.hands[play.target].remove(card)
         state.hands[cur].append(card)
+        rules.forget_nightmares(state, play.target)  # a random card, maybe a nightmare, left in secret
         events.append(Event("mn.card_stolen", {"player": cur, "target": play.target}))
         events.append(
             Event("mn.card_taken_secret", {"player": cur, "target": play.target, "card": card}, to(cur, play.target))

@@ -42,6 +42,13 @@ def decider(state: MidnightersState, player: str) -> str:
     return player
 
 
+def forget_nightmares(state: MidnightersState, *players: str) -> None:
+    """Cards moved out of sight from these players' hands: what everyone knew of their nightmares lapses
+    (:attr:`MidnightersState.public_nightmares`)."""
+    for player in players:
+        state.public_nightmares.pop(player, None)
+
+
 def takeable(state: MidnightersState, player: str) -> list[str]:
     """Cards that can leave ``player``'s hand: all but a fired Black (MN-47)."""
     hand = list(state.hands.get(player, []))

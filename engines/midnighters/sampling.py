@@ -7,7 +7,7 @@ and the discard pile as sizes (the discard's faces while they choose at the Squa
 traps; the cards another player discarded over the limit; and the seed. A computer player's view holds it
 (``engine.view(state, seat, known=True)["known"]``). :func:`sample` deals every unseen card of the game at random into those places (a hidden trap
 gets a random Suspense and Director card, its location the Suspense's; the Horror's hidden hand holds the Black,
-MN-47), and a new seed makes the future's draws unknown too.
+MN-47; a hidden hand holds the nightmares its player is publicly known to hold, ``public_nightmares``, MN-37, MN-40), and a new seed makes the future's draws unknown too.
 """
 
 from __future__ import annotations
@@ -107,6 +107,10 @@ def sample(table: dict[str, Any], viewer: str, chooser: random.Random) -> Midnig
     horror = table["horror"]
     if horror is not None and not isinstance(hands[horror], list):
         new_hands[horror] = [take([BLACK])]
+    # the nightmares everyone saw a player draw and that cannot have left their hand since (MN-37, MN-40)
+    for player, cards in sorted(table.get("public_nightmares", {}).items()):
+        if not isinstance(hands.get(player), list):
+            new_hands[player] = new_hands.get(player, []) + [take([card]) for card in cards if pool[card] > 0]
     rest = [c for c in sorted(pool.elements()) if c != BLACK]
     blacks = [BLACK] * pool[BLACK]
     chooser.shuffle(rest)

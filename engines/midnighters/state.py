@@ -104,6 +104,13 @@ class MidnightersState(State):
     agenda: list[Task] = field(default_factory=list)
     choice: Task | None = None  # the task waiting for a player's choice
     out_of_game: list[str] = field(default_factory=list)  # a departed Horror's fired Black (MN-63)
+    #: Public knowledge of hands (issue 31: what a computer's samples must keep): the nightmare cards each player is
+    #: known by everyone to hold, since they drew them in public (MN-37, MN-38, MN-49; a fired Black is the Horror's,
+    #: MN-47, and not listed). A nightmare cannot be played or discarded at will (MN-40), so the card stays until
+    #: something moves cards out of sight: a player's record is dropped when the Town Hall discards their nightmares
+    #: (MN-35), when a Square, Motel, Restaurant or Dream Catcher (b) touches their hand (MN-32 .. MN-34, MN-25) and
+    #: when they leave (MN-63); Purple passes it with the hand (MN-43). Every record is a subset of its holder's hand.
+    public_nightmares: dict[str, list[str]] = field(default_factory=dict)
     #: Why the latest prompts closed (prompt id -> ``why`` and who), so a click on one that has closed is refused
     #: with its reason (MN-29: someone answered first; the window or the turn ended). At most :data:`CLOSED_KEPT`.
     #: Each reason is read-only (a copy of the state shares it: :func:`engines.copying.read_only`).

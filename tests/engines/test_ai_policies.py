@@ -125,7 +125,8 @@ def test_mn_judge_counts_spare_suspense_as_a_risk():
     """MN-23, MN-50: Suspense cards leave a hand only in traps; with more than one in hand a nightmare that forbids
     traps (Red, MN-41; Colourless, MN-46) would clog it (MN-12, MN-13), so each beyond the first counts against the
     hand, on top of its being a card that does nothing else."""
-    t = Table(2, {"p1": ["suspense-bridge", "star"], "p2": ["sleepwalk"] * 3}, avatars={"p1": "corridor1", "p2": "corridor2"})
+    hand = ["suspense-bridge", "star", "vertigo"]  # a Vertigo: no uninsured hand (MN_UNINSURED) in the difference
+    t = Table(2, {"p1": hand, "p2": ["sleepwalk"] * 3}, avatars={"p1": "corridor1", "p2": "corridor2"})
     one = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
     t.s.hands["p1"].append("suspense-motel")
     two = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
@@ -240,3 +241,20 @@ def test_mn_normal_springs_its_sleepwalk_trap_against_a_star_on_the_bridge():
     t.act("p1", "star")
     action = decide("midnighters", engine.view(t.s, "p2", known=True), "p2", "normal", 0)
     assert action["kind"] == "spring" and action["args"]["target"] == "p1" and action["args"]["mode"] == "corridor"
+
+
+def test_mn_judge_keeps_an_always_playable_card_beside_fragile_ones():
+    """MN-12, MN-13: a hand never sheds cards at will; a nightmare drawn at random (Red: no traps, MN-41;
+    Colourless: a corridor and one action, MN-46, where no Midnight Star plays, MN-22) can make Suspense and Stars
+    dead at once. A Vertigo (MN-21) can always be played, so a hand of three fragile cards judges better with one
+    kept than with a harmless Sleepwalk in its place; with fewer fragile cards it makes no difference."""
+    fragile = ["suspense-bridge", "suspense-motel", "star"]
+    t = Table(2, {"p1": fragile + ["sleepwalk", "vertigo"], "p2": ["sleepwalk"] * 3}, avatars={"p1": "corridor1"})
+    insured = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
+    t.s.hands["p1"][-1] = "sleepwalk"
+    bare = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
+    t.s.hands["p1"] = ["suspense-bridge", "star", "sleepwalk", "sleepwalk", "vertigo"]
+    two_insured = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
+    t.s.hands["p1"][-1] = "sleepwalk"
+    two_bare = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
+    assert (insured - bare) - (two_insured - two_bare) == pytest.approx(policies.MN_UNINSURED)
