@@ -295,6 +295,23 @@ async def act(runtime: Runtime, game_id: int, action: Action, errors: Counter) -
         return False
 
 
+def pick(runtime: Runtime, live_ids: list[int], chooser: random.Random) -> tuple[int, Action] | None:
+    """A random live game and its next action; games that are over leave ``live_ids`` (``None``: none left)."""
+    while live_ids:
+        gid = chooser.choice(live_ids)
+        action = next_action(runtime, gid, chooser)
+        if action is not None:
+            return gid, action
+        live_ids.remove(gid)
+    return None
+
+
+async def timed(runtime: Runtime, game_id: int, action: Action, errors: Counter) -> float | None:
+    """:func:`act` timed: its seconds, or ``None`` when the runtime failed it."""
+    t0 = time.perf_counter()
+    return time.perf_counter() - t0 if await act(runtime, game_id, action, errors) else None
+
+
 async def unloaded(
     runtime: Runtime,
     live_ids: list[int],
@@ -309,16 +326,10 @@ async def unloaded(
 ) -> list[float]:
     """One action at a time; with ``raw``, each followed by the replay of its rows on the baseline connection."""
     latencies: list[float] = []
-    while len(latencies) < actions and live_ids:
-        gid = chooser.choice(live_ids)
-        action = next_action(runtime, gid, chooser)
-        if action is None:
-            live_ids.remove(gid)
-            continue
-        t0 = time.perf_counter()
-        ok = await act(runtime, gid, action, errors)
-        elapsed = time.perf_counter() - t0
-        if not ok:
+    while len(latencies) < actions and (picked := pick(runtime, live_ids, chooser)) is not None:
+        gid, action = picked
+        elapsed = await timed(runtime, gid, action, errors)
+        if elapsed is None:
             live_ids.remove(gid)
             continue
         latencies.append(elapsed)
@@ -378,21 +389,16 @@ async def back_to_back(
     deliveries (as the unloaded loop times it: its memory cold), the second right after it with nothing between
     (its rules, statements and bookkeeping still in the processor's caches); the deliveries of both come after."""
     out: dict[str, list[float]] = {"after_deliveries": [], "right_after": []}
-    while len(out["right_after"]) < pairs and live_ids:
-        gid = chooser.choice(live_ids)
-        first = next_action(runtime, gid, chooser)
-        if first is None:
+    while len(out["right_after"]) < pairs and (picked := pick(runtime, live_ids, chooser)) is not None:
+        gid, first = picked
+        cold = await timed(runtime, gid, first, errors)
+        second = next_action(runtime, gid, chooser) if cold is not None else None
+        warm = await timed(runtime, gid, second, errors) if second is not None else None
+        if cold is not None and warm is not None:
+            out["after_deliveries"].append(cold)
+            out["right_after"].append(warm)
+        elif cold is None or second is not None:  # a failed action: the game is left alone from then on
             live_ids.remove(gid)
-            continue
-        t0 = time.perf_counter()
-        ok = await act(runtime, gid, first, errors)
-        t1 = time.perf_counter()
-        second = next_action(runtime, gid, chooser) if ok else None
-        if second is not None:
-            t2 = time.perf_counter()
-            if await act(runtime, gid, second, errors):
-                out["after_deliveries"].append(t1 - t0)
-                out["right_after"].append(time.perf_counter() - t2)
         await runtime.idle()
     return out
 
