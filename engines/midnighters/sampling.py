@@ -5,9 +5,12 @@ shown (their own, the hands of turns they control, a Motel target's while they t
 and the discard pile as sizes (the discard's faces while they choose at the Square); the traps they do not know of
 (MN-P7) as owner and id only; the face-down cards of others' trap settings on the stack; the marks of others'
 traps; the cards another player discarded over the limit; and the seed. A computer player's view holds it
-(``engine.view(state, seat, known=True)["known"]``). :func:`sample` deals every unseen card of the game at random into those places (a hidden trap
-gets a random Suspense and Director card, its location the Suspense's; the Horror's hidden hand holds the Black,
-MN-47; a hidden hand holds the nightmares its player is publicly known to hold, ``public_nightmares``, MN-37, MN-40), and a new seed makes the future's draws unknown too.
+(``engine.view(state, seat, known=True)["known"]``).
+
+:func:`sample` deals every unseen card of the game at random into those places: a hidden trap gets a random Suspense
+and Director card, its location the Suspense's; the Horror's hidden hand holds the Black (MN-47); a hidden hand holds
+the nightmares its player is publicly known to hold (``public_nightmares``, MN-37, MN-40). A new seed makes the
+future's draws unknown too.
 """
 
 from __future__ import annotations
