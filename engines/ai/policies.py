@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -223,7 +224,7 @@ def _board_key(cells: Any, turns: Any) -> tuple:
     return tuple(sorted(cells.items())), tuple(sorted(turns.items()))
 
 
-def _remember(key: tuple, value: dict) -> dict:
+def _remember(key: tuple, value: Any) -> Any:
     if len(_DISTANCES) > 20000:
         _DISTANCES.clear()
     _DISTANCES[key] = value
@@ -289,13 +290,34 @@ def mn_evaluate(engine: Engine, state: Any, player: str) -> float:
     return squash(0.7 * (mine - best))
 
 
+#: Per thread, while a playout runs (:func:`engines.ai.search.rollout`): what :func:`settle` found for each action
+#: it scored, so the playout goes on from the chosen action's own apply instead of applying it again.
+_PLAYOUT = threading.local()
+
+
+def settled_paths() -> dict[tuple[int, int], list[Any]] | None:
+    """The playout's record of settled actions (see :func:`settle`), or ``None`` outside a playout."""
+    return getattr(_PLAYOUT, "paths", None)
+
+
+def record_settled(paths: dict[tuple[int, int], list[Any]] | None) -> None:
+    _PLAYOUT.paths = paths
+
+
 def settle(
     engine: Engine, state: Any, player: str, action: Action, limit: int = 12, own_choices: int = 0, evaluate: Any = None
 ) -> Any:
     """``action`` applied, then the others answering as a quiet table would (windows passed, other choices made
     by their first option) until ``player`` decides again, another turn starts, or the game ends: where the one
-    step's effect shows."""
+    step's effect shows.
+
+    In a playout it also records, under ``(id(state), id(action))``, the states after the action and after each
+    following step that was forced (the one player prompted had one action, which a playout plays without asking
+    its policy, :func:`engines.ai.search.playout_action`): the playout's own next states, whichever it chooses."""
+    before = state
     state, _ = engine.apply(state, action)
+    paths = settled_paths()
+    path = [state] if paths is not None else None
     start_turn = getattr(state, "turn", None)
     for _ in range(limit):
         if state.outcome is not None or not state.prompts:
@@ -305,6 +327,7 @@ def settle(
             if prompt.kind == "turn" or own_choices <= 0:
                 break
             own_choices -= 1  # the choice the action led to (the Forest's destination, MN-31): its best outcome
+            path = None
             options = [a for a in engine.legal_actions(state, player) if a.kind not in ("leave", "spring")]
             if not options:
                 break
@@ -325,7 +348,15 @@ def settle(
             choice = ends[0]
         else:
             choice = passing[0] if passing else legal[0]
+        if path is not None:
+            playable = [a for a in legal if a.kind not in ("leave", "surrender")]
+            if len(playable) != 1 or playable[0] is not choice:
+                path = None  # not forced: the playout asks its policy here, so the record stops
         state, _ = engine.apply(state, choice)
+        if path is not None:
+            path.append(state)
+    if paths is not None:
+        paths[(id(before), id(action))] = path or []
     return state
 
 
@@ -497,12 +528,15 @@ def _mn_can_trap(state: Any, player: str) -> bool:
 
 
 def _mn_judged(
-    state: Any, player: str, cache: dict[str, dict[str, float]], rival_distance: float, dead_hand: float = MN_DEAD_HAND
+    state: Any, player: str, cache: dict[str, dict[str, float]], rival_distance: float, dead_hand: float = MN_DEAD_HAND,
+    d: float | None = None,
 ) -> float:
+    """``player``'s standing for :func:`mn_judge`; ``d`` is their :func:`_mn_distance` when already known."""
     from engines.midnighters.rules import BRIDGE, TOWN_HALL, affected
 
     hand = state.hands[player]
-    d = _mn_distance(state, player, cache)
+    if d is None:
+        d = _mn_distance(state, player, cache)
     hops, remote_hall = _mn_shortcuts(state, player)
     goal = TOWN_HALL if affected(state, "blue", player) else _mn_goal(state, player)  # Blue: only the Town Hall
     if remote_hall and player != state.horror:
@@ -574,11 +608,11 @@ def mn_judge(engine: Engine, state: Any, player: str) -> float:
         return 0.5
     cache: dict[str, dict[str, float]] = {}
     distance = {p: _mn_distance(state, p, cache) for p in state.active}
-    mine = _mn_judged(state, player, cache, min(distance[p] for p in others))
+    mine = _mn_judged(state, player, cache, min(distance[p] for p in others), d=distance[player])
     # A rival's dead hand counts for little: it wins this seat nothing unless the seat itself wakes (both stuck is
     # the dream nobody wakes from, MN-60), and counted whole it paid the seat to keep a rival frozen (never to
     # neutralise the nightmare that froze them, MN-35) rather than go and wake.
-    best = max(_mn_judged(state, p, cache, distance[player], MN_RIVAL_DEAD_HAND) for p in others)
+    best = max(_mn_judged(state, p, cache, distance[player], MN_RIVAL_DEAD_HAND, distance[p]) for p in others)
     # Mostly the race against the best rival, plus a share of the seat's own progress: with the race alone, a seat
     # far ahead of a stuck rival (a dead hand, MN-12, MN-13) judged every move ~1.0, so nothing it did told its
     # moves apart, and the dream could end with nobody awake (MN-60, half a game at best).
@@ -645,6 +679,70 @@ def mn_quick(engine: Engine, state: Any, player: str, action: Action) -> float:
     return 2.0
 
 
+#: In a playout, the Vertigo plays (MN-21) a seat weighs in full: up to a dozen and a half of them in a turn (its own
+#: location and each neighbour, slid to each free cell or turned either way), a third of a search's one-step
+#: lookaheads, while the best of them is almost always among the few that shorten the seat's way or lengthen its
+#: rivals' (:func:`mn_prune`).
+MN_VERTIGO_KEPT = 4
+VERTIGO_PLAYS = ("vertigo_move", "vertigo_rotate")
+
+
+def _mn_vertigo_gain(state: Any, actor: str, action: Action) -> float:
+    """What a Vertigo play does to the race, from the board alone (MN-21): the steps it saves ``actor`` on the way to
+    their goal and costs the nearest rival, by Sleepwalk steps (as :func:`mn_evaluate` counts) and by
+    :func:`mn_soft_distances` (as :func:`mn_judge` counts). Avatars move with their card, so their locations keep."""
+    from types import SimpleNamespace
+
+    from engines.midnighters import board
+    from engines.midnighters.plays import ROTATE
+
+    loc, direction = action.args.get("location"), action.args.get("direction")
+    cells, turns = dict(state.cells), dict(state.turns)
+    if action.kind == "vertigo_move":
+        cell = board.step(cells[loc], direction)
+        if cell is None:
+            return -math.inf
+        cells[loc] = cell
+    else:
+        turns[loc] = (turns[loc] + ROTATE[direction]) % 4
+    after = SimpleNamespace(cells=cells, turns=turns)
+
+    def far(board_state: Any, player: str) -> float:
+        goal = _mn_goal(state, player)
+        here = state.avatars[player]
+        walk = _mn_distances(state, goal, board_state.cells, board_state.turns).get(here, UNREACHABLE)
+        return walk + mn_soft_distances(board_state, goal).get(here, float(UNREACHABLE))
+
+    rivals = [p for p in state.active if p != actor]
+    gain = far(state, actor) - far(after, actor)
+    if rivals:
+        gain += min(far(after, p) for p in rivals) - min(far(state, p) for p in rivals)
+    return gain
+
+
+def mn_prune(engine: Engine, state: Any, actor: str, legal: list[Action]) -> list[Action]:
+    """The actions a playout weighs for ``actor``: all but the Vertigo plays beyond the :data:`MN_VERTIGO_KEPT` best
+    by :func:`_mn_vertigo_gain` (ties kept in the engine's order). The choice depends on the board, the avatars and
+    the goals only, so it is memoized (a search meets the same few boards in most of its playouts)."""
+    vertigo = [a for a in legal if a.kind in VERTIGO_PLAYS]
+    if len(vertigo) <= MN_VERTIGO_KEPT:
+        return legal
+    plays = tuple((a.kind, a.args.get("location"), a.args.get("direction")) for a in vertigo)
+    key = (
+        "prune", actor, plays, *_board_key(state.cells, state.turns),
+        tuple((p, state.avatars[p], _mn_goal(state, p)) for p in state.active),
+    )
+    kept = _DISTANCES.get(key)
+    if kept is None:
+        gains = [_mn_vertigo_gain(state, actor, a) for a in vertigo]
+        order = sorted(range(len(vertigo)), key=lambda i: -gains[i])[:MN_VERTIGO_KEPT]
+        kept = _remember(key, frozenset(plays[i] for i in order))
+    return [
+        a for a in legal
+        if a.kind not in VERTIGO_PLAYS or (a.kind, a.args.get("location"), a.args.get("direction")) in kept
+    ]
+
+
 def mn_decisive(engine: Engine, state: Any, player: str, candidates: list[Action]) -> Action | None:
     """Moves the searching Midnighters player makes without searching.
 
@@ -703,17 +801,21 @@ class GameAI:
     def __init__(
         self, score: Score, evaluate: Evaluate, quick: Score, depth: int, diverse: bool = False, order: Score | None = None,
         own: Score | None = None, decisive: Callable[[Engine, Any, str, list[Action]], Action | None] | None = None,
+        prune: Callable[[Engine, Any, str, list[Action]], list[Action]] | None = None,
     ) -> None:
         self.score, self.evaluate, self.quick, self.depth, self.diverse = score, evaluate, quick, depth, diverse
         self.order = order or score  # the search's ranking of its candidates (the easy player's score unless given)
         self.own = own or quick  # the searching seat's own playout policy (``quick`` unless given)
         self.decisive = decisive  # a move made without searching when it returns one (see mn_decisive)
+        self.prune = prune  # the actions a playout step weighs, of the legal ones (all unless given; see mn_prune)
 
 
 GAME_AI: dict[str, GameAI] = {
     "ghost_at_home": GameAI(gh_score, gh_evaluate, gh_score, 24, diverse=True),
     "midnight_hunt": GameAI(mh_score, mh_evaluate, mh_score, 24),
-    "midnighters": GameAI(mn_score, mn_judge, mn_score, 10, order=mn_order, own=mn_order, decisive=mn_decisive),
+    "midnighters": GameAI(
+        mn_score, mn_judge, mn_score, 10, order=mn_order, own=mn_order, decisive=mn_decisive, prune=mn_prune
+    ),
 }
 
 

@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from engines.ai.policies import GAME_AI, GameAI, best
+from engines.ai.policies import GAME_AI, GameAI, best, record_settled, settled_paths
 from engines.core import Action, Engine, IllegalAction, State
 
 #: Actions a computer never chooses on its own.
@@ -53,22 +53,39 @@ def playout_action(
             if chooser.random() < epsilon:
                 return chooser.choice(legal)
             policy = ai.own if actor == player else ai.quick
-            return best(legal, lambda a, who=actor, pol=policy: pol(engine, state, who, a), chooser, noise=1.5)
+            weighed = legal if ai.prune is None else ai.prune(engine, state, actor, legal)
+            return best(weighed, lambda a, who=actor, pol=policy: pol(engine, state, who, a), chooser, noise=1.5)
     timed = [p for p in state.prompts if p.timeout is not None]
     return Action.timeout(timed[0].id) if timed else None
 
 
 def rollout(engine: Engine, ai: GameAI, state: State, player: str, depth: int, chooser: random.Random) -> float:
-    for _ in range(depth):
-        if state.outcome is not None:
-            break
-        action = playout_action(engine, ai, state, chooser, epsilon=0.1, player=player)
-        if action is None:
-            break
-        try:
-            state, _ = engine.apply(state, action)
-        except IllegalAction:
-            break
+    outer = settled_paths()
+    paths: dict[tuple[int, int], list[State]] = {}
+    record_settled(paths)
+    try:
+        steps = 0
+        while steps < depth:
+            if state.outcome is not None:
+                break
+            paths.clear()
+            action = playout_action(engine, ai, state, chooser, epsilon=0.1, player=player)
+            if action is None:
+                break
+            # The policy may have applied it already to score it, with the forced steps after it (policies.settle):
+            # the same states the playout would reach, one step each, so no apply twice.
+            path = paths.get((id(state), id(action)))
+            if path:
+                taken = path[: depth - steps]
+                state, steps = taken[-1], steps + len(taken)
+                continue
+            try:
+                state, _ = engine.apply(state, action)
+            except IllegalAction:
+                break
+            steps += 1
+    finally:
+        record_settled(outer)
     return ai.evaluate(engine, state, player)
 
 
