@@ -36,13 +36,17 @@ def private_copy(state: State) -> State:
     plan = _PLANS.get(cls)
     if plan is None:
         plan = _plan(cls)
-    made, shared = plan
+    made, mutable = plan
+    original = state.__dict__
+    # the whole dict in one copy, then the fields to copy on read taken out again: cheaper than picking the others
+    # one by one (every action pays it, for every field of its game's state)
+    fields = original.copy()
+    for name in mutable:
+        if type(fields[name]) not in _IMMUTABLE:  # ``None`` in an optional record, say: nothing to copy
+            del fields[name]
+    fields[_ORIGINAL] = original
     new = object.__new__(made)
-    fields = new.__dict__
-    for name, value in state.__dict__.items():
-        if name in shared or type(value) in _IMMUTABLE:
-            fields[name] = value
-    fields[_ORIGINAL] = state.__dict__
+    new.__dict__ = fields
     return new
 
 
@@ -52,8 +56,8 @@ def settle(state: State) -> None:
     fields = state.__dict__
     original = fields.pop(_ORIGINAL)
     state.__class__ = type(state).__mro__[1]
-    merged = {name: fields[name] if name in fields else value for name, value in original.items()}
-    merged.update(fields)  # attributes the rules added
+    merged = original.copy()  # in the original's order; a field the rules read or set replaces its value in place,
+    merged.update(fields)  # and an attribute the rules added comes last
     state.__dict__ = merged
 
 
@@ -66,8 +70,9 @@ _ORIGINAL = "_copied_from"
 ONLY_LAST_CHANGES = "only_last_changes"
 #: Values a field can hold that nobody can change in place: taken over without a copy.
 _IMMUTABLE = frozenset({str, int, float, bool, type(None), bytes, range})
-#: Per state class: its copy-on-read class, and the names of the fields whose type is immutable (taken over).
-_PLANS: dict[type, tuple[type, frozenset[str]]] = {}
+#: Per state class: its copy-on-read class, and the names of the fields copied on read (the others, whose type is
+#: immutable or read-only, are taken over).
+_PLANS: dict[type, tuple[type, tuple[str, ...]]] = {}
 #: Per dataclass: the copier of one of its instances (``None``: a frozen one holding only immutable values).
 _CLASS_COPIERS: dict[type, Any] = {}
 
@@ -94,14 +99,13 @@ class _CopiedOnRead:
         return value
 
 
-def _plan(cls: type) -> tuple[type, frozenset[str]]:
-    """``cls`` with copy on read (same layout, so an instance can change back), and its immutable fields."""
+def _plan(cls: type) -> tuple[type, tuple[str, ...]]:
+    """``cls`` with copy on read (same layout, so an instance can change back), and its fields copied on read."""
     hints = _hints(cls)
     copiers = {f.name: _field_copier(f, hints) for f in dataclasses.fields(cls)}
-    shared = frozenset(name for name, copy in copiers.items() if copy is None)
     descriptors = {name: _CopiedOnRead(name, copy) for name, copy in copiers.items() if copy is not None}
     made = type(cls.__name__, (cls,), {"__slots__": (), **descriptors})
-    _PLANS[cls] = plan = (made, shared)
+    _PLANS[cls] = plan = (made, tuple(descriptors))
     return plan
 
 
