@@ -393,6 +393,8 @@ MN_SPARE_SUSPENSE = 0.5
 #: A full hand with no card the seat can play where it stands (see :func:`_mn_judged`): it never changes again
 #: unless a rival changes the board or the hand, so it is close to a lost game (or a dream nobody wakes from).
 MN_DEAD_HAND, MN_RIVAL_DEAD_HAND = 4.0, 1.0
+#: The share of that dead hand counted for a full hand with one playable card left (see :func:`_mn_judged`).
+MN_LAST_PLAYABLE = 0.5
 #: Each fragile card (Suspense, Midnight Star) beyond two in a hand with no always-playable card (see :func:`_mn_judged`).
 MN_UNINSURED = 0.4
 #: The share of :func:`mn_judge` that is the seat's own progress, whatever the rivals' (see there).
@@ -517,6 +519,40 @@ def _mn_can_play(state: Any, player: str) -> bool:
     return False
 
 
+def _mn_playable(state: Any, player: str) -> int:
+    """How many cards of ``player``'s hand they could play on their turn where they stand, card by card as
+    :func:`_mn_can_play` tests the hand (a Suspense counts when a trap can be set with a partner in hand)."""
+    from engines.midnighters import board, rules
+
+    hand = state.hands[player]
+    here = state.avatars[player]
+    count = sum(c in ("dutch", "catcher", "vertigo") for c in hand)
+    walks = hand.count("sleepwalk")
+    if walks and any(
+        board.sleepwalk_target(state.cells, state.turns, here, d) for d in board.arrows(here, state.turns[here])
+    ):
+        count += walks
+    stars = hand.count("star")
+    if stars and rules.activation_refusal(state, player, here) is None:
+        count += stars
+    suspense = sum(c.startswith("suspense-") for c in hand)
+    if suspense and (walks or stars) and _mn_can_trap(state, player):
+        count += suspense
+    return count
+
+
+def _mn_wakes_now(state: Any, player: str) -> bool:
+    """Whether ``player`` stands on the Bridge on their own turn with an action left and a Midnight Star they may
+    play there (MN-36): they wake before any sleep paralysis (MN-48 strikes at the start of a turn, MN-15)."""
+    from engines.midnighters import rules
+
+    return (
+        state.avatars[player] == rules.BRIDGE and state.phase == "turn" and state.current == player
+        and state.controller in (None, player) and rules.actions_left(state) >= 1 and "star" in state.hands[player]
+        and rules.activation_refusal(state, player, rules.BRIDGE) is None
+    )
+
+
 def _mn_can_trap(state: Any, player: str) -> bool:
     """Whether ``player`` could ever set a trap as things stand: Red forbids it (MN-41), and it takes 2 actions
     (MN-17, MN-50), more than a turn under Colourless has (MN-46, MN-16) without a Dutch Angle's extra (MN-24 (c))."""
@@ -579,8 +615,16 @@ def _mn_judged(
     # at any draw (Red, Colourless): more than one in hand is a risk of the clogged hand below, so the judge prefers
     # to set them in traps while it can (the stalled games of the measured runs ended with 3-4 in hand).
     value -= MN_SPARE_SUSPENSE * max(0, suspense - 1)
-    if len(hand) >= 5 and not _mn_can_play(state, player):
-        value -= dead_hand
+    if len(hand) >= 5:
+        playable = _mn_playable(state, player)
+        if not playable:
+            value -= dead_hand
+        elif playable == 1:
+            # One card left to play beside four dead ones: kept, the hand is as stuck as a dead one (nothing else
+            # ever leaves it); played, the draw may bring another. Counted whole only when dead, the seat clung to its
+            # last Sleepwalk for a hundred and seventy turns (Colourless, four Suspense: MN-46, MN-41), rather than
+            # walk and draw.
+            value -= MN_LAST_PLAYABLE * dead_hand
     # Insurance against that dead hand: a nightmare drawn at random can make Suspense and Midnight Stars unplayable
     # at once (Red, MN-41; Colourless sends the seat to a corridor with one action, MN-46, MN-22; Blue, MN-42), while
     # a Vertigo, a Dutch Angle or a Dream Catcher can always be played (MN-21, MN-24 (c), MN-25 (b)) and so keeps
@@ -592,7 +636,8 @@ def _mn_judged(
     # Sleep paralysis (MN-48): a Midnighter on the Horror's location skips every turn while both stay there, and
     # the Horror need never leave (it plays on; its Motel empties the sleeper's hand, MN-33): as good as lost.
     if state.horror and player != state.horror and state.avatars[player] == state.avatars.get(state.horror):
-        value -= MN_PARALYSED
+        if not _mn_wakes_now(state, player):
+            value -= MN_PARALYSED
     return value
 
 

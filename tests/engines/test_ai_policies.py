@@ -258,3 +258,43 @@ def test_mn_judge_keeps_an_always_playable_card_beside_fragile_ones():
     t.s.hands["p1"][-1] = "sleepwalk"
     two_bare = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
     assert (insured - bare) - (two_insured - two_bare) == pytest.approx(policies.MN_UNINSURED)
+
+
+def test_mn_48_no_sleep_paralysis_counted_for_a_seat_about_to_wake_on_the_bridge():
+    """MN-48: sleep paralysis strikes at the start of a turn (MN-15); a Midnighter who walked onto the Bridge where
+    the Horror stands, on their own turn with an action left and a Midnight Star, wakes at once (MN-36, MN-59). The
+    judge counted them paralysed, so the seat never stepped on the Horror's Bridge and a game ran to the turn limit
+    (MN-60) with the Horror parked there. Paralysis still counts once the turn is someone else's."""
+    t = Table(2, {"p1": ["star", "sleepwalk"], "p2": ["black", "sleepwalk"]}, avatars={"p1": "bridge", "p2": "bridge"})
+    t.s.horror = "p2"
+    assert t.s.current == "p1" and t.s.phase == "turn"
+    assert policies._mn_wakes_now(t.s, "p1")
+    mine = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
+    t.s.current = "p2"
+    assert not policies._mn_wakes_now(t.s, "p1")
+    assert policies._mn_judged(t.s, "p1", {}, rival_distance=3.0) == pytest.approx(mine - policies.MN_PARALYSED)
+    t.s.current = "p1"
+    t.s.hands["p1"] = ["sleepwalk", "sleepwalk"]  # no Star: paralysed next turn
+    assert not policies._mn_wakes_now(t.s, "p1")
+
+
+def test_mn_12_mn_13_a_full_hand_with_one_playable_card_counts_as_half_dead(monkeypatch):
+    """MN-12, MN-13, MN-46, MN-41: under Colourless (one action, no trap) four Suspense cards are dead; with a
+    Sleepwalk beside them the hand is not dead, but kept it never changes. The judge counted nothing against it and
+    the seat kept its Sleepwalk for 170 turns rather than walk and draw; now half a dead hand counts against it,
+    and nothing with two playable cards."""
+    t = Table(
+        2,
+        {"p1": ["suspense-bridge", "suspense-motel", "suspense-square", "suspense-forest", "sleepwalk"], "p2": ["sleepwalk"] * 3},
+        avatars={"p1": "corridor1", "p2": "corridor2"},
+    )
+    t.s.effects["colourless"] = []
+    assert policies._mn_can_play(t.s, "p1") and policies._mn_playable(t.s, "p1") == 1
+    clogged = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
+    monkeypatch.setattr(policies, "MN_LAST_PLAYABLE", 0.0)
+    assert policies._mn_judged(t.s, "p1", {}, rival_distance=3.0) - clogged == pytest.approx(0.5 * policies.MN_DEAD_HAND)
+    t.s.hands["p1"][0] = "vertigo"
+    assert policies._mn_playable(t.s, "p1") == 2
+    freer = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
+    monkeypatch.setattr(policies, "MN_LAST_PLAYABLE", 0.5)
+    assert policies._mn_judged(t.s, "p1", {}, rival_distance=3.0) == freer
