@@ -29,9 +29,8 @@ class Leaving:
                 events.append(Event("ks.next_dreamer", {"player": nxt}))
             return
         if player == state.round.dreamer:  # KS-32: straight to the reveal; the current element is unused
-            card = state.round.current
-            if card is not None:
-                card.fate = "unused"
+            if state.round.current is not None:
+                state.round.change_current(fate="unused")
             state.round.recap_bonus = False
             self._reveal(state, events)
             return

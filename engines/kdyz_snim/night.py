@@ -67,9 +67,7 @@ class Night:
         there was none left to draw and the night ended (:meth:`_deck_empty`).
 
         The public notice names the offender and no element (KS-P2)."""
-        card = state.round.current
-        assert card is not None
-        card.fate, card.holder = "penalty", offender
+        state.round.change_current(fate="penalty", holder=offender)
         state.penalties[offender] += 1
         events.append(Event("ks.card_changed", {"offender": offender, "card": len(state.round.cards)}))
         self._lapse_foul(state, events)
@@ -103,12 +101,11 @@ class Night:
         card = state.round.current
         assert card is not None
         if passed:
-            card.fate = "blue"
+            card = state.round.change_current(fate="blue")
         else:
             state.round.guesses += 1
-            card.guess = text
             correct = judge.guess_matches(text, card.element, state.options["language"])
-            card.fate = "yellow" if correct else "blue"
+            card = state.round.change_current(guess=text, fate="yellow" if correct else "blue")
         self._private(
             state,
             "ks.guess_judged",

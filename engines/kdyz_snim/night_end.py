@@ -42,7 +42,7 @@ class NightEnd:
         card = state.round.current
         assert card is not None
         if last is None:
-            card.fate = "unused"
+            card = state.round.change_current(fate="unused")
             self._private(
                 state,
                 "ks.card_unused",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from engines.copying import ONLY_LAST_CHANGES
@@ -27,11 +27,12 @@ class Clue:
     text: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class Card:
     """One element of a round and what happened to it.
 
     Plain strings rather than optional fields keep saved states small (every step of a playout round-trips them).
+    Frozen, so a copy of the round shares its cards: the card in play changes by :meth:`Round.change_current`.
     """
 
     element: str
@@ -75,6 +76,13 @@ class Round:
     def current(self) -> Card | None:
         """The element in play, if any."""
         return self.cards[-1] if self.cards and self.cards[-1].fate == "current" else None
+
+    def change_current(self, **changes: str) -> Card:
+        """The element in play with ``changes`` (its fate, the guess, the holder), put in its place."""
+        card = self.current
+        assert card is not None, "no element is in play"
+        self.cards[-1] = card = replace(card, **changes)
+        return card
 
 
 @dataclass
