@@ -4,9 +4,11 @@ statements whose SQL is compiled once (:class:`Prepared`; run by :mod:`bot.write
 
 from __future__ import annotations
 
+import json
+from json.encoder import c_make_encoder, encode_basestring_ascii
 from typing import Any
 
-from sqlalchemy import bindparam, delete, insert, update
+from sqlalchemy import JSON, bindparam, delete, insert, update
 from sqlalchemy.dialects import postgresql as postgresql_dialect
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 
@@ -41,13 +43,45 @@ class Prepared:
                 bind = compiled.binds[name]
                 if self.keys is not None and name not in self.keys:
                     raise ValueError(f"{self}: {name} is not among the keys {self.keys}")
-                processor = bind.type.dialect_impl(dialect).bind_processor(dialect)
-                order.append((name, bind.value, processor))
+                order.append((name, bind.value, _bind_processor(bind.type, dialect)))
             self._compiled = (compiled.string, tuple(order))
         return self._compiled
 
     def __str__(self) -> str:
         return str(self.core)
+
+
+def _bind_processor(type_: Any, dialect: Any) -> Any:
+    """The converter of a parameter of type ``type_``: the type's own, but for JSON, :func:`json_text` (what
+    SQLAlchemy's JSON type writes, without its layers: every action writes two or three such values)."""
+    impl = type_.dialect_impl(dialect)
+    if (
+        isinstance(type_, JSON)
+        and not type_.none_as_null  # None is written as JSON's null, as json.dumps writes it
+        and dialect._json_serializer is None  # the engine was given no serializer of its own
+        and impl._str_impl.bind_processor(dialect) is None  # and the text goes to the driver as it is
+    ):
+        return json_text
+    return impl.bind_processor(dialect)
+
+
+def _json_chunks() -> Any:
+    """The C encoder behind ``json.dumps(value)`` (its separators, ASCII only, NaN allowed), made once instead of at
+    every call; it does not look for cycles, which a value read from JSON or built by the runtime never has."""
+    if c_make_encoder is None:  # a Python without the json module's C part
+        return None
+    return c_make_encoder(None, json.JSONEncoder().default, encode_basestring_ascii, None, ": ", ", ", False, False, True)
+
+
+_chunks = _json_chunks()
+
+
+def _json_text(value: Any) -> str:
+    return "".join(_chunks(value, 0))
+
+
+#: ``json.dumps(value)``, the same text, in one call to C.
+json_text = _json_text if _chunks is not None else json.dumps
 
 
 #: What every action writes (bot.play.Play._commit), compiled once.

@@ -202,3 +202,31 @@ async def test_a_read_now_sees_every_commit_at_once_and_says_none_where_it_canno
     assert slow.read_now("SELECT seq FROM games WHERE id = ?", (3,)) is None
     await queue.close()
     await slow.close()
+
+
+def test_json_values_are_written_as_sqlalchemy_writes_them():
+    """A JSON column's value goes to the driver as SQLAlchemy's own JSON type would write it (``json.dumps``:
+    ASCII escapes, its separators, NaN allowed), through the one C encoder made for it (bot.statements.json_text)."""
+    import json
+    import math
+
+    from sqlalchemy.dialects import sqlite as sqlite_dialect
+
+    from bot.statements import INSERT_OUTBOX_IDS, json_text
+
+    dialect = sqlite_dialect.pysqlite.dialect()
+    own = OutboxRow.__table__.c.op.type.dialect_impl(dialect).bind_processor(dialect)
+    _, order = INSERT_OUTBOX_IDS.sqlite(dialect)
+    ours = dict((name, proc) for name, _, proc in order)["op"]
+    samples = [
+        {"do": "post", "content": 'é "quoted"\n\t✓ 🌙', "seq": 3, "deadlines": {"vote#2": 1_700_000_000.125}},
+        [1, 2.5, -0.0, 1e300, None, True, False, [], {}],
+        "text",
+        None,
+        {"nan": math.nan, "inf": math.inf},
+        {1: "an int key"},
+    ]
+    for value in samples:
+        assert ours(value) == own(value) == json.dumps(value) == json_text(value)
+    with pytest.raises(TypeError):
+        json_text({"set": {1}})  # what json.dumps refuses, refused the same way
