@@ -438,7 +438,9 @@ class Computers:
 def _seated(live: LiveGame) -> bool:
     """Does a computer sit at ``live``'s table? Asked at every action (most tables have none), so it is derived from
     the seats each time (under a microsecond for a full table), never remembered where it could go stale."""
-    return any(is_computer(p) for p in live.row.seats or ())
+    seats = live.row.seats
+    # a computer's id starts with "-", which sorts before every digit: the least seat tells, in one C-level pass
+    return bool(seats) and min(map(str, seats))[0] == "-" and any(is_computer(p) for p in seats)
 
 
 def _quietly(task: asyncio.Task[Any]) -> None:

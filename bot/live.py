@@ -62,6 +62,12 @@ class LiveGame:
     steps: dict[int, Step] = field(default_factory=dict)
     #: The legal actions asked of its newest states (by clicks and by the wording; see :class:`LegalMemo`).
     legal_memo: LegalMemo = field(default_factory=LegalMemo, repr=False, compare=False)
+    #: The game's id, which never changes: read a few times by every action, where the row's own attribute (a
+    #: SQLAlchemy descriptor, cold in the CPU's cache by the next click) costs a call each time (issue 27).
+    id: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.id = self.row.id
 
     def keep(self, step: Step) -> None:
         self.steps[step.after.step] = step
@@ -78,10 +84,6 @@ class LiveGame:
         fields["seq"] = seq
         if status is not None:
             fields["status"] = status
-
-    @property
-    def id(self) -> int:
-        return self.row.id
 
     @property
     def over(self) -> bool:

@@ -81,7 +81,8 @@ class Play:
                     if live.row.status != "running" or live.state is None:
                         raise GameError("not_running")
                     before = live.state
-                    action = self._with_elapsed(live, action)
+                    if live.engine.reports_elapsed:  # only a game that keeps time is told how long it waited
+                        action = self._with_elapsed(live, action)
                     after, events = live.engine.apply(before, action)
                 except (IllegalAction, GameError):
                     # refused by this process's copy: unless another process moved the game on meanwhile
@@ -232,11 +233,11 @@ class Play:
         return True
 
     def _with_elapsed(self, live: LiveGame, action: Action) -> Action:
-        """``action`` with the seconds its prompt has waited, for a game that keeps time (``reports_elapsed``).
+        """``action`` with the seconds its prompt has waited, in a game that keeps time (``reports_elapsed``).
 
         A timed prompt's deadline is when it opened plus its timeout; a resumed one's is the resume time plus what
         was left; so timeout - (deadline - now) is the time it waited, pauses excluded."""
-        if not live.engine.reports_elapsed or action.player == CLOCK or action.elapsed is not None:
+        if action.player == CLOCK or action.elapsed is not None:
             return action
         prompt = next((p for p in live.state.prompts if p.id == action.prompt), None) if live.state else None
         due = live.deadlines.get(action.prompt)

@@ -109,6 +109,23 @@ def test_a_computers_id_carries_its_number_and_level_and_is_never_a_discord_id()
         computer_id(1, "godlike")
 
 
+def test_a_table_knows_whether_a_computer_sits_at_it_whatever_its_seats_hold():
+    """``_seated`` (asked at every action) finds a computer anywhere among the seats, ids stored as text or numbers."""
+    from types import SimpleNamespace
+
+    from bot.computers import _seated
+
+    def table(seats):
+        return SimpleNamespace(row=SimpleNamespace(seats=seats))
+
+    people = ["80351110224678912", "1001", "0"]
+    assert not _seated(table(people)) and not _seated(table([])) and not _seated(table(None))
+    assert not _seated(table([1001, 80351110224678912]))
+    for at in range(len(people) + 1):
+        assert _seated(table(people[:at] + [computer_id(2, "hard")] + people[at:]))
+    assert _seated(table([1001, -12]))
+
+
 def test_the_host_seats_and_unseats_computers_named_in_the_lobbys_language():
     from types import SimpleNamespace
 
