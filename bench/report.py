@@ -84,6 +84,17 @@ def _back_to_back(pairs: dict[str, Any] | None, base: dict[str, Any]) -> list[st
         f"{cold['p99_ms']:.3f} | {_ratio(cold['p50_ms'], base['p50_ms']):.1f} × / {_ratio(cold['p99_ms'], base['p99_ms']):.1f} × |",
         f"| context: the same game's next `act` right after it, nothing between (memory warm) | {warm['p50_ms']:.3f} | "
         f"{warm['p99_ms']:.3f} | {_ratio(warm['p50_ms'], base['p50_ms']):.1f} × / {_ratio(warm['p99_ms'], base['p99_ms']):.1f} × |",
+        *_other_game(pairs.get("other_game"), base),
+    ]
+
+
+def _other_game(other: dict[str, Any] | None, base: dict[str, Any]) -> list[str]:
+    """The row of an action of another game of the same kind right after the pair (older runs have none)."""
+    if not other or not other.get("n"):
+        return []
+    return [
+        f"| context: then another game's `act`, of the same kind (the code warm, its state cold) | {other['p50_ms']:.3f} | "
+        f"{other['p99_ms']:.3f} | {_ratio(other['p50_ms'], base['p50_ms']):.1f} × / {_ratio(other['p99_ms'], base['p99_ms']):.1f} × |"
     ]
 
 

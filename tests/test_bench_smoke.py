@@ -46,6 +46,7 @@ async def test_every_benchmark_runs_and_renders(tmp_path, corpora):
     assert "### 3b. Restart storm" in text and "### 5b. Memory that does not grow with history" in text
     # `act` timed in pairs (the second right after the first, its memory warm): measured and shown beside the target
     assert results["persist"]["back_to_back"]["right_after"]["n"] > 0 and "nothing between (memory warm)" in text
+    assert results["persist"]["back_to_back"]["other_game"]["n"] > 0 and "the code warm, its state cold" in text
     empty_windows = {
         **results,
         "persist": {
