@@ -147,7 +147,7 @@ def dream_twin(before: State, action: Action, after: State, rng: random.Random) 
         named = [e for e in _elements_named(language).get(guessed, []) if e not in used]
         right = before.round.current is not None and guessed and before.round.current.element in _elements_named(language).get(guessed, [])
         others = [e for e in element_ids() if e not in used]
-        current.element = named[0] if named and not right else rng.choice(others)
+        r.cards[-1] = dataclasses.replace(current, element=named[0] if named and not right else rng.choice(others))
     return twin, frozenset({r.dreamer})
 
 
