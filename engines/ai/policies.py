@@ -496,32 +496,12 @@ def _mn_distance(state: Any, player: str, cache: dict[str, dict[str, float]]) ->
     return to(BRIDGE)
 
 
-def _mn_can_play(state: Any, player: str) -> bool:
-    """Whether ``player`` holds a card they could play on their turn where they stand (a rough test: the engine's
-    own checks where one card is concerned, without whose turn it is or the actions left): Dutch Angle (c) and Dream
-    Catcher (b) always (MN-24, MN-25), Vertigo always (their own card, MN-21), a Sleepwalk along an arrow that leads
-    onto a card (MN-20), a Midnight Star where an activation is allowed (MN-22, MN-36, MN-42, MN-47), a Suspense
-    with a partner card unless Red forbids traps (MN-41, MN-50)."""
-    from engines.midnighters import board, rules
-
-    hand = state.hands[player]
-    if "dutch" in hand or "catcher" in hand or "vertigo" in hand:
-        return True
-    here = state.avatars[player]
-    if "sleepwalk" in hand and any(
-        board.sleepwalk_target(state.cells, state.turns, here, d) for d in board.arrows(here, state.turns[here])
-    ):
-        return True
-    if "star" in hand and rules.activation_refusal(state, player, here) is None:
-        return True
-    if _mn_can_trap(state, player) and any(c.startswith("suspense-") for c in hand):
-        return any(c in ("sleepwalk", "star") for c in hand)
-    return False
-
-
 def _mn_playable(state: Any, player: str) -> int:
-    """How many cards of ``player``'s hand they could play on their turn where they stand, card by card as
-    :func:`_mn_can_play` tests the hand (a Suspense counts when a trap can be set with a partner in hand)."""
+    """How many cards of ``player``'s hand they could play on their turn where they stand (a rough test: the
+    engine's own checks where one card is concerned, without whose turn it is or the actions left): Dutch Angle (c)
+    and Dream Catcher (b) always (MN-24, MN-25), Vertigo always (their own card, MN-21), a Sleepwalk along an arrow
+    that leads onto a card (MN-20), a Midnight Star where an activation is allowed (MN-22, MN-36, MN-42, MN-47), a
+    Suspense with a partner card unless Red forbids traps (MN-41, MN-50). None: a dead hand."""
     from engines.midnighters import board, rules
 
     hand = state.hands[player]
@@ -635,9 +615,9 @@ def _mn_judged(
         value -= MN_UNINSURED * (fragile - 2)
     # Sleep paralysis (MN-48): a Midnighter on the Horror's location skips every turn while both stay there, and
     # the Horror need never leave (it plays on; its Motel empties the sleeper's hand, MN-33): as good as lost.
-    if state.horror and player != state.horror and state.avatars[player] == state.avatars.get(state.horror):
-        if not _mn_wakes_now(state, player):
-            value -= MN_PARALYSED
+    on_the_horror = state.horror and player != state.horror and state.avatars[player] == state.avatars.get(state.horror)
+    if on_the_horror and not _mn_wakes_now(state, player):
+        value -= MN_PARALYSED
     return value
 
 
@@ -682,7 +662,6 @@ def mn_quick(engine: Engine, state: Any, player: str, action: Action) -> float:
     """A cheap score for playouts: wake on the Bridge (or, for the Horror or with a nightmare in hand, activate the
     Town Hall), walk towards that goal, answer a winning card, rarely anything else."""
     from engines.midnighters import board
-    from engines.midnighters.plays import ROTATE
     from engines.midnighters.rules import BRIDGE, TOWN_HALL
 
     kind, args = action.kind, action.args
@@ -706,16 +685,10 @@ def mn_quick(engine: Engine, state: Any, player: str, action: Action) -> float:
         if kind == "sleepwalk":
             to = board.sleepwalk_target(state.cells, state.turns, here, args["direction"])
             return 6.0 + 3.0 * (before - _mn_distances(state, goal).get(to, UNREACHABLE))
-        cells, turns = dict(state.cells), dict(state.turns)
-        loc = args["location"]
-        if kind == "vertigo_move":
-            cell = board.step(cells[loc], args["direction"])
-            if cell is None:
-                return 0.0
-            cells[loc] = cell
-        else:
-            turns[loc] = (turns[loc] + ROTATE[args["direction"]]) % 4
-        after = _mn_distances(state, goal, cells, turns).get(here, UNREACHABLE)
+        moved = _mn_after_vertigo(state, action)
+        if moved is None:
+            return 0.0
+        after = _mn_distances(state, goal, moved.cells, moved.turns).get(here, UNREACHABLE)
         return 3.0 + 3.0 * (before - after)
     if kind == "end":
         return 1.0
@@ -732,25 +705,33 @@ MN_VERTIGO_KEPT = 4
 VERTIGO_PLAYS = ("vertigo_move", "vertigo_rotate")
 
 
-def _mn_vertigo_gain(state: Any, actor: str, action: Action) -> float:
-    """What a Vertigo play does to the race, from the board alone (MN-21): the steps it saves ``actor`` on the way to
-    their goal and costs the nearest rival, by Sleepwalk steps (as :func:`mn_evaluate` counts) and by
-    :func:`mn_soft_distances` (as :func:`mn_judge` counts). Avatars move with their card, so their locations keep."""
+def _mn_after_vertigo(state: Any, action: Action) -> Any:
+    """The board (``cells`` and ``turns``) after a Vertigo play (MN-21), as the engine would leave it, or ``None``
+    where its card cannot slide that way; nothing else of the state is changed or copied."""
     from types import SimpleNamespace
 
     from engines.midnighters import board
     from engines.midnighters.plays import ROTATE
 
-    loc, direction = action.args.get("location"), action.args.get("direction")
+    loc, direction = action.args["location"], action.args["direction"]
     cells, turns = dict(state.cells), dict(state.turns)
     if action.kind == "vertigo_move":
         cell = board.step(cells[loc], direction)
         if cell is None:
-            return -math.inf
+            return None
         cells[loc] = cell
     else:
         turns[loc] = (turns[loc] + ROTATE[direction]) % 4
-    after = SimpleNamespace(cells=cells, turns=turns)
+    return SimpleNamespace(cells=cells, turns=turns)
+
+
+def _mn_vertigo_gain(state: Any, actor: str, action: Action) -> float:
+    """What a Vertigo play does to the race, from the board alone (MN-21): the steps it saves ``actor`` on the way to
+    their goal and costs the nearest rival, by Sleepwalk steps (as :func:`mn_evaluate` counts) and by
+    :func:`mn_soft_distances` (as :func:`mn_judge` counts). Avatars move with their card, so their locations keep."""
+    after = _mn_after_vertigo(state, action)
+    if after is None:
+        return -math.inf
 
     def far(board_state: Any, player: str) -> float:
         goal = _mn_goal(state, player)

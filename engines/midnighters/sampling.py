@@ -16,6 +16,7 @@ future's draws unknown too.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import typing
 from collections import Counter
@@ -162,10 +163,6 @@ _DEALT = ("hands", "deck", "discard", "traps", "stack", "agenda", "choice", "see
 _LAST: list[tuple[Any, Any]] = [(None, None)]
 
 
+@functools.cache
 def _hints() -> dict[str, Any]:
-    if not _HINTS:
-        _HINTS.update(typing.get_type_hints(MidnightersState))
-    return _HINTS
-
-
-_HINTS: dict[str, Any] = {}
+    return typing.get_type_hints(MidnightersState)

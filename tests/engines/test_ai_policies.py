@@ -156,7 +156,7 @@ def test_mn_judge_counts_a_dead_full_hand_as_nearly_lost():
         avatars={"p1": "corridor1", "p2": "corridor2"},
     )
     t.s.effects["red"] = ["p2"]
-    assert not policies._mn_can_play(t.s, "p1")
+    assert policies._mn_playable(t.s, "p1") == 0
     dead = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
     t.s.hands["p1"][0] = "vertigo"  # a card always playable (MN-21: rotate your own location)
     alive = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
@@ -289,7 +289,7 @@ def test_mn_12_mn_13_a_full_hand_with_one_playable_card_counts_as_half_dead(monk
         avatars={"p1": "corridor1", "p2": "corridor2"},
     )
     t.s.effects["colourless"] = []
-    assert policies._mn_can_play(t.s, "p1") and policies._mn_playable(t.s, "p1") == 1
+    assert policies._mn_playable(t.s, "p1") == 1
     clogged = policies._mn_judged(t.s, "p1", {}, rival_distance=3.0)
     monkeypatch.setattr(policies, "MN_LAST_PLAYABLE", 0.0)
     assert policies._mn_judged(t.s, "p1", {}, rival_distance=3.0) - clogged == pytest.approx(0.5 * policies.MN_DEAD_HAND)
