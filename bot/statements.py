@@ -55,11 +55,13 @@ def _bind_processor(type_: Any, dialect: Any) -> Any:
     """The converter of a parameter of type ``type_``: the type's own, but for JSON, :func:`json_text` (what
     SQLAlchemy's JSON type writes, without its layers: every action writes two or three such values)."""
     impl = type_.dialect_impl(dialect)
+    text = getattr(impl, "_str_impl", None)  # SQLAlchemy's own: where a version has none, its processor is kept
     if (
         isinstance(type_, JSON)
         and not type_.none_as_null  # None is written as JSON's null, as json.dumps writes it
-        and dialect._json_serializer is None  # the engine was given no serializer of its own
-        and impl._str_impl.bind_processor(dialect) is None  # and the text goes to the driver as it is
+        and getattr(dialect, "_json_serializer", None) is None  # the engine was given no serializer of its own
+        and text is not None
+        and text.bind_processor(dialect) is None  # and the text goes to the driver as it is
     ):
         return json_text
     return impl.bind_processor(dialect)
