@@ -123,7 +123,7 @@ def _persist(p: dict[str, Any]) -> list[str]:
         f"| baseline: the same rows raw, one connection | {base['p50_ms']:.3f} | {base['p99_ms']:.3f} | 1 / 1 |",
         f"| runtime: `Runtime.act` (rules and persistence; words at delivery) | {un['p50_ms']:.3f} | {un['p99_ms']:.3f} "
         f"| {p50_ratio:.1f} × / {p99_ratio:.1f} × |",
-        f"| of which in the writer (`CommitQueue.commit`) | {commit['p50_ms']:.3f} | {commit['p99_ms']:.3f} "
+        f"| of which in the writer (`CommitQueue.commit`, up to its COMMIT) | {commit['p50_ms']:.3f} | {commit['p99_ms']:.3f} "
         f"| {commit50:.1f} × / {commit99:.1f} × |",
         f"| context: one INSERT + COMMIT of one row | {row['p50_ms']:.3f} | {row['p99_ms']:.3f} | |",
         *_back_to_back(p.get("back_to_back"), base),
