@@ -13,6 +13,8 @@ have answered. When it is back (:meth:`Timers.back`) every open deadline moves o
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any
@@ -40,6 +42,12 @@ TIMER_PARKED_SECONDS = 60.0
 WARN_AT = (30, 10)
 #: Most times a warning is worded and sent, when actions keep coming in while it is on its way (see ``_warn``).
 WARN_TRIES = 3
+#: A waiting timer whose moment is this close when the clock's call comes starts then (its task sleeps the rest):
+#: the loop's clock and the wall clock may read a hair apart.
+EARLY_SECONDS = 0.001
+#: The waiting timers' heap is rid of stopped ones once it holds more than this many entries and twice what it
+#: held after the last clean-up (as asyncio's loop does with cancelled handles), so quick answers cost no call.
+COMPACT_MIN = 1024
 #: Tries of moving the deadlines on when the bot is back (the database busy); after that the timers are let go
 #: on the deadlines they had rather than held for good.
 BACK_ATTEMPTS = 3
@@ -72,6 +80,14 @@ class Timers:
         #: go out (see :meth:`present`).
         self._present = asyncio.Event()
         self._present.set()
+        #: Timers waiting for their first moment (see :meth:`arm_one`), earliest first, with one call on the clock
+        #: for the earliest moment (:meth:`_call_at`); a timer stopped meanwhile stays here, marked, until it comes
+        #: up or the heap is cleaned up (:data:`COMPACT_MIN`).
+        self._waiting: list[tuple[float, int, _Timer]] = []
+        self._order = itertools.count()
+        self._compact_at = COMPACT_MIN
+        self._call: Any = None
+        self._call_moment: float | None = None
 
     # -- arming --------------------------------------------------------------------------------------------
 
@@ -94,23 +110,55 @@ class Timers:
     def arm_one(self, game_id: int, prompt_id: str, due: float) -> None:
         """A timer for one deadline, unless it has one (recovery arms from the table, before any game is loaded).
 
-        Until its first moment (its first warning, or the deadline itself) a timer is a handle on the clock
-        (:meth:`bot.clock.Clock.call_at`), not a task: most prompts are answered long before that, and an action
-        that opens one should not pay for a task it will cancel. The task that warns and times out (:meth:`_run`)
-        starts when that moment comes; a deadline already passed starts it at once."""
+        Until its first moment (its first warning, or the deadline itself) a timer waits in one heap for the whole
+        process, under one call on the clock for the earliest moment: most prompts are answered long before then,
+        and an action that opens one should not pay for a task, nor for a handle on the clock to cancel when it is
+        answered (stopping a waiting timer only marks it). The task that warns and times out (:meth:`_run`) starts
+        when that moment comes; a deadline already passed starts it at once."""
         timers = self.tasks.setdefault(game_id, {})
         if prompt_id in timers:
             return
         timers[prompt_id] = timer = _Timer(game_id, prompt_id, due)
         now = self.clock.now()
-        first = None if prompt_id == LOBBY else next((left for left in WARN_AT if due - left > now), None)
+        first = None
+        if prompt_id != LOBBY:
+            for left in WARN_AT:
+                if due - left > now:
+                    first = left
+                    break
         at = due if first is None else due - first
         if at <= now:
             timer.start(self._run(timer, None))
             return
+        timer.first = first
+        waiting = self._waiting
+        heapq.heappush(waiting, (at, next(self._order), timer))
+        if len(waiting) > self._compact_at:
+            waiting[:] = [entry for entry in waiting if not entry[2].stopped]
+            heapq.heapify(waiting)
+            self._compact_at = max(COMPACT_MIN, 2 * len(waiting))
+        if self._call_moment is None or at < self._call_moment:
+            self._call_at(at)
+
+    def _call_at(self, at: float) -> None:
+        """The clock's one call, moved to ``at`` (the earliest waiting timer's moment)."""
+        if self._call is not None:
+            self._call.cancel()
         call_at = getattr(self.clock, "call_at", None)
-        fire = lambda: timer.start(self._run(timer, first))  # noqa: E731
-        timer.handle = call_at(at, fire) if call_at is not None else _sleep_then(self.clock, at, fire)
+        self._call = call_at(at, self._fire) if call_at is not None else _sleep_then(self.clock, at, self._fire)
+        self._call_moment = at
+
+    def _fire(self) -> None:
+        """The earliest moment came: start every waiting timer whose moment it is, then call again for the next."""
+        self._call = self._call_moment = None
+        waiting = self._waiting
+        until = self.clock.now() + EARLY_SECONDS
+        while waiting and (waiting[0][0] <= until or waiting[0][2].stopped):
+            timer = heapq.heappop(waiting)[2]
+            if not timer.stopped:
+                timer.start(self._run(timer, timer.first))
+        if waiting:
+            self._call_at(waiting[0][0])
 
     def disarm(self, game_id: int) -> None:
         """Stop every timer of a game."""
@@ -224,6 +272,10 @@ class Timers:
         self.tasks.clear()
         for timer in timers:
             timer.cancel(always=True)
+        if self._call is not None:
+            self._call.cancel()
+        self._call = self._call_moment = None
+        self._waiting.clear()
         await asyncio.gather(*[timer.task for timer in timers if timer.task is not None], return_exceptions=True)
         self._present.set()  # no timer is left to fire: deliveries waiting for the bot's return go out (a shutdown)
 
@@ -384,23 +436,24 @@ class Timers:
 
 
 class _Timer:
-    """One deadline's timer (see :meth:`Timers.arm_one`): a handle on the clock until its first moment, then the
+    """One deadline's timer (see :meth:`Timers.arm_one`): waiting for its first moment in the timers' heap, then the
     task that warns and times out. It answers ``done()``, ``cancelled()`` and ``exception()`` as that task does (a
     timer stopped before it started is done and cancelled), for the tests and benches that watch timers fire."""
 
-    __slots__ = ("_stopped", "due", "game_id", "handle", "prompt_id", "task")
+    __slots__ = ("due", "first", "game_id", "prompt_id", "stopped", "task")
 
     def __init__(self, game_id: int, prompt_id: str, due: float) -> None:
         self.game_id = game_id
         self.prompt_id = prompt_id
         self.due = due
-        self.handle: Any = None
+        #: The warning its first moment is for (seconds left), ``None``: the deadline itself.
+        self.first: int | None = None
         self.task: asyncio.Task[None] | None = None
-        self._stopped = False
+        #: Stopped before its moment: left in the heap, skipped when it comes up.
+        self.stopped = False
 
     def start(self, run: Coroutine[Any, Any, None]) -> None:
         """Its moment came: the task that warns and times out starts."""
-        self.handle = None
         self.task = asyncio.get_running_loop().create_task(run)
 
     def cancel(self, always: bool = False) -> None:
@@ -408,23 +461,20 @@ class _Timer:
         (or its game) finishes its own work and then ends by itself, rather than being cancelled half-way through
         its last steps."""
         if self.task is None:
-            if self.handle is not None:
-                self.handle.cancel()
-                self.handle = None
-            self._stopped = True
+            self.stopped = True
         elif always or self.task is not asyncio.current_task():
             self.task.cancel()
 
     def done(self) -> bool:
-        return self.task.done() if self.task is not None else self._stopped
+        return self.task.done() if self.task is not None else self.stopped
 
     def cancelled(self) -> bool:
-        return self.task.cancelled() if self.task is not None else self._stopped
+        return self.task.cancelled() if self.task is not None else self.stopped
 
     def exception(self) -> BaseException | None:
         if self.task is not None:
             return self.task.exception()
-        raise asyncio.CancelledError() if self._stopped else asyncio.InvalidStateError("the timer has not fired")
+        raise asyncio.CancelledError() if self.stopped else asyncio.InvalidStateError("the timer has not fired")
 
 
 def _sleep_then(clock: Any, when: float, callback: Callable[[], Any]) -> asyncio.Task[None]:

@@ -1,7 +1,8 @@
-"""A timer costs the action that opens its prompt a handle on the clock, not a task (issue 27, ``act`` against the
-raw write): the task that warns and times out starts only at the timer's first moment, and fires at the same moments
-as before (each warning, then the timeout); a prompt answered before that leaves nothing behind. The injected
-clock: nothing sleeps on the wall clock."""
+"""A timer costs the action that opens its prompt an entry in one heap for the process, not a task nor a handle on
+the clock of its own (issue 27, ``act`` against the raw write): the task that warns and times out starts only at the
+timer's first moment, and fires at the same moments as before (each warning, then the timeout); a prompt answered
+before that leaves nothing behind, and answering it makes no call on the clock. The injected clock: nothing sleeps
+on the wall clock."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import asyncio
 from types import SimpleNamespace
 
 from bot.clock import ManualClock
-from bot.timers import LOBBY, WARN_AT, Timers
+from bot.timers import COMPACT_MIN, LOBBY, WARN_AT, Timers
 
 START = 1_700_000_000.0
 
@@ -38,7 +39,7 @@ def tasks() -> set[asyncio.Task]:
     return {t for t in asyncio.all_tasks() if t is not asyncio.current_task()}
 
 
-async def test_a_timer_is_a_handle_until_its_first_warning_and_then_warns_and_times_out_on_time():
+async def test_a_timer_waits_without_a_task_until_its_first_warning_and_then_warns_and_times_out_on_time():
     clock = ManualClock(START)
     timers, seen = timers_on(clock)
     before = tasks()
@@ -94,6 +95,38 @@ async def test_stop_ends_timers_whether_they_started_or_not():
     assert started.task is not None and waiting.task is None
     await timers.stop()
     assert timers.tasks == {} and started.cancelled() and waiting.cancelled()
+
+
+async def test_one_call_on_the_clock_serves_every_waiting_timer_and_skips_the_stopped_ones():
+    clock = ManualClock(START)
+    timers, seen = timers_on(clock)
+    timers.arm_one(1, "vote#1", START + 100)
+    calls = len(clock._sleepers)  # the clock's queue of calls and sleepers
+    timers.arm_one(2, "vote#1", START + 200)  # later than the earliest: no new call
+    assert len(clock._sleepers) == calls
+    timers.arm_one(3, "vote#1", START + 50)  # earlier: the call moves (the old one is cancelled, not called)
+    timers.arm(SimpleNamespace(id=3, row=SimpleNamespace(guild_id=1), deadlines={}))  # game 3's prompt answered
+    await clock.advance(300)
+    await timers.settled()
+    assert [moment for what, _, moment in seen if what == "timeout"] == [START + 100, START + 200]
+    assert timers.tasks == {} and timers._waiting == []
+
+
+async def test_prompts_answered_at_once_do_not_pile_up_and_the_others_still_fire_on_time():
+    clock = ManualClock(START)
+    timers, seen = timers_on(clock)
+    timers.arm_one(0, "vote#1", START + 500)  # one prompt nobody answers
+    for game in range(1, 5 * COMPACT_MIN):  # thousands answered before their first moment
+        timers.arm_one(game, "vote#1", START + 60)
+        timers.disarm(game)
+    assert len(timers._waiting) <= 2 * COMPACT_MIN + 1
+    await clock.advance(600)
+    await timers.settled()
+    assert [(what, moment) for what, _, moment in seen] == [
+        (f"warn {WARN_AT[0]}", START + 500 - WARN_AT[0]),
+        (f"warn {WARN_AT[1]}", START + 500 - WARN_AT[1]),
+        ("timeout", START + 500),
+    ]
 
 
 async def test_the_manual_clock_calls_back_in_deadline_order_with_its_sleepers():
