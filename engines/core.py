@@ -170,15 +170,16 @@ class Engine:
 
     def apply(self, state: State, action: Action) -> Transition:
         """Apply one action (or timeout). Returns a new state; ``state`` itself is never modified."""
-        require(state.outcome is None, "game_over", "the game is over")
-        require(
-            any(p.id == action.prompt for p in state.prompts),
-            "stale_prompt",
-            "that prompt has closed; the game has moved on",
-        )
+        if state.outcome is not None:
+            raise IllegalAction("game_over", "the game is over")
+        # one plain loop (every action of every game passes here: no generator, no helper call)
+        for prompt in state.prompts:
+            if prompt.id == action.prompt:
+                break
+        else:
+            raise IllegalAction("stale_prompt", "that prompt has closed; the game has moved on")
         if action.player == CLOCK:
             require(action.kind == "timeout", "bad_action", "the clock can only time out")
-            prompt = next(p for p in state.prompts if p.id == action.prompt)
             require(prompt.timeout is not None, "bad_action", "this prompt has no time limit")
         new = private_copy(state)
         events: list[Event] = []
