@@ -70,7 +70,7 @@ class Round:
     revealed: bool = False
 
     def count(self, fate: Fate) -> int:
-        return sum(1 for card in self.cards if card.fate == fate)
+        return [card.fate for card in self.cards].count(fate)
 
     @property
     def current(self) -> Card | None:

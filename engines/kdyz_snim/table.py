@@ -37,7 +37,8 @@ class Table:
 
     def _receivers(self, state: KdyzSnimState) -> list[str]:
         """KS-10 / KS-P5: who may see this round's elements: the non-dreamers still in the game."""
-        return [p for p in self._active(state) if p != state.round.dreamer]
+        dreamer = state.round.dreamer
+        return [p for p in self._active(state) if p != dreamer]
 
     def _next_dreamer(self, state: KdyzSnimState) -> str | None:
         """KS-7 / KS-31: the next seat after the current dreamer still in the game; ``None`` when all have dreamt."""

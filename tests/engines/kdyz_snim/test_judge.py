@@ -214,3 +214,27 @@ def test_ks_24_recap_judge():
     assert not recap_earns_bonus("kočka", [], guesses=3, language="cs")
     assert recap_earns_bonus("Солнце, кошка", yellow, guesses=2, language="ru")
     assert recap_earns_bonus("sun cats", yellow, guesses=2, language="en")
+
+
+def test_ks_11_marks_are_dropped_exactly_as_unicode_classes_them():
+    """The one-pass removal of combining marks gives what dropping every character with a combining class does, on
+    every element name and alias of the three languages, on every combining mark of Unicode (the few beyond the
+    Basic Multilingual Plane by the exact path), and on emoji and other astral text."""
+    import random
+    import unicodedata
+
+    from engines.kdyz_snim.judge import _without_marks
+    from engines.kdyz_snim.words import LANGUAGES, elements
+
+    def exact(text: str) -> str:
+        return "".join(c for c in text if not unicodedata.combining(c))
+
+    marks = [chr(code) for code in range(0x110000) if unicodedata.combining(chr(code))]
+    assert any(ord(mark) > 0xFFFF for mark in marks)  # the sample below reaches the exact path
+    chooser = random.Random("KS-11")
+    texts = [unicodedata.normalize("NFKD", name) for e in elements().values() for lang in LANGUAGES for name in e.names(lang)]
+    letters = "aéЁйžůxZ 9🙂\U0001d165"
+    texts += ["".join(chooser.choice(marks + list(letters)) for _ in range(chooser.randrange(1, 12))) for _ in range(3000)]
+    assert any(not t.isascii() and max(t) <= "\uffff" for t in texts) and any(max(t) > "\uffff" for t in texts)
+    for text in texts:
+        assert _without_marks(text) == exact(text), repr(text)
