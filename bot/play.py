@@ -210,7 +210,7 @@ class Play:
         if closed:
             statements.append((DELETE_DEADLINE, [{"b_game": gid, "b_prompt": prompt_id} for prompt_id in closed]))
         statements.append((INSERT_DEADLINES, opened))
-        outbox = [{"game_id": gid, "seq": after.step, "op": op, "sent": False} for op in ops]
+        outbox = [{"game_id": gid, "seq": after.step, "op": op} for op in ops]
         dispatcher = rt.dispatcher
         if dispatcher is None or not self.db.is_sqlite or not ops:
             statements.append((INSERT_OUTBOX, outbox))

@@ -37,7 +37,7 @@ def action(gid: int, before: int) -> tuple[list, tuple]:
     """The writes of one action of game ``gid`` at step ``before`` (its row and an outbox row, guarded)."""
     statements = [
         (INSERT_ACTION, {"game_id": gid, "seq": before + 1, "action": {"kind": "vote", "args": {"ok": True}}, "at": 1.5}),
-        (INSERT_OUTBOX_IDS, [{"game_id": gid, "seq": before + 1, "op": {"do": "post", "content": "é"}, "sent": False}]),
+        (INSERT_OUTBOX_IDS, [{"game_id": gid, "seq": before + 1, "op": {"do": "post", "content": "é"}}]),
     ]
     return statements, (ADVANCE_GAME, {"b_id": gid, "b_before": before, "b_seq": before + 1})
 
