@@ -395,6 +395,9 @@ MN_SPARE_SUSPENSE = 0.5
 MN_DEAD_HAND, MN_RIVAL_DEAD_HAND = 4.0, 1.0
 #: The share of that dead hand counted for a full hand with one playable card left (see :func:`_mn_judged`).
 MN_LAST_PLAYABLE = 0.5
+#: A rival this near their goal (two steps: one turn's actions, MN-16) may play a winning Midnight Star before the
+#: seat's next turn, so a full hand's last answer to it is kept (see :func:`_mn_judged`).
+MN_ANSWER_NEEDED = 2.0
 #: Each fragile card (Suspense, Midnight Star) beyond two in a hand with no always-playable card (see :func:`_mn_judged`).
 MN_UNINSURED = 0.4
 #: The share of :func:`mn_judge` that is the seat's own progress, whatever the rivals' (see there).
@@ -603,8 +606,11 @@ def _mn_judged(
             # One card left to play beside four dead ones: kept, the hand is as stuck as a dead one (nothing else
             # ever leaves it); played, the draw may bring another. Counted whole only when dead, the seat clung to its
             # last Sleepwalk for a hundred and seventy turns (Colourless, four Suspense: MN-46, MN-41), rather than
-            # walk and draw.
-            value -= MN_LAST_PLAYABLE * dead_hand
+            # walk and draw. Not when that card is a Dutch Angle or a Dream Catcher while a rival is within a turn
+            # of waking: it is the seat's last answer to their winning Midnight Star (MN-24 (a), MN-25 (a)).
+            last_answer = answers and not vertigos and rival_distance <= MN_ANSWER_NEEDED
+            if not last_answer:
+                value -= MN_LAST_PLAYABLE * dead_hand
     # Insurance against that dead hand: a nightmare drawn at random can make Suspense and Midnight Stars unplayable
     # at once (Red, MN-41; Colourless sends the seat to a corridor with one action, MN-46, MN-22; Blue, MN-42), while
     # a Vertigo, a Dutch Angle or a Dream Catcher can always be played (MN-21, MN-24 (c), MN-25 (b)) and so keeps
@@ -827,20 +833,24 @@ class GameAI:
     def __init__(
         self, score: Score, evaluate: Evaluate, quick: Score, depth: int, diverse: bool = False, order: Score | None = None,
         own: Score | None = None, decisive: Callable[[Engine, Any, str, list[Action]], Action | None] | None = None,
-        prune: Callable[[Engine, Any, str, list[Action]], list[Action]] | None = None,
+        prune: Callable[[Engine, Any, str, list[Action]], list[Action]] | None = None, exact_rivals: bool = False,
     ) -> None:
         self.score, self.evaluate, self.quick, self.depth, self.diverse = score, evaluate, quick, depth, diverse
         self.order = order or score  # the search's ranking of its candidates (the easy player's score unless given)
         self.own = own or quick  # the searching seat's own playout policy (``quick`` unless given)
         self.decisive = decisive  # a move made without searching when it returns one (see mn_decisive)
         self.prune = prune  # the actions a playout step weighs, of the legal ones (all unless given; see mn_prune)
+        # In a playout the rivals play ``score`` over all their legal actions, as the easy player does (no random
+        # moves, no pruning, ties broken as narrowly), instead of ``quick`` with random moves and wide tie noise.
+        self.exact_rivals = exact_rivals
 
 
 GAME_AI: dict[str, GameAI] = {
     "ghost_at_home": GameAI(gh_score, gh_evaluate, gh_score, 24, diverse=True),
     "midnight_hunt": GameAI(mh_score, mh_evaluate, mh_score, 24),
     "midnighters": GameAI(
-        mn_score, mn_judge, mn_score, 10, order=mn_order, own=mn_order, decisive=mn_decisive, prune=mn_prune
+        mn_score, mn_judge, mn_score, 10, order=mn_order, own=mn_order, decisive=mn_decisive, prune=mn_prune,
+        exact_rivals=True,
     ),
 }
 

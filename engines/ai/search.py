@@ -42,7 +42,9 @@ def playout_action(
     engine: Engine, ai: GameAI, state: State, chooser: random.Random, epsilon: float, player: str | None = None
 ) -> Action | None:
     """The next action in a playout: one prompted player's heuristic choice (a random one with ``epsilon``); the
-    searching ``player`` itself plays by ``ai.own`` (how it will judge its later moves)."""
+    searching ``player`` itself plays by ``ai.own`` (how it will judge its later moves), and with
+    ``ai.exact_rivals`` the others play ``ai.score`` exactly as the easy player does (no random moves, all their
+    legal actions, ties broken narrowly: the rival model of a flat Monte Carlo search is most of its judgement)."""
     for prompt in state.prompts:
         for actor in prompt.players:
             legal = [a for a in engine.legal_actions(state, actor) if a.kind not in NEVER]
@@ -50,6 +52,9 @@ def playout_action(
                 continue
             if len(legal) == 1:  # nothing to weigh (a window with only a pass, a turn with only its end): no scoring
                 return legal[0]
+            if ai.exact_rivals and actor != player:
+                # A rival plays the heuristic as the easy player does: no random moves, ties broken as narrowly.
+                return best(legal, lambda a, who=actor: ai.score(engine, state, who, a), chooser)
             if chooser.random() < epsilon:
                 return chooser.choice(legal)
             policy = ai.own if actor == player else ai.quick
