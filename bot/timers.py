@@ -42,9 +42,10 @@ TIMER_PARKED_SECONDS = 60.0
 WARN_AT = (30, 10)
 #: Most times a warning is worded and sent, when actions keep coming in while it is on its way (see ``_warn``).
 WARN_TRIES = 3
-#: A waiting timer whose moment is this close when the clock's call comes starts then (its task sleeps the rest):
-#: the loop's clock and the wall clock may read a hair apart.
-EARLY_SECONDS = 0.001
+#: A waiting timer whose moment is this close when the clock's call comes starts then (its task sleeps the rest,
+#: so it warns and times out on time): the loop's clock, which fires the call, and the clock the deadlines are read
+#: on may read a little apart (a scaled test clock by more), and a call that came too early would only call again.
+EARLY_SECONDS = 0.05
 #: The waiting timers' heap is rid of stopped ones once it holds more than this many entries and twice what it
 #: held after the last clean-up (as asyncio's loop does with cancelled handles), so quick answers cost no call.
 COMPACT_MIN = 1024
@@ -103,6 +104,8 @@ class Timers:
                 timers.pop(prompt_id).cancel()
             if not timers:
                 del self.tasks[game_id]  # a game without timers keeps no empty entry
+            if self._waiting and self._waiting[0][2].stopped:
+                self._follow_earliest()
         for prompt_id, due in deadlines.items():
             if not timers or prompt_id not in timers:
                 self.arm_one(game_id, prompt_id, due)
@@ -148,6 +151,19 @@ class Timers:
         self._call = call_at(at, self._fire) if call_at is not None else _sleep_then(self.clock, at, self._fire)
         self._call_moment = at
 
+    def _follow_earliest(self) -> None:
+        """The earliest waiting timer was stopped: the clock's call moves on to the next one still waiting (or goes),
+        so the clock is never asked to wake for a moment at which nothing is left to happen."""
+        waiting = self._waiting
+        while waiting and waiting[0][2].stopped:
+            heapq.heappop(waiting)
+        if waiting:
+            if waiting[0][0] != self._call_moment:
+                self._call_at(waiting[0][0])
+        elif self._call is not None:
+            self._call.cancel()
+            self._call = self._call_moment = None
+
     def _fire(self) -> None:
         """The earliest moment came: start every waiting timer whose moment it is, then call again for the next."""
         self._call = self._call_moment = None
@@ -164,6 +180,8 @@ class Timers:
         """Stop every timer of a game."""
         for timer in self.tasks.pop(game_id, {}).values():
             timer.cancel()
+        if self._waiting and self._waiting[0][2].stopped:
+            self._follow_earliest()
 
     def rearm(self, live: LiveGame) -> None:
         """Timers from scratch for a game whose deadlines all moved."""

@@ -106,6 +106,13 @@ async def test_one_call_on_the_clock_serves_every_waiting_timer_and_skips_the_st
     assert len(clock._sleepers) == calls
     timers.arm_one(3, "vote#1", START + 50)  # earlier: the call moves (the old one is cancelled, not called)
     timers.arm(SimpleNamespace(id=3, row=SimpleNamespace(guild_id=1), deadlines={}))  # game 3's prompt answered
+    # the call follows the earliest timer still waiting: the clock is not woken for a moment with nothing to do
+    assert min(when for when, _, call in clock._sleepers if not call.done()) == START + 100 - WARN_AT[0]
+    timers.disarm(1)
+    timers.disarm(2)
+    assert all(call.done() for _, _, call in clock._sleepers)  # none left waiting: no call at all
+    timers.arm_one(1, "vote#1", START + 100)
+    timers.arm_one(2, "vote#1", START + 200)
     await clock.advance(300)
     await timers.settled()
     assert [moment for what, _, moment in seen if what == "timeout"] == [START + 100, START + 200]
