@@ -1,5 +1,7 @@
 """A live game's lock (bot.live.GameLock) takes its fast path only when nobody waits: contended, it hands the game
-over as asyncio's lock does, one holder at a time, waiters in the order they came, a cancelled waiter skipped."""
+over as asyncio's lock does, one holder at a time, waiters in the order they came, a cancelled waiter skipped. A lock
+that failed to hand over would leave its waiters waiting for ever: each contended test is bounded (GUARD seconds), so
+it fails instead of hanging the suite; nothing here is timed."""
 
 from __future__ import annotations
 
@@ -8,6 +10,9 @@ import asyncio
 import pytest
 
 from bot.live import GameLock
+
+#: A bound on a contended test that should take a few turns of the loop (a guard against hanging, not a timing).
+GUARD = 10.0
 
 
 async def test_an_uncontended_lock_is_taken_and_given_back_without_yielding():
@@ -33,7 +38,7 @@ async def test_contended_holders_run_one_at_a_time_in_the_order_they_came():
             order.append(f"{name} out")
             inside -= 1
 
-    await asyncio.gather(*(hold(name) for name in "abc"))
+    await asyncio.wait_for(asyncio.gather(*(hold(name) for name in "abc")), GUARD)
     assert order == ["a in", "a out", "b in", "b out", "c in", "c out"]
     assert not lock.locked()
 
@@ -52,7 +57,7 @@ async def test_a_cancelled_waiter_is_skipped_and_the_lock_still_changes_hands():
     await asyncio.sleep(0)
     cancelled.cancel()
     await lock.__aexit__(None, None, None)
-    await patient
+    await asyncio.wait_for(patient, GUARD)
     with pytest.raises(asyncio.CancelledError):
         await cancelled
     assert got == ["patient"] and not lock.locked()
