@@ -30,7 +30,7 @@ GAMES = frozenset({"ghost_at_home", "midnighters", "midnight_hunt"})
 BUDGETS: dict[str, dict[str, Budget]] = {
     "ghost_at_home": {"normal": Budget(200, 5), "hard": Budget(600, 8, halving=True)},
     "midnight_hunt": {"normal": Budget(100, 6), "hard": Budget(700, 10, halving=True)},
-    "midnighters": {"normal": Budget(100, 5, prior=0.05), "hard": Budget(320, 6, halving=True)},
+    "midnighters": {"normal": Budget(150, 5, prior=0.05), "hard": Budget(320, 6, halving=True)},
 }
 
 

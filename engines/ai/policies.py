@@ -775,6 +775,47 @@ def mn_prune(engine: Engine, state: Any, actor: str, legal: list[Action]) -> lis
     ]
 
 
+def _mn_vertigo_race(state: Any, actor: str, action: Action) -> float | None:
+    """The race as :func:`mn_evaluate` counts it (``actor``'s standing less the best rival's, before squashing) after
+    a Vertigo play (MN-21), from the board alone, or ``None`` where its card cannot slide that way. Avatars and traps
+    move with their card (their locations keep), and every Vertigo play leaves the hand the same, so among one
+    seat's Vertigo plays this orders them as :func:`mn_score` does (its one-step lookahead passes the window after)."""
+    from types import SimpleNamespace
+
+    moved = _mn_after_vertigo(state, action)
+    if moved is None:
+        return None
+    board_after = SimpleNamespace(
+        cells=moved.cells, turns=moved.turns, hands=state.hands, horror=state.horror, avatars=state.avatars,
+        traps=state.traps,
+    )
+    cache: dict[str, dict[str, int]] = {}
+    mine = _mn_standing(board_after, actor, cache)
+    return mine - max((_mn_standing(board_after, p, cache) for p in state.active if p != actor), default=-6.0)
+
+
+#: A rival's Vertigo play this far (in :func:`_mn_vertigo_race`'s steps) behind its best one is not scored in a
+#: playout (:func:`mn_rival_skip`): the race moves by whole steps, so a play behind by one or more scores lower by
+#: more than the easy player's tie noise unless the position is lost or won beyond doubt either way.
+MN_RIVAL_VERTIGO_SLACK = 0.5
+
+
+def mn_rival_skip(engine: Engine, state: Any, actor: str, legal: list[Action]) -> frozenset[int]:
+    """The rival's Vertigo plays (MN-21) a playout need not score (by ``id``) to choose as the easy player does
+    (:func:`mn_score`, :func:`engines.ai.search.playout_action`): those behind the best of them on the board alone
+    (:func:`_mn_vertigo_race`). Up to eighteen Vertigo plays a turn, each a one-step lookahead: the largest share
+    of what the rival model costs; the choice is the easy player's own but where scores are within its tie noise."""
+    vertigo = [a for a in legal if a.kind in VERTIGO_PLAYS]
+    if len(vertigo) < 2:
+        return frozenset()
+    race = [(_mn_vertigo_race(state, actor, a), a) for a in vertigo]
+    known = [r for r, _ in race if r is not None]
+    if not known:
+        return frozenset()
+    top = max(known)
+    return frozenset(id(a) for r, a in race if r is not None and r < top - MN_RIVAL_VERTIGO_SLACK)
+
+
 def mn_decisive(engine: Engine, state: Any, player: str, candidates: list[Action]) -> Action | None:
     """Moves the searching Midnighters player makes without searching.
 
@@ -834,6 +875,7 @@ class GameAI:
         self, score: Score, evaluate: Evaluate, quick: Score, depth: int, diverse: bool = False, order: Score | None = None,
         own: Score | None = None, decisive: Callable[[Engine, Any, str, list[Action]], Action | None] | None = None,
         prune: Callable[[Engine, Any, str, list[Action]], list[Action]] | None = None, exact_rivals: bool = False,
+        rival_skip: Callable[[Engine, Any, str, list[Action]], frozenset[int]] | None = None,
     ) -> None:
         self.score, self.evaluate, self.quick, self.depth, self.diverse = score, evaluate, quick, depth, diverse
         self.order = order or score  # the search's ranking of its candidates (the easy player's score unless given)
@@ -843,6 +885,9 @@ class GameAI:
         # In a playout the rivals play ``score`` over all their legal actions, as the easy player does (no random
         # moves, no pruning, ties broken as narrowly), instead of ``quick`` with random moves and wide tie noise.
         self.exact_rivals = exact_rivals
+        # With ``exact_rivals``: the rival's legal actions (by ``id``) sure not to be the easy player's choice, left
+        # unscored (see mn_rival_skip); the tie-breaking draws are the same as over all of them.
+        self.rival_skip = rival_skip
 
 
 GAME_AI: dict[str, GameAI] = {
@@ -850,7 +895,7 @@ GAME_AI: dict[str, GameAI] = {
     "midnight_hunt": GameAI(mh_score, mh_evaluate, mh_score, 24),
     "midnighters": GameAI(
         mn_score, mn_judge, mn_score, 10, order=mn_order, own=mn_order, decisive=mn_decisive, prune=mn_prune,
-        exact_rivals=True,
+        exact_rivals=True, rival_skip=mn_rival_skip,
     ),
 }
 

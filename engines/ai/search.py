@@ -53,8 +53,15 @@ def playout_action(
             if len(legal) == 1:  # nothing to weigh (a window with only a pass, a turn with only its end): no scoring
                 return legal[0]
             if ai.exact_rivals and actor != player:
-                # A rival plays the heuristic as the easy player does: no random moves, ties broken as narrowly.
-                return best(legal, lambda a, who=actor: ai.score(engine, state, who, a), chooser)
+                # A rival plays the heuristic as the easy player does: no random moves, ties broken as narrowly. The
+                # actions ``ai.rival_skip`` rules out are not scored, but draw their tie-breaking share all the same
+                # (best's draws, one an action in order), so the choice is the one over all of them.
+                skip = ai.rival_skip(engine, state, actor, legal) if ai.rival_skip is not None else frozenset()
+                return best(
+                    legal,
+                    lambda a, who=actor: -math.inf if id(a) in skip else ai.score(engine, state, who, a),
+                    chooser,
+                )
             if chooser.random() < epsilon:
                 return chooser.choice(legal)
             policy = ai.own if actor == player else ai.quick
