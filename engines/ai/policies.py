@@ -12,6 +12,7 @@ import math
 import random
 import threading
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
 from engines.core import Action, Engine, State
@@ -714,8 +715,6 @@ VERTIGO_PLAYS = ("vertigo_move", "vertigo_rotate")
 def _mn_after_vertigo(state: Any, action: Action) -> Any:
     """The board (``cells`` and ``turns``) after a Vertigo play (MN-21), as the engine would leave it, or ``None``
     where its card cannot slide that way; nothing else of the state is changed or copied."""
-    from types import SimpleNamespace
-
     from engines.midnighters import board
     from engines.midnighters.plays import ROTATE
 
@@ -780,8 +779,6 @@ def _mn_vertigo_race(state: Any, actor: str, action: Action) -> float | None:
     a Vertigo play (MN-21), from the board alone, or ``None`` where its card cannot slide that way. Avatars and traps
     move with their card (their locations keep), and every Vertigo play leaves the hand the same, so among one
     seat's Vertigo plays this orders them as :func:`mn_score` does (its one-step lookahead passes the window after)."""
-    from types import SimpleNamespace
-
     moved = _mn_after_vertigo(state, action)
     if moved is None:
         return None
