@@ -793,7 +793,7 @@ def _mn_vertigo_race(state: Any, actor: str, action: Action) -> float | None:
 
 #: A rival's Vertigo play this far (in :func:`_mn_vertigo_race`'s steps) behind its best one is not scored in a
 #: playout (:func:`mn_rival_skip`): the race moves by whole steps, so a play behind by one or more scores lower by
-#: more than the easy player's tie noise unless the position is lost or won beyond doubt either way.
+#: more than the easy player's tie noise (:data:`TIE_NOISE`) unless the position is lost or won beyond doubt either way.
 MN_RIVAL_VERTIGO_SLACK = 0.5
 
 
@@ -897,6 +897,10 @@ GAME_AI: dict[str, GameAI] = {
 }
 
 
-def best(actions: list[Action], score: Callable[[Action], float], chooser: random.Random, noise: float = 0.01) -> Action:
+#: How far apart two scores may be and still be a coin toss for :func:`best` (its noise, by default).
+TIE_NOISE = 0.01
+
+
+def best(actions: list[Action], score: Callable[[Action], float], chooser: random.Random, noise: float = TIE_NOISE) -> Action:
     """The highest-scoring action, ties (and near ties) broken at random."""
     return max(actions, key=lambda a: score(a) + noise * chooser.random())

@@ -16,14 +16,12 @@ import pytest
 
 from engines import get_engine
 from engines.ai import policies
-from engines.ai.policies import GAME_AI, VERTIGO_PLAYS, best, mn_rival_skip, mn_score
+from engines.ai.policies import GAME_AI, TIE_NOISE, VERTIGO_PLAYS, best, mn_rival_skip, mn_score
 from engines.ai.search import playout_action
 from tests.engines.midnighters.helpers import Table
 
 MN = get_engine("midnighters")
 AI = GAME_AI["midnighters"]
-#: ``best``'s tie noise (its default): plays closer than this to the best are the easy player's coin tosses.
-TIE_NOISE = 0.01
 
 
 def _rival_turn(where: str, hand: list[str]) -> Table:
