@@ -8,6 +8,7 @@ what it knows is what the seat knows.
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import threading
@@ -16,6 +17,15 @@ from types import SimpleNamespace
 from typing import Any
 
 from engines.core import Action, Engine, State
+
+# Midnighters' modules are imported once, here, not inside the heuristics: those run hundreds of thousands of times
+# a decision, and a function-local import costs every call (issue 31). No cycle: engines.midnighters imports
+# nothing of engines.ai.
+from engines.midnighters import board as mn_board
+from engines.midnighters import rules as mn_rules
+from engines.midnighters.data import NIGHTMARES
+from engines.midnighters.plays import ROTATE
+from engines.midnighters.rules import BRIDGE, TOWN_HALL, affected
 
 Score = Callable[[Engine, Any, str, Action], float]
 Evaluate = Callable[[Engine, Any, str], float]
@@ -235,15 +245,13 @@ def _remember(key: tuple, value: Any) -> Any:
 def _mn_distances(state: Any, target: str, cells: Any = None, turns: Any = None) -> dict[str, int]:
     """Fewest Sleepwalk steps from each location to ``target`` (absent: unreachable by walking), on the board as it
     is or as ``cells`` and ``turns`` would make it (:func:`engines.midnighters.board.sleepwalk_distances`, memoized)."""
-    from engines.midnighters import board
-
     cells = state.cells if cells is None else cells
     turns = state.turns if turns is None else turns
     key = ("walk", target, *_board_key(cells, turns))
     found = _DISTANCES.get(key)
     if found is not None:
         return found
-    return _remember(key, board.sleepwalk_distances(cells, turns, target))
+    return _remember(key, mn_board.sleepwalk_distances(cells, turns, target))
 
 
 #: The distance counted for a location from which no Sleepwalk path leads to the goal (longer than any path).
@@ -253,18 +261,12 @@ UNREACHABLE = 8
 def _mn_goal(state: Any, player: str) -> str:
     """Where ``player`` wants to activate: the Town Hall for the Horror (MN-47) and for a dreamer holding a nightmare
     (MN-40: rid of it there; MN-36: no waking with it), else the Bridge (MN-59)."""
-    from engines.midnighters.data import NIGHTMARES
-    from engines.midnighters.rules import BRIDGE, TOWN_HALL
-
     if player == state.horror or any(c in NIGHTMARES for c in state.hands[player]):
         return TOWN_HALL
     return BRIDGE
 
 
 def _mn_standing(state: Any, player: str, cache: dict[str, dict[str, int]]) -> float:
-    from engines.midnighters.data import NIGHTMARES
-    from engines.midnighters.rules import BRIDGE
-
     goal = _mn_goal(state, player)
     if goal not in cache:
         cache[goal] = _mn_distances(state, goal)
@@ -409,10 +411,6 @@ def mn_soft_distances(state: Any, target: str, forest: bool = True) -> dict[str,
     """Cost of reaching ``target`` from each location: 1 per Sleepwalk step, :data:`MN_SOFT_STEP` to a neighbour
     no arrow points at, :data:`MN_FOREST_JUMP` from the Forest unless ``forest`` is false (a seat under Blue cannot
     activate it, MN-42) (Dijkstra over the 12 cards, backwards)."""
-    import heapq
-
-    from engines.midnighters import board
-
     cells, turns = state.cells, state.turns
     key = ("soft", target, forest, *_board_key(cells, turns))
     found = _DISTANCES.get(key)
@@ -422,13 +420,13 @@ def mn_soft_distances(state: Any, target: str, forest: bool = True) -> dict[str,
     into: dict[str, list[tuple[str, float]]] = {}
     for loc, cell in cells.items():
         by_arrow = set()
-        for direction in board.arrows(loc, turns[loc]):
-            to = occupied.get(board.step(cell, direction))
+        for direction in mn_board.arrows(loc, turns[loc]):
+            to = occupied.get(mn_board.step(cell, direction))
             if to is not None:
                 by_arrow.add(to)
                 into.setdefault(to, []).append((loc, 1.0))
-        for direction in board.DIRECTIONS:
-            nxt = board.step(cell, direction)
+        for direction in mn_board.DIRECTIONS:
+            nxt = mn_board.step(cell, direction)
             if nxt is not None and nxt in occupied and occupied[nxt] not in by_arrow:
                 into.setdefault(occupied[nxt], []).append((loc, MN_SOFT_STEP))
     if forest and target != "forest":
@@ -460,8 +458,6 @@ def _mn_shortcuts(state: Any, player: str) -> tuple[tuple[str, ...], bool]:
     (MN-56 (b))."""
     if not state.traps:
         return (), False
-    from engines.midnighters.rules import TOWN_HALL, affected
-
     mine = [t for t in state.traps if t.owner == player]
     if not mine:
         return (), False
@@ -479,9 +475,6 @@ def _mn_distance(state: Any, player: str, cache: dict[str, dict[str, float]]) ->
     Sleepwalk trap moves its owner onto its location from anywhere (MN-54), and a Midnight Star trap in the Town Hall
     activates it from anywhere (MN-56 (b), allowed under Red and Blue, MN-41, MN-42), so its owner's nightmares go
     without the detour (MN-35)."""
-    from engines.midnighters.data import NIGHTMARES
-    from engines.midnighters.rules import BRIDGE, TOWN_HALL, affected
-
     here = state.avatars[player]
     far = float(UNREACHABLE)
     hops, remote_hall = _mn_shortcuts(state, player)
@@ -506,18 +499,16 @@ def _mn_playable(state: Any, player: str) -> int:
     and Dream Catcher (b) always (MN-24, MN-25), Vertigo always (their own card, MN-21), a Sleepwalk along an arrow
     that leads onto a card (MN-20), a Midnight Star where an activation is allowed (MN-22, MN-36, MN-42, MN-47), a
     Suspense with a partner card unless Red forbids traps (MN-41, MN-50). None: a dead hand."""
-    from engines.midnighters import board, rules
-
     hand = state.hands[player]
     here = state.avatars[player]
     count = sum(c in ("dutch", "catcher", "vertigo") for c in hand)
     walks = hand.count("sleepwalk")
     if walks and any(
-        board.sleepwalk_target(state.cells, state.turns, here, d) for d in board.arrows(here, state.turns[here])
+        mn_board.sleepwalk_target(state.cells, state.turns, here, d) for d in mn_board.arrows(here, state.turns[here])
     ):
         count += walks
     stars = hand.count("star")
-    if stars and rules.activation_refusal(state, player, here) is None:
+    if stars and mn_rules.activation_refusal(state, player, here) is None:
         count += stars
     suspense = sum(c.startswith("suspense-") for c in hand)
     if suspense and (walks or stars) and _mn_can_trap(state, player):
@@ -528,23 +519,19 @@ def _mn_playable(state: Any, player: str) -> int:
 def _mn_wakes_now(state: Any, player: str) -> bool:
     """Whether ``player`` stands on the Bridge on their own turn with an action left and a Midnight Star they may
     play there (MN-36): they wake before any sleep paralysis (MN-48 strikes at the start of a turn, MN-15)."""
-    from engines.midnighters import rules
-
     return (
-        state.avatars[player] == rules.BRIDGE and state.phase == "turn" and state.current == player
-        and state.controller in (None, player) and rules.actions_left(state) >= 1 and "star" in state.hands[player]
-        and rules.activation_refusal(state, player, rules.BRIDGE) is None
+        state.avatars[player] == BRIDGE and state.phase == "turn" and state.current == player
+        and state.controller in (None, player) and mn_rules.actions_left(state) >= 1 and "star" in state.hands[player]
+        and mn_rules.activation_refusal(state, player, BRIDGE) is None
     )
 
 
 def _mn_can_trap(state: Any, player: str) -> bool:
     """Whether ``player`` could ever set a trap as things stand: Red forbids it (MN-41), and it takes 2 actions
     (MN-17, MN-50), more than a turn under Colourless has (MN-46, MN-16) without a Dutch Angle's extra (MN-24 (c))."""
-    from engines.midnighters import rules
-
-    if rules.affected(state, "red", player):
+    if mn_rules.affected(state, "red", player):
         return False
-    return rules.base_actions(state, player) >= 2 or "dutch" in state.hands[player]
+    return mn_rules.base_actions(state, player) >= 2 or "dutch" in state.hands[player]
 
 
 def _mn_judged(
@@ -552,8 +539,6 @@ def _mn_judged(
     d: float | None = None,
 ) -> float:
     """``player``'s standing for :func:`mn_judge`; ``d`` is their :func:`_mn_distance` when already known."""
-    from engines.midnighters.rules import BRIDGE, TOWN_HALL, affected
-
     hand = state.hands[player]
     if d is None:
         d = _mn_distance(state, player, cache)
@@ -668,9 +653,6 @@ def mn_order(engine: Engine, state: Any, player: str, action: Action) -> float:
 def mn_quick(engine: Engine, state: Any, player: str, action: Action) -> float:
     """A cheap score for playouts: wake on the Bridge (or, for the Horror or with a nightmare in hand, activate the
     Town Hall), walk towards that goal, answer a winning card, rarely anything else."""
-    from engines.midnighters import board
-    from engines.midnighters.rules import BRIDGE, TOWN_HALL
-
     kind, args = action.kind, action.args
     cur = state.current
     if kind == "star":
@@ -690,7 +672,7 @@ def mn_quick(engine: Engine, state: Any, player: str, action: Action) -> float:
         goal = _mn_goal(state, cur)
         before = _mn_distances(state, goal).get(here, UNREACHABLE)
         if kind == "sleepwalk":
-            to = board.sleepwalk_target(state.cells, state.turns, here, args["direction"])
+            to = mn_board.sleepwalk_target(state.cells, state.turns, here, args["direction"])
             return 6.0 + 3.0 * (before - _mn_distances(state, goal).get(to, UNREACHABLE))
         moved = _mn_after_vertigo(state, action)
         if moved is None:
@@ -715,13 +697,10 @@ VERTIGO_PLAYS = ("vertigo_move", "vertigo_rotate")
 def _mn_after_vertigo(state: Any, action: Action) -> Any:
     """The board (``cells`` and ``turns``) after a Vertigo play (MN-21), as the engine would leave it, or ``None``
     where its card cannot slide that way; nothing else of the state is changed or copied."""
-    from engines.midnighters import board
-    from engines.midnighters.plays import ROTATE
-
     loc, direction = action.args["location"], action.args["direction"]
     cells, turns = dict(state.cells), dict(state.turns)
     if action.kind == "vertigo_move":
-        cell = board.step(cells[loc], direction)
+        cell = mn_board.step(cells[loc], direction)
         if cell is None:
             return None
         cells[loc] = cell
@@ -826,9 +805,6 @@ def mn_decisive(engine: Engine, state: Any, player: str, candidates: list[Action
 
     Reads only what the seat knows for certain, the same in every sampled state: its own hand, traps and place,
     and the public stack, avatars and Horror (MN-64)."""
-    from engines.midnighters.data import NIGHTMARES
-    from engines.midnighters.rules import BRIDGE, TOWN_HALL
-
     top = state.stack[-1] if state.phase == "window" and state.stack else None
     if top is not None and top.kind == "star" and top.player != player:
         there = state.avatars.get(top.player)
