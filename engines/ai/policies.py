@@ -232,7 +232,10 @@ _DISTANCES: dict[tuple, dict] = {}
 
 
 def _board_key(cells: Any, turns: Any) -> tuple:
-    return tuple(sorted(cells.items())), tuple(sorted(turns.items()))
+    # The dicts' own order, unsorted (a key is made for every position a playout scores): the boards of a game all
+    # list their locations in the order of its deal, as copies, dumps and the heuristics' own trial boards keep it;
+    # a board listed in another order would only miss the memo, never find another board's distances.
+    return tuple(cells.items()), tuple(turns.items())
 
 
 def _remember(key: tuple, value: Any) -> Any:
@@ -258,10 +261,19 @@ def _mn_distances(state: Any, target: str, cells: Any = None, turns: Any = None)
 UNREACHABLE = 8
 
 
+#: The nightmare cards as a set: the heuristics ask whether a hand holds one for every seat of every position a
+#: playout scores, and a set test costs less than a generator over the hand.
+_NIGHTMARE_CARDS = frozenset(NIGHTMARES)
+
+
+def _holds_nightmare(hand: list[str]) -> bool:
+    return not _NIGHTMARE_CARDS.isdisjoint(hand)
+
+
 def _mn_goal(state: Any, player: str) -> str:
     """Where ``player`` wants to activate: the Town Hall for the Horror (MN-47) and for a dreamer holding a nightmare
     (MN-40: rid of it there; MN-36: no waking with it), else the Bridge (MN-59)."""
-    if player == state.horror or any(c in NIGHTMARES for c in state.hands[player]):
+    if player == state.horror or _holds_nightmare(state.hands[player]):
         return TOWN_HALL
     return BRIDGE
 
@@ -271,10 +283,12 @@ def _mn_standing(state: Any, player: str, cache: dict[str, dict[str, int]]) -> f
     if goal not in cache:
         cache[goal] = _mn_distances(state, goal)
     hand = state.hands[player]
+    # cards counted by list.count, not by generators over the hand: this runs for every seat of every position that
+    # the rivals' playout moves score (the same whole numbers, so the same sums)
     value = -1.0 * cache[goal].get(state.avatars[player], UNREACHABLE)
-    value -= 1.5 * sum(c in NIGHTMARES for c in hand) if player != state.horror else 0.0
-    value += 0.6 * ("star" in hand) + 0.1 * len(hand) + 0.2 * sum(c in ("sleepwalk", "vertigo") for c in hand)
-    value += 0.15 * sum(c in ("dutch", "catcher") for c in hand)
+    value -= 1.5 * sum(map(hand.count, NIGHTMARES)) if player != state.horror else 0.0
+    value += 0.6 * ("star" in hand) + 0.1 * len(hand) + 0.2 * (hand.count("sleepwalk") + hand.count("vertigo"))
+    value += 0.15 * (hand.count("dutch") + hand.count("catcher"))
     value += 0.3 * sum(1 for t in state.traps if t.owner == player)
     if goal == BRIDGE and state.avatars[player] == BRIDGE:
         value += 1.0
@@ -488,7 +502,7 @@ def _mn_distance(state: Any, player: str, cache: dict[str, dict[str, float]]) ->
 
     if player == state.horror:
         return 0.0 if remote_hall else to(TOWN_HALL)
-    if (any(c in NIGHTMARES for c in state.hands[player]) or blue) and not remote_hall:
+    if (_holds_nightmare(state.hands[player]) or blue) and not remote_hall:
         return to(TOWN_HALL) + 1.5 + _mn_soft(state, BRIDGE, cache).get(TOWN_HALL, far)
     return to(BRIDGE)
 
@@ -501,7 +515,7 @@ def _mn_playable(state: Any, player: str) -> int:
     Suspense with a partner card unless Red forbids traps (MN-41, MN-50). None: a dead hand."""
     hand = state.hands[player]
     here = state.avatars[player]
-    count = sum(c in ("dutch", "catcher", "vertigo") for c in hand)
+    count = hand.count("dutch") + hand.count("catcher") + hand.count("vertigo")
     walks = hand.count("sleepwalk")
     if walks and any(
         mn_board.sleepwalk_target(state.cells, state.turns, here, d) for d in mn_board.arrows(here, state.turns[here])
@@ -833,7 +847,7 @@ def mn_decisive(engine: Engine, state: Any, player: str, candidates: list[Action
             return None
     if player == state.horror or state.avatars.get(player) != TOWN_HALL:
         return None
-    if not any(c in NIGHTMARES for c in state.hands[player]):
+    if not _holds_nightmare(state.hands[player]):
         return None
     return next((a for a in candidates if a.kind == "star"), None)
 
