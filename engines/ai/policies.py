@@ -18,9 +18,11 @@ from typing import Any
 
 from engines.core import Action, Engine, State
 
-# Midnighters' modules are imported once, here, not inside the heuristics: those run hundreds of thousands of times
-# a decision, and a function-local import costs every call (issue 31). No cycle: engines.midnighters imports
-# nothing of engines.ai.
+# The games' modules are imported once, here, not inside the heuristics: those run hundreds of thousands of times
+# a decision, and a function-local import costs every call (issue 31). No cycle: no game's engine imports
+# engines.ai.
+from engines.ghost_at_home.cards import CARDS
+from engines.ghost_at_home.house import slot_index
 from engines.midnighters import board as mn_board
 from engines.midnighters import rules as mn_rules
 from engines.midnighters.data import NIGHTMARES
@@ -52,9 +54,6 @@ def _gh_rooms(house: Any, floor: int) -> int:
 
 
 def gh_score(engine: Engine, state: Any, player: str, action: Action) -> float:
-    from engines.ghost_at_home.cards import CARDS
-    from engines.ghost_at_home.house import slot_index
-
     kind, args = action.kind, action.args
     me = state.houses.get(player)
     if kind == "rooms":
