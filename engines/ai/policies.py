@@ -871,8 +871,9 @@ class GameAI:
         # In a playout the rivals play ``score`` over all their legal actions, as the easy player does (no random
         # moves, no pruning, ties broken as narrowly), instead of ``quick`` with random moves and wide tie noise.
         self.exact_rivals = exact_rivals
-        # With ``exact_rivals``: the rival's legal actions (by ``id``) sure not to be the easy player's choice, left
-        # unscored (see mn_rival_skip); the tie-breaking draws are the same as over all of them.
+        # With ``exact_rivals``: the rival's legal actions (by ``id``) that the board alone ranks below the easy
+        # player's choice, left unscored; the tie-breaking draws are the same as over all of them (mn_rival_skip says
+        # where its choice could still differ: scores within the tie noise).
         self.rival_skip = rival_skip
 
 
