@@ -113,30 +113,87 @@ def gh_score(engine: Engine, state: Any, player: str, action: Action) -> float:
     return 0.0
 
 
-def gh_progress(state: Any, player: str) -> float:
+#: What :func:`gh_features` measures of one seat's position, in order. "Top" is the highest explored floor, the only
+#: one a ghost can strike (GH-12); "threat" is the most ghost cards one rival holds (in a search's sampled state).
+GH_FEATURES: tuple[str, ...] = (
+    "floor-1 rooms", "floor-2 rooms", "floor-3 rooms",
+    "exposed rooms (top floor dark or with a ghost: one more ghost wipes it, GH-13)", "exposed rooms x threat",
+    "top floor lit", "the floor being built lit", "lit floors below the top", "ghosts resting in the house",
+    "cats on the top floor", "cats on lower floors", "cats in hand", "ghosts in hand",
+    "rooms in hand for a floor not yet full", "rooms in hand for a full floor", "jokers in hand", "specials in hand",
+    "cards in hand", "house complete (escaping)", "the seat's turn", "floor 3 lit above full floors",
+    "threat a cat cannot answer",
+)
+#: The weights of :data:`GH_FEATURES`: a logistic regression of who won on the difference between two seats'
+#: features, over every position of 20,000 games played by the search's playout policy (``python -m bench.ai_fit``
+#: prints them; issue 31). A room weighs about half a logit; lights, cats and ghosts are worth what they protect or
+#: threaten; cards in hand count less than the rooms they are not (a held card is a room not yet laid).
+GH_WEIGHTS: tuple[float, ...] = (
+    0.488, 0.598, 0.832, -0.068, -0.172, 0.028, 0.067, 0.027, 0.030, 0.060, -0.002, -0.081, -0.199, 0.153, -0.284,
+    0.375, -0.149, -0.184, -0.194, 0.132, 0.147, -0.265,
+)
+
+_ROOM_FLOOR = {"room1": 1, "room2": 2, "room3": 3}
+
+
+def gh_features(state: Any, player: str) -> list[float]:
+    """:data:`GH_FEATURES` of ``player``'s position in a full (sampled) state."""
     house = state.houses[player]
-    value = 0.0
-    for floor in (1, 2, 3):
-        rooms = house.rooms_on(floor)
-        value += rooms * (1.0 + 0.2 * floor)
-        if house.is_lit(floor):
-            value += 0.6 + 0.2 * rooms
-    value += 0.3 * sum(o == "cat" for o in house.occupants)
-    value -= 0.4 * sum(o == "ghost" for o in house.occupants)
     hand = state.hands.get(player, [])
-    value += 0.25 * sum(c in ("ghost", "cat") for c in hand) + 0.15 * len(hand)
-    return value
+    threat = max((state.hands.get(p, []).count("ghost") for p in state.seats if p != player), default=0)
+    rooms = [house.rooms_on(floor) for floor in (1, 2, 3)]
+    top = next((floor for floor in (3, 2, 1) if rooms[floor - 1]), 0)
+    building = next((floor for floor in (1, 2, 3) if rooms[floor - 1] < 2), 0)
+    lit, occupants = house.lit, house.occupants
+    exposed = cats_top = 0
+    if top:
+        left, right = house.slots(top)
+        cats_top = (occupants[left] == "cat") + (occupants[right] == "cat")
+        if not lit[top - 1] or "ghost" in (occupants[left], occupants[right]):
+            exposed = rooms[top - 1]
+    cats_in_hand = hand.count("cat")
+    useful = useless = jokers = specials = 0
+    for card in hand:
+        floor = _ROOM_FLOOR.get(card)
+        if floor is not None:
+            if rooms[floor - 1] == 2:
+                useless += 1
+            else:
+                useful += 1
+        elif card == "joker_room":
+            jokers += 1
+        elif card not in ("ghost", "cat"):
+            specials += 1
+    return [
+        rooms[0], rooms[1], rooms[2],
+        exposed, exposed * threat,
+        1.0 if top and lit[top - 1] else 0.0,
+        1.0 if building and building != top and lit[building - 1] else 0.0,
+        sum(1 for floor in (1, 2, 3) if floor < top and lit[floor - 1]),
+        occupants.count("ghost"),
+        cats_top, occupants.count("cat") - cats_top, cats_in_hand, hand.count("ghost"),
+        useful, useless, jokers, specials, len(hand),
+        1.0 if sum(rooms) == 6 else 0.0,
+        1.0 if state.phase == "turn" and state.current == player else 0.0,
+        1.0 if lit[2] and rooms[0] == 2 and rooms[1] == 2 else 0.0,
+        max(0, threat - cats_in_hand - cats_top),
+    ]
+
+
+def gh_margin(features: list[float], rival: list[float], weights: tuple[float, ...] = GH_WEIGHTS) -> float:
+    """The logit that the first of two seats wins, from their :func:`gh_features`."""
+    return sum(w * (mine - theirs) for w, mine, theirs in zip(weights, features, rival))
 
 
 def gh_evaluate(engine: Engine, state: Any, player: str) -> float:
+    """The chance ``player`` wins from here against the strongest rival, by the fitted :data:`GH_WEIGHTS`."""
     done = outcome_value(state, player)
     if done is not None:
         return done
     if player not in state.seats:
         return 0.0
-    mine = gh_progress(state, player)
-    best = max((gh_progress(state, p) for p in state.seats if p != player), default=0.0)
-    return squash(0.45 * (mine - best))
+    mine = gh_features(state, player)
+    return squash(min(gh_margin(mine, gh_features(state, p)) for p in state.seats if p != player))
 
 
 # -- Midnight Hunt ---------------------------------------------------------------------------------------------
@@ -878,7 +935,7 @@ class GameAI:
 
 
 GAME_AI: dict[str, GameAI] = {
-    "ghost_at_home": GameAI(gh_score, gh_evaluate, gh_score, 24, diverse=True),
+    "ghost_at_home": GameAI(gh_score, gh_evaluate, gh_score, 8, diverse=True),
     "midnight_hunt": GameAI(mh_score, mh_evaluate, mh_score, 24),
     "midnighters": GameAI(
         mn_score, mn_judge, mn_score, 10, order=mn_order, own=mn_order, decisive=mn_decisive, prune=mn_prune,
