@@ -126,8 +126,9 @@ GH_FEATURES: tuple[str, ...] = (
 )
 #: The weights of :data:`GH_FEATURES`: a logistic regression of who won on the difference between two seats'
 #: features, over every position of 20,000 games played by the search's playout policy (``python -m bench.ai_fit``
-#: prints them; issue 31). A room weighs about half a logit; lights, cats and ghosts are worth what they protect or
-#: threaten; cards in hand count less than the rooms they are not (a held card is a room not yet laid).
+#: prints them; issue 31). A room laid weighs half a logit or more (more on higher floors); an exposed room costs 0.07
+#: and 0.17 more for each ghost a rival holds; most cards held weigh below nothing (a card kept is a turn not spent
+#: building), a joker or a room that still fits the most. Correlations, not causes: read them together.
 GH_WEIGHTS: tuple[float, ...] = (
     0.488, 0.598, 0.832, -0.068, -0.172, 0.028, 0.067, 0.027, 0.030, 0.060, -0.002, -0.081, -0.199, 0.153, -0.284,
     0.375, -0.149, -0.184, -0.194, 0.132, 0.147, -0.265,
