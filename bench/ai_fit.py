@@ -6,9 +6,8 @@ over the features of :func:`engines.ai.policies.gh_features`. This script plays 
 the search's own playout policy (every seat the heuristic with a little noise; a third of the games with no random
 moves, a third with 10 % and a third with 20 %), takes every position of every finished game from both seats' side,
 and fits ``w`` by Newton's method over the distinct positions (a pure-Python solve: 22 weights, no numerical
-library needed). It prints the
-weights to paste into ``GH_WEIGHTS`` and, on ``--check`` games it did not fit, the log loss of the new weights,
-of those in the code and of a coin toss (0.693): lower predicts better.
+library needed). It prints the weights to paste into ``GH_WEIGHTS`` and, on ``--check`` games it did not fit, the
+log loss of the new weights, of those in the code and of a coin toss (0.693): lower predicts better.
 
 A short playout judged by a calibrated evaluation is a less noisy judge than a long one (GH-7 .. GH-32 make the
 game a short race with much luck); ``bench/RESULTS.md`` has the measurements. Deterministic for its arguments.

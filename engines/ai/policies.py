@@ -181,20 +181,21 @@ def gh_features(state: Any, player: str) -> list[float]:
     ]
 
 
-def gh_margin(features: list[float], rival: list[float], weights: tuple[float, ...] = GH_WEIGHTS) -> float:
+def gh_margin(features: list[float], rival: list[float]) -> float:
     """The logit that the first of two seats wins, from their :func:`gh_features`."""
-    return sum(w * (mine - theirs) for w, mine, theirs in zip(weights, features, rival))
+    return sum(w * (mine - theirs) for w, mine, theirs in zip(GH_WEIGHTS, features, rival))
 
 
 def gh_evaluate(engine: Engine, state: Any, player: str) -> float:
-    """The chance ``player`` wins from here against the strongest rival, by the fitted :data:`GH_WEIGHTS`."""
+    """The chance ``player`` wins from here, by the fitted :data:`GH_WEIGHTS`. They were fitted on two-player games;
+    with more seats it is the chance against the strongest rival."""
     done = outcome_value(state, player)
     if done is not None:
         return done
     if player not in state.seats:
         return 0.0
     mine = gh_features(state, player)
-    return squash(min(gh_margin(mine, gh_features(state, p)) for p in state.seats if p != player))
+    return squash(min((gh_margin(mine, gh_features(state, p)) for p in state.seats if p != player), default=0.0))
 
 
 # -- Midnight Hunt ---------------------------------------------------------------------------------------------
