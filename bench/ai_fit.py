@@ -22,7 +22,7 @@ import time
 from collections.abc import Iterator, Sequence
 
 from engines import get_engine
-from engines.ai.policies import GAME_AI, GH_FEATURES, GH_WEIGHTS, gh_features
+from engines.ai.policies import GAME_AI, GH_FEATURES, GH_WEIGHTS, gh_features, squash
 from engines.ai.search import playout_action
 
 #: L2 penalty on the weights (a tiny one: it only keeps the solve well posed when a feature never varies).
@@ -74,8 +74,8 @@ def tally(samples: Iterator[Sample]) -> Tally:
 
 
 def _chance(weights: Sequence[float], x: Sequence[float]) -> float:
-    z = sum(w * v for w, v in zip(weights, x))
-    return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+    # the logit floored where math.exp would overflow (a chance of about 1e-304, counted as the log loss's 1e-9)
+    return squash(max(-700.0, sum(w * v for w, v in zip(weights, x))))
 
 
 def fit(samples: Tally, steps: int = NEWTON_STEPS) -> list[float]:

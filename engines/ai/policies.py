@@ -21,7 +21,7 @@ from engines.core import Action, Engine, State
 # The games' modules are imported once, here, not inside the heuristics: those run hundreds of thousands of times
 # a decision, and a function-local import costs every call (issue 31). No cycle: no game's engine imports
 # engines.ai.
-from engines.ghost_at_home.cards import CARDS
+from engines.ghost_at_home.cards import CARDS, CAT, GHOST
 from engines.ghost_at_home.house import slot_index
 from engines.midnighters import board as mn_board
 from engines.midnighters import rules as mn_rules
@@ -134,14 +134,11 @@ GH_WEIGHTS: tuple[float, ...] = (
     0.375, -0.149, -0.184, -0.194, 0.132, 0.147, -0.265,
 )
 
-_ROOM_FLOOR = {"room1": 1, "room2": 2, "room3": 3}
-
-
 def gh_features(state: Any, player: str) -> list[float]:
     """:data:`GH_FEATURES` of ``player``'s position in a full (sampled) state."""
     house = state.houses[player]
     hand = state.hands.get(player, [])
-    threat = max((state.hands.get(p, []).count("ghost") for p in state.seats if p != player), default=0)
+    threat = max((state.hands.get(p, []).count(GHOST) for p in state.seats if p != player), default=0)
     rooms = [house.rooms_on(floor) for floor in (1, 2, 3)]
     top = next((floor for floor in (3, 2, 1) if rooms[floor - 1]), 0)
     building = next((floor for floor in (1, 2, 3) if rooms[floor - 1] < 2), 0)
@@ -149,21 +146,21 @@ def gh_features(state: Any, player: str) -> list[float]:
     exposed = cats_top = 0
     if top:
         left, right = house.slots(top)
-        cats_top = (occupants[left] == "cat") + (occupants[right] == "cat")
-        if not lit[top - 1] or "ghost" in (occupants[left], occupants[right]):
+        cats_top = (occupants[left] == CAT) + (occupants[right] == CAT)
+        if not lit[top - 1] or GHOST in (occupants[left], occupants[right]):
             exposed = rooms[top - 1]
-    cats_in_hand = hand.count("cat")
+    cats_in_hand = hand.count(CAT)
     useful = useless = jokers = specials = 0
     for card in hand:
-        floor = _ROOM_FLOOR.get(card)
-        if floor is not None:
-            if rooms[floor - 1] == 2:
+        info = CARDS[card]
+        if info.kind == "room":
+            if info.floor is None:  # the joker room fits any floor (GH-26)
+                jokers += 1
+            elif rooms[info.floor - 1] == 2:
                 useless += 1
             else:
                 useful += 1
-        elif card == "joker_room":
-            jokers += 1
-        elif card not in ("ghost", "cat"):
+        elif info.kind == "special":
             specials += 1
     return [
         rooms[0], rooms[1], rooms[2],
@@ -171,10 +168,10 @@ def gh_features(state: Any, player: str) -> list[float]:
         1.0 if top and lit[top - 1] else 0.0,
         1.0 if building and building != top and lit[building - 1] else 0.0,
         sum(1 for floor in (1, 2, 3) if floor < top and lit[floor - 1]),
-        occupants.count("ghost"),
-        cats_top, occupants.count("cat") - cats_top, cats_in_hand, hand.count("ghost"),
+        occupants.count(GHOST),
+        cats_top, occupants.count(CAT) - cats_top, cats_in_hand, hand.count(GHOST),
         useful, useless, jokers, specials, len(hand),
-        1.0 if sum(rooms) == 6 else 0.0,
+        1.0 if house.is_complete() else 0.0,
         1.0 if state.phase == "turn" and state.current == player else 0.0,
         1.0 if lit[2] and rooms[0] == 2 and rooms[1] == 2 else 0.0,
         max(0, threat - cats_in_hand - cats_top),
