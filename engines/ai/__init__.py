@@ -29,7 +29,8 @@ GAMES = frozenset({"ghost_at_home", "midnighters", "midnight_hunt"})
 #: <= 0.5 s of CPU a decision, hard <= about 1.5 s).
 BUDGETS: dict[str, dict[str, Budget]] = {
     # Ghost at Home's hard spends about 1 s: with normal judging by the same fitted evaluation, only a sharper
-    # comparison of the same candidates sets hard apart (600 playouts beat normal in 59.4 % of 480 games).
+    # comparison of the same candidates sets hard apart (600 playouts beat normal in 59.4 % of 480 games, 2,000 in
+    # 66.0 % of 400: bench/RESULTS.md).
     "ghost_at_home": {"normal": Budget(200, 5), "hard": Budget(2000, 8, halving=True)},
     "midnight_hunt": {"normal": Budget(100, 6), "hard": Budget(700, 10, halving=True)},
     "midnighters": {"normal": Budget(150, 5, prior=0.05), "hard": Budget(320, 6, halving=True)},
