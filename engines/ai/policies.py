@@ -134,6 +134,7 @@ GH_WEIGHTS: tuple[float, ...] = (
     0.375, -0.149, -0.184, -0.194, 0.132, 0.147, -0.265,
 )
 
+
 def gh_features(state: Any, player: str) -> list[float]:
     """:data:`GH_FEATURES` of ``player``'s position in a full (sampled) state."""
     house = state.houses[player]
