@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.db import Game
 from bot.presenter import LegalMemo, Table
@@ -26,9 +26,11 @@ PAUSED = float("inf")
 LOBBY = "lobby"
 
 
-@dataclass(frozen=True)
-class Step:
-    """One transition as the presenter words it: the states around step ``after.step``, its events and actor."""
+class Step(NamedTuple):
+    """One transition as the presenter words it: the states around step ``after.step``, its events and actor.
+
+    A named tuple rather than a frozen dataclass: every action makes one (:meth:`LiveGame.keep`), and a frozen
+    dataclass's ``__init__`` sets each field through a call of ``object.__setattr__`` (issue 27)."""
 
     before: State | None
     after: State

@@ -239,12 +239,18 @@ class Play:
         was left; so timeout - (deadline - now) is the time it waited, pauses excluded."""
         if action.player == CLOCK or action.elapsed is not None:
             return action
-        prompt = next((p for p in live.state.prompts if p.id == action.prompt), None) if live.state else None
         due = live.deadlines.get(action.prompt)
-        if prompt is None or prompt.timeout is None or due is None:
+        if due is None:  # not a timed prompt, or paused, or not open
             return action
-        elapsed = max(0, min(prompt.timeout, int(prompt.timeout - (due - self.clock.now()))))
-        return Action(action.player, action.prompt, action.kind, action.args, elapsed)
+        for prompt in live.state.prompts if live.state is not None else ():
+            if prompt.id == action.prompt:
+                break
+        else:
+            return action
+        timeout = prompt.timeout
+        if timeout is None:
+            return action
+        return action.reporting(max(0, min(timeout, int(timeout - (due - self.clock.now())))))
 
 
 def deadline_changes(

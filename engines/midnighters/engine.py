@@ -39,7 +39,6 @@ deducts it. :meth:`legal_actions` never carry ``elapsed``; it is optional, and i
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
 from typing import Any
@@ -205,7 +204,7 @@ class Midnighters(Engine):
         )
         if state.phase == "turn":  # MN-19: the turn's clock runs only while the turn prompt waits
             state.turn_left = max(0, rules.turn_left(state) - elapsed)
-        return dataclasses.replace(action, elapsed=None)
+        return action.reporting(None)
 
     def _on_timeout(self, state: MidnightersState, events: list[Event]) -> None:
         if state.phase == "turn":  # MN-19: the turn ends as if ended
