@@ -58,7 +58,8 @@ def copy_on_read_against_pickle(games: int = 8, rounds: int = 4) -> list[dict[st
 
     import engines.core as core
 
-    copy_on_read, settle = core._private_copy, core._settle
+    # Engine.apply reads both from engines.core's globals at every call, so replacing them there switches the copy
+    copy_on_read, settle = core.private_copy, core.settle
 
     def whole_copy(state: Any) -> Any:
         return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
@@ -73,7 +74,7 @@ def copy_on_read_against_pickle(games: int = 8, rounds: int = 4) -> list[dict[st
                 spent = {"pickle": 0.0, "copy_on_read": 0.0}
                 for _ in range(rounds):
                     for mode in spent:
-                        core._private_copy, core._settle = (whole_copy, lambda s: None) if mode == "pickle" else (copy_on_read, settle)
+                        core.private_copy, core.settle = (whole_copy, lambda s: None) if mode == "pickle" else (copy_on_read, settle)
                         start = time.perf_counter()
                         for record in records:
                             replay(engine, record)
@@ -81,5 +82,5 @@ def copy_on_read_against_pickle(games: int = 8, rounds: int = 4) -> list[dict[st
                 per = {mode: t / rounds / actions * 1e6 for mode, t in spent.items()}
                 rows.append({"engine": name, "players": n, **{f"{m}_us": v for m, v in per.items()}, "faster": per["pickle"] / per["copy_on_read"]})
     finally:
-        core._private_copy, core._settle = copy_on_read, settle
+        core.private_copy, core.settle = copy_on_read, settle
     return rows

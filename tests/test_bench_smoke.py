@@ -58,6 +58,20 @@ async def test_every_benchmark_runs_and_renders(tmp_path, corpora):
     assert "## 5. Memory per live game" in render(empty_windows, quick=True)
 
 
+def test_the_copy_on_read_comparison_replays_every_game_both_ways_and_puts_the_copy_back():
+    """RESULTS.md's state-copies table (issue 16) comes from this function, run by hand: it stopped working when
+    the copy moved to engines/copying.py (it switched names engines.core no longer had), and nothing ran it."""
+    import engines.copying
+    import engines.core
+
+    rows = engines_speed.copy_on_read_against_pickle(games=1, rounds=1)
+    assert {(row["engine"], row["players"]) for row in rows} == {
+        (name, n) for name, sizes in common.TYPICAL_SIZES.items() for n in sizes
+    }
+    assert all(row["pickle_us"] > 0 and row["copy_on_read_us"] > 0 for row in rows)
+    assert engines.core.private_copy is engines.copying.private_copy and engines.core.settle is engines.copying.settle
+
+
 def test_an_empty_latency_sample_has_no_figures_instead_of_an_error():
     assert common.summary([])["n"] == 0
     assert common.summary([0.001, 0.003])["n"] == 2
