@@ -67,5 +67,3 @@ def decide(game: str, view: dict, player: str, level: str, seed: int) -> dict:
 
 
 __all__ = ["GAMES", "LEVELS", "NothingToDecide", "decide"]
-
-
