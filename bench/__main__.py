@@ -2,7 +2,8 @@
 
 ``--quick`` shrinks every size (a smoke run: its ratios are noisy and its file is not the record). It still takes
 about ten minutes of wall-clock time, under three of CPU: the Discord traffic section plays whole games against the
-fake server at a click a second, as its figures are reckoned at a human pace. See bench/README.md for what each benchmark measures.
+fake server at a click a second, as its figures are reckoned at a human pace. See bench/README.md for what each
+benchmark measures.
 """
 
 from __future__ import annotations
@@ -72,7 +73,9 @@ async def run_all(sizes: dict, workdir: Path, log=print) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="tiny sizes (smoke run; about ten minutes, most of it the paced traffic games)")
+    parser.add_argument(
+        "--quick", action="store_true", help="tiny sizes (smoke run; about ten minutes, most of it the paced traffic games)"
+    )
     parser.add_argument("--out", type=Path, help="where to write the table (default: bench/RESULTS.md; --quick: none)")
     parser.add_argument("--json", type=Path, help="also dump the raw figures as JSON")
     args = parser.parse_args(argv)

@@ -240,9 +240,10 @@ class Play:
         if action.player == CLOCK or action.elapsed is not None:
             return action
         due = live.deadlines.get(action.prompt)
-        if due is None:  # not a timed prompt, or paused, or not open
+        state = live.state
+        if due is None or state is None:  # not a timed prompt, or paused, or not open
             return action
-        for prompt in live.state.prompts if live.state is not None else ():
+        for prompt in state.prompts:
             if prompt.id == action.prompt:
                 break
         else:
