@@ -42,6 +42,8 @@ import os
 import pstats
 import random
 import sqlite3
+import statistics
+import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -348,6 +350,7 @@ async def unloaded(
     latencies: list[float] = []
     while len(latencies) < actions and (picked := pick(runtime, live_ids, chooser)) is not None:
         gid, action = picked
+        game = runtime.games[gid].engine.name  # before the action: a game that ends with it may leave the cache
         elapsed = await timed(runtime, gid, action, errors)
         if elapsed is None:
             live_ids.remove(gid)
@@ -357,9 +360,9 @@ async def unloaded(
         if raw is not None and capture is not None:
             written = capture.take()
             if written is not None and raw_latencies is not None:
-                raw_latencies.append(raw.replay(*written))
+                raw_latencies.append(replayed := raw.replay(*written))
                 if shapes is not None:
-                    shapes.append((elapsed, _shape(written[1])))
+                    shapes.append((elapsed, _shape(written[1]), game, replayed))
     return latencies
 
 
@@ -369,7 +372,20 @@ def _shape(statements: list) -> tuple[int, bool]:
     return rows, any(s is INSERT_SNAPSHOT for s, _ in statements)
 
 
-def slowest(shapes: list[tuple[float, tuple[int, bool]]]) -> dict[str, float]:
+def by_game(shapes: list[tuple[float, tuple[int, bool], str, float]]) -> dict[str, dict[str, float]]:
+    """The unloaded p50s of each game's own actions, ``act`` and its rows raw: the target is on the whole mix's
+    p50, and this shows which games' clicks cost most beside the rows they write (a Night Watch vote writes few)."""
+    games: dict[str, list[tuple[float, float]]] = {}
+    for elapsed, _, game, replayed in shapes:
+        games.setdefault(game, []).append((elapsed, replayed))
+    out = {}
+    for game, pairs in sorted(games.items()):
+        act_ms, raw_ms = summary([a for a, _ in pairs])["p50_ms"], summary([r for _, r in pairs])["p50_ms"]
+        out[game] = {"n": len(pairs), "act_p50_ms": act_ms, "raw_p50_ms": raw_ms, "ratio": act_ms / raw_ms}
+    return out
+
+
+def slowest(shapes: list[tuple[float, tuple[int, bool], str, float]]) -> dict[str, float]:
     """The slowest 1% of the unloaded actions against all of them: outbox rows each, share writing a snapshot."""
     if not shapes:
         return {}
@@ -428,6 +444,63 @@ async def back_to_back(
                 out["other_game"].append(elapsed)
         await runtime.idle()
     return out
+
+
+#: The areas :func:`footprint` counts functions by, from where their code lives (the first that matches): generated
+#: code is named after its maker (``<bot.writer values>``, ``<copier of House>``; dataclasses' ``<string>``).
+FOOTPRINT_AREAS = (
+    ("rules", (f"{os.sep}engines{os.sep}", "<copier of ")),
+    ("bot", (f"{os.sep}bot{os.sep}", "<bot.")),
+    ("SQLAlchemy", (f"{os.sep}sqlalchemy{os.sep}",)),
+)
+
+
+async def footprint(
+    runtime: Runtime, live_ids: list[int], actions: int, chooser: random.Random, errors: Counter
+) -> dict[str, Any]:
+    """How much code one unloaded `act` runs: the distinct Python functions (by area: the rules, the bot, SQLAlchemy,
+    the rest, which is the standard library and dataclasses' generated code) and C callables each action calls,
+    counted under ``sys.setprofile`` on a block of its own (the hook calls back at every call, so nothing here is
+    timed). A count, not a time: the same on any machine and in any run. It is what a cold `act` pays for beyond
+    its work: each distinct function is code (and its interpreter caches) fetched again from memory after the
+    deliveries between two clicks, which the context rows (the same code warm) measure in time."""
+    per_action: list[Counter] = []
+    while len(per_action) < actions and (picked := pick(runtime, live_ids, chooser)) is not None:
+        gid, action = picked
+        seen: set[Any] = set()
+
+        def called(frame: Any, event: str, arg: Any, seen: set[Any] = seen) -> None:
+            if event == "call":
+                seen.add(frame.f_code)
+            elif event == "c_call":  # a C method is a new bound object at each call: known by its name
+                seen.add((getattr(arg, "__module__", None), getattr(arg, "__qualname__", None) or repr(arg)))
+
+        sys.setprofile(called)
+        try:
+            await runtime.act(gid, action)
+        except Exception as exc:  # counted as :func:`act` counts it
+            _count_error(runtime, gid, exc, errors)
+            live_ids.remove(gid)
+            continue
+        finally:
+            sys.setprofile(None)
+        await runtime.idle()
+        per_action.append(Counter(_area(callee) for callee in seen))
+    areas = [name for name, _ in FOOTPRINT_AREAS] + ["other Python", "C"]
+    return {
+        "n": len(per_action),
+        "median": {area: statistics.median(c[area] for c in per_action) if per_action else 0 for area in areas},
+        "median_total": statistics.median(sum(c.values()) for c in per_action) if per_action else 0,
+    }
+
+
+def _area(callee: Any) -> str:
+    if isinstance(callee, tuple):
+        return "C"
+    for name, marks in FOOTPRINT_AREAS:
+        if any(mark in callee.co_filename for mark in marks):
+            return name
+    return "other Python"
 
 
 def _same_kind(runtime: Runtime, live_ids: list[int], gid: int, chooser: random.Random) -> tuple[int, Action] | None:
@@ -636,6 +709,7 @@ async def run(
         with StatementCounter(runtime) as statements:
             counted = len(await unloaded(runtime, live_ids, counted, chooser, errors))
             await runtime.idle()
+        code = await footprint(runtime, live_ids, max(50, unloaded_actions // 10), chooser, errors)
         ab = await alternating(runtime, live_ids, unloaded_actions // 2, chooser, errors)
         prof = await profile(runtime, live_ids, max(20, unloaded_actions // 10), chooser, errors)
         lat_real = await realistic(runtime, ids, realistic_s if realistic_s is not None else seconds, "realistic", errors)
@@ -664,10 +738,11 @@ async def run(
         "setup_s": setup_s,
         "raw_row": raw_row,
         "baseline": {**summary(raw_latencies), "guard_misses": raw.guard_misses},
-        "unloaded": {**summary(lat_unloaded), "slowest": slowest(shapes)},
+        "unloaded": {**summary(lat_unloaded), "slowest": slowest(shapes), "by_game": by_game(shapes)},
         "commit": summary(commit_s),
         "ab": {name: summary(values) for name, values in ab.items()},
         "back_to_back": {name: summary(values) for name, values in warm.items()},
+        "footprint": code,
         "profile": prof,
         "realistic": {**lat_real, "games": games, "click_gap_s": CLICK_GAP, "phase_clicks": PHASE_CLICKS, "phase_gap_s": PHASE_GAP},
         "saturated": {**summary(lat_sat), "actions_per_s": len(lat_sat) / elapsed},
@@ -685,7 +760,6 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m bench.persist``: this benchmark alone, at the full sizes; ``--write`` puts its section into
     bench/RESULTS.md in place of the one there (the other sections are left as they were measured)."""
     import argparse
-    import sys
     import tempfile
 
     from bench.common import machine, play_corpus, TYPICAL_SIZES

@@ -98,6 +98,42 @@ def _other_game(other: dict[str, Any] | None, base: dict[str, Any]) -> list[str]
     ]
 
 
+def _by_game(unloaded: dict[str, Any]) -> list[str]:
+    """The unloaded p50s game by game (older runs have none)."""
+    games = unloaded.get("by_game")
+    if not games:
+        return []
+    return [
+        "",
+        "The same unloaded actions game by game (the target is on the whole mix's p50):",
+        "",
+        "| game | actions | `act` p50 ms | its rows raw, p50 ms | ratio |",
+        "|---|---:|---:|---:|---:|",
+        *(
+            f"| {name} | {g['n']:,} | {g['act_p50_ms']:.3f} | {g['raw_p50_ms']:.3f} | {g['ratio']:.1f} × |"
+            for name, g in games.items()
+        ),
+    ]
+
+
+def _footprint(code: dict[str, Any] | None) -> list[str]:
+    """The code one `act` runs, counted (older runs have none)."""
+    if not code or not code.get("n"):
+        return []
+    m = code["median"]
+    return [
+        "",
+        f"**The code one `act` runs** (`bench.persist.footprint`, {code['n']:,} unloaded actions under "
+        "`sys.setprofile`, untimed): the distinct functions each calls, median. A count, the same on any machine: "
+        "each is code fetched again from memory when a click comes after other work (the context rows above).",
+        "",
+        "| in all | the rules (`engines/`) | the bot (`bot/`) | SQLAlchemy | other Python (stdlib, dataclasses) | C |",
+        "|---:|---:|---:|---:|---:|---:|",
+        f"| {code['median_total']:g} | {m['rules']:g} | {m['bot']:g} | {m['SQLAlchemy']:g} | {m['other Python']:g} "
+        f"| {m['C']:g} |",
+    ]
+
+
 def _persist(p: dict[str, Any]) -> list[str]:
     base, un, commit, row = p["baseline"], p["unloaded"], p["commit"], p["raw_row"]
     real, sat, ab, prof = p["realistic"], p["saturated"], p["ab"], p["profile"]
@@ -127,6 +163,8 @@ def _persist(p: dict[str, Any]) -> list[str]:
         f"| {commit50:.1f} × / {commit99:.1f} × |",
         f"| context: one INSERT + COMMIT of one row | {row['p50_ms']:.3f} | {row['p99_ms']:.3f} | |",
         *_back_to_back(p.get("back_to_back"), base),
+        *_by_game(un),
+        *_footprint(p.get("footprint")),
         "",
         "**Old and new write path, interleaved** (the same unloaded loop in blocks of actions alternating between "
         "the two, same games, same run): the in-process SQLite writer (`bot/writer.py`, issue 16) against the "

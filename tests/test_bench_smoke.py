@@ -47,6 +47,15 @@ async def test_every_benchmark_runs_and_renders(tmp_path, corpora):
     # `act` timed in pairs (the second right after the first, its memory warm): measured and shown beside the target
     assert results["persist"]["back_to_back"]["right_after"]["n"] > 0 and "nothing between (memory warm)" in text
     assert results["persist"]["back_to_back"]["other_game"]["n"] > 0 and "the code warm, its state cold" in text
+    # game by game: each game's own p50s and their ratio, for games of the mix only
+    by_game = results["persist"]["unloaded"]["by_game"]
+    assert by_game and set(by_game) <= set(common.TYPICAL_SIZES)
+    assert all(g["n"] > 0 and g["ratio"] == g["act_p50_ms"] / g["raw_p50_ms"] for g in by_game.values())
+    assert "| game | actions | `act` p50 ms |" in text
+    # the code an action runs, counted: the rules, the bot's own bookkeeping and C calls all take part in every one
+    code = results["persist"]["footprint"]
+    assert code["n"] > 0 and min(code["median"]["rules"], code["median"]["bot"], code["median"]["C"]) > 0
+    assert code["median_total"] >= sum(code["median"].values()) / 2 and "**The code one `act` runs**" in text
     empty_windows = {
         **results,
         "persist": {
