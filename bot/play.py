@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
@@ -41,7 +42,7 @@ from bot.statements import (
     INSERT_SNAPSHOT,
 )
 from bot.stats import counted
-from engines.core import CLOCK, Action, Engine, IllegalAction, State
+from engines.core import CLOCK, Action, Engine, IllegalAction, Prompt, State
 
 if TYPE_CHECKING:
     from bot.runtime import Runtime
@@ -207,10 +208,16 @@ class Play:
                 statements.append((INSERT_RESULTS, results))
         else:
             guard = (ADVANCE_GAME, step)
+        # loops rather than comprehensions on the click's path, as in deadline_changes
         if closed:
-            statements.append((DELETE_DEADLINE, [{"b_game": gid, "b_prompt": prompt_id} for prompt_id in closed]))
+            gone = []
+            for prompt_id in closed:
+                gone.append({"b_game": gid, "b_prompt": prompt_id})
+            statements.append((DELETE_DEADLINE, gone))
         statements.append((INSERT_DEADLINES, opened))
-        outbox = [{"game_id": gid, "seq": after.step, "op": op} for op in ops]
+        outbox = []
+        for op in ops:
+            outbox.append({"game_id": gid, "seq": after.step, "op": op})
         dispatcher = rt.dispatcher
         if dispatcher is None or not self.db.is_sqlite or not ops:
             statements.append((INSERT_OUTBOX, outbox))
@@ -225,7 +232,7 @@ class Play:
         def handed(returned: list[Any]) -> None:
             # one multi-row INSERT under SQLite's write lock numbers its rows in order (the next id after the
             # largest), while RETURNING may list them in any order: the sorted ids are the ops' ids
-            ids = sorted(row_id for (row_id,) in returned[-1])
+            ids = sorted(map(_first, returned[-1]))
             contiguous = len(ids) == len(ops) and ids[-1] - ids[0] == len(ids) - 1
             hand(gid, list(zip(ids, ops)) if contiguous else None)  # None: not sure, read them from the table
 
@@ -254,17 +261,36 @@ class Play:
         return action.reporting(max(0, min(timeout, int(timeout - (due - self.clock.now())))))
 
 
+#: The first item of a row (an id that ``RETURNING`` gave), taken in C.
+_first = itemgetter(0)
+
+
 def deadline_changes(
     live: LiveGame, before: State | None, after: State, now: float
 ) -> tuple[list[str], list[dict[str, Any]], dict[str, float]]:
     """The deadlines of prompts that closed (to delete), of newly opened timed prompts (rows to insert), and the
     game's deadlines afterwards (for the cache, once committed). A prompt opened while the game is paused starts
-    paused, with its whole time left (run by every action: one pass over each list of prompts)."""
+    paused, with its whole time left.
+
+    Run by every action: one pass over each list of prompts, in loops of this function's own rather than
+    comprehensions, each of which Python 3.11 makes a function of its own, code that a click fetches cold from
+    memory (``bench.persist``'s count of the code one `act` runs, issue 27)."""
     have = live.deadlines
-    old = {p.id for p in before.prompts} if before else set()
-    new = {p.id: p for p in after.prompts}
-    closed = sorted(old.difference(new)) if old else []
-    deadlines = {pid: due for pid, due in have.items() if pid in new} if have else {}
+    new: dict[str, Prompt] = {}
+    for prompt in after.prompts:
+        new[prompt.id] = prompt
+    old: set[str] = set()
+    closed: list[str] = []
+    if before:
+        for prompt in before.prompts:
+            old.add(prompt.id)
+            if prompt.id not in new:
+                closed.append(prompt.id)
+        closed.sort()
+    deadlines: dict[str, float] = {}
+    for prompt_id, due in have.items():
+        if prompt_id in new:
+            deadlines[prompt_id] = due
     opened = []
     paused = None
     for prompt_id, prompt in new.items():
