@@ -170,14 +170,17 @@ def _copier(tp: Any) -> Any:
         item = _copier(args[0]) if args else _deep
         if item is None:
             return _list_copy
-        return lambda value: [item(v) for v in value] if type(value) is list else _deep(value)
+        # map rather than a comprehension, which Python 3.11 makes a function of its own: code every action
+        # fetches cold from memory (bench.persist's count of the code one `act` runs, issue 27)
+        return lambda value: list(map(item, value)) if type(value) is list else _deep(value)
     if read_only(tp):
         return None
     if origin in (dict, collections.abc.MutableMapping) or tp is dict:
         item = _copier(args[1]) if len(args) == 2 else _deep
         if item is None:
             return _dict_copy
-        return lambda value: {k: item(v) for k, v in value.items()} if type(value) is dict else _deep(value)
+        # the keys in order, with their values copied in the same order (map, as for a list above)
+        return lambda value: dict(zip(value, map(item, value.values()))) if type(value) is dict else _deep(value)
     if origin is tuple or tp is tuple:
         if not args:
             return _deep
