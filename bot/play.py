@@ -53,6 +53,8 @@ log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 25
 #: Tries of one action against writers in other processes; each retry means another writer made progress.
 ATTEMPTS = 5
+#: The first item of a row (an id that ``RETURNING`` gave), taken in C.
+_first = itemgetter(0)
 
 
 class Play:
@@ -259,10 +261,6 @@ class Play:
         if timeout is None:
             return action
         return action.reporting(max(0, min(timeout, int(timeout - (due - self.clock.now())))))
-
-
-#: The first item of a row (an id that ``RETURNING`` gave), taken in C.
-_first = itemgetter(0)
 
 
 def deadline_changes(
