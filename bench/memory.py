@@ -27,6 +27,7 @@ from typing import Any
 from bench.persist import next_action
 from bench.common import TYPICAL_SIZES, NullTransport, child_stats, PlayedGame, fresh_database, json_size, live_specs, write_live_games
 from bot.clock import Clock, ManualClock
+from bot.collector import CollectorPolicy
 from bot.delivery import Dispatcher
 from bot.pacing import Pacer
 from bot.runtime import Runtime
@@ -163,6 +164,9 @@ async def run_churn(
     work first hides growth in what it already holds."""
     import cogs.registry  # noqa: F401  (the games as the bot presents them)
 
+    # the bot's collector policy (bot.collector), as the bot installs it: a full collection's survivors are frozen,
+    # so a cycle that dies frozen is held until the hourly thaw, and counts in the RSS below (the run is shorter)
+    collector = CollectorPolicy().install()
     db = await fresh_database(workdir / "memory-churn.sqlite3")
     runtime = Runtime(db, Clock(), new_seed=lambda: "churn")  # real time: no test clock keeping cancelled sleepers
     dispatcher = Dispatcher(runtime, NullTransport(), retry_delay=0, pacer=Pacer(_JumpClock()))
@@ -234,6 +238,13 @@ async def run_churn(
     at_many = rss()
     after_many = footprint(runtime)
     churn_s = time.perf_counter() - start
+    # a thaw now: what it frees is what died frozen over the run (the cycles the policy holds until its hour is up)
+    frozen = gc.get_freeze_count()
+    gc.unfreeze()
+    thaw_start = time.perf_counter()
+    thaw_freed = gc.collect()
+    thaw_ms = (time.perf_counter() - thaw_start) * 1e3
+    at_thawed = rss()
     tracemalloc.start()
 
     from bot.lobby import lobby_ops
@@ -262,6 +273,7 @@ async def run_churn(
     tracemalloc.stop()
     await runtime.close()
     await db.close()
+    collector.uninstall()
     return {
         "games": played,
         "games_asked": games,
@@ -277,6 +289,10 @@ async def run_churn(
         "rss_first": at_first["bot"],
         "rss_many": at_many["bot"],
         "rss_ratio": at_many["bot"] / at_first["bot"] if at_first["bot"] else float("nan"),
+        "frozen_at_end": frozen,
+        "thaw_freed_objects": thaw_freed,
+        "thaw_ms": thaw_ms,
+        "rss_thawed": at_thawed["bot"],
         "rss_ratio_small": at_many["bot"] / at_small["bot"] if at_small["bot"] else float("nan"),
         "workers_small": at_small["board_workers"],
         "workers_first": at_first["board_workers"],
@@ -401,6 +417,13 @@ def render_churn(c: dict[str, Any]) -> list[str]:
         f"duels | {c['bytes_per_live_game'] / 1024:.1f} KiB |",
         f"| child processes (`bot.boards`' workers, and multiprocessing's resource tracker) | {c['board_processes']} |",
         f"| boards the dispatcher gave up on (sent the text alone) | {c.get('boards_failed', 0):,} |",
+        *(
+            [f"| under the bot's collector policy (`bot.collector`), objects frozen after {c['games']:,} games / freed "
+             f"by a thaw then (what died frozen) / its full collection | {c['frozen_at_end']:,} / "
+             f"{c['thaw_freed_objects']:,} / {c['thaw_ms']:.0f} ms |",
+             f"| RSS after that thaw | {c['rss_thawed'] / mib:.1f} MiB |"]
+            if "frozen_at_end" in c else []
+        ),
         *(
             [f"| worded messages kept by `translations` (an LRU of {c.get('worded_bound') or 32_768:,}) after {c['small']} / {c['first']:,} / {c['games']:,} games | "
              + " / ".join(f"{n:,}" for n in c["worded_kept"]) + " |"]

@@ -54,6 +54,7 @@ from sqlalchemy.dialects import sqlite as sqlite_dialect
 import cogs.registry  # noqa: F401 - the game UIs as the bot registers them: real wording and boards
 from bench.common import NullTransport, PlayedGame, fresh_database, live_specs, summary, write_live_games
 from bot.clock import ManualClock
+from bot.collector import CollectorPolicy
 from bot.delivery import Dispatcher
 from bot.games import game_ui, registered
 from bot.runtime import Runtime
@@ -547,7 +548,7 @@ async def realistic(runtime: Runtime, ids: list[int], seconds: float, seed: str,
         await asyncio.gather(*(table(gid) for gid in ids))
     elapsed = time.perf_counter() - t0
     full = time.perf_counter()
-    gc.collect()  # what a full collection of the runtime's objects costs (it stops the loop that long)
+    gc.collect()  # what the next full collection costs under the bot's policy (it stops the loop that long)
     pauses.full_collection_ms = (time.perf_counter() - full) * 1e3
     return {
         **summary(latencies),
@@ -574,6 +575,7 @@ class GCPauses:
     def __enter__(self) -> "GCPauses":
         gc.callbacks.append(self._callback)
         self.tracked = len(gc.get_objects())
+        self.frozen = gc.get_freeze_count()
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -582,6 +584,7 @@ class GCPauses:
     def figures(self) -> dict[str, Any]:
         return {
             "tracked_objects": self.tracked,
+            "frozen_objects": self.frozen,
             "full_collection_ms": getattr(self, "full_collection_ms", float("nan")),
             "by_generation": {g: {"n": len(p), "max_ms": max(p) * 1e3, "total_ms": sum(p) * 1e3} for g, p in sorted(self.pauses.items())},
         }
@@ -669,14 +672,15 @@ async def run(
     assert {ui.name for ui in registered()} >= set(uis), "every benchmarked game has its registered UI"
     Dispatcher(runtime, transport, retry_delay=0)
     raw = None
+    collector = CollectorPolicy()
     try:
         t0 = time.perf_counter()
         await write_live_games(db, list(live_specs(corpora, games, seed="persist")))
-        # the corpus the live games were cut from (every step's prompts of hundreds of played games) is the bench's,
-        # not the bot's: frozen out of the collector, so a full collection scans what a bot's would (its modules and
-        # live games, loaded below)
+        # the collector's policy is the bot's (bot.collector: a full collection's survivors frozen), installed as the
+        # bot installs it; the corpus the live games were cut from (every step's prompts of hundreds of played games)
+        # is the bench's, not the bot's: frozen by this first full collection, so later ones walk what a bot's would
+        collector.install()
         gc.collect()
-        gc.freeze()
         copy_database(path, workdir / "baseline.sqlite3")  # the same games, for the same rows to be replayed on
         raw = RawRows(workdir / "baseline.sqlite3")
         ids = await runtime.recover()
@@ -684,6 +688,7 @@ async def run(
             await runtime.get(game_id)
             runtime.dispatcher.kick(game_id)  # and drained once, as in a bot that has been up a while
         await runtime.idle()
+        gc.collect()  # as the bot collects once its games are recovered (bot.app): what lives on by now is frozen
         setup_s = time.perf_counter() - t0
         chooser = random.Random("persist")
         errors: Counter = Counter()
@@ -726,7 +731,7 @@ async def run(
         live = sum(1 for gid in ids if gid in runtime.games and runtime.games[gid].state.outcome is None)
         await runtime.close()
     finally:
-        gc.unfreeze()
+        collector.uninstall()
         logging.getLogger("bot.delivery").removeHandler(failed)
         if raw is not None:
             raw.close()

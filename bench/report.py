@@ -199,11 +199,13 @@ def _persist(p: dict[str, Any]) -> list[str]:
         full = gens.get(2) or gens.get("2")
         out += [
             "",
-            f"Garbage collection during the realistic window ({gc_figures['tracked_objects']:,} objects tracked: the "
-            "modules and the live games; the bench's own corpus of played games is frozen out): "
+            f"Garbage collection during the realistic window, under the bot's policy (`bot.collector`: the survivors "
+            f"of every full collection frozen, a thaw an hour; {gc_figures.get('frozen_objects', 0):,} objects frozen "
+            f"at its start, among them the bench's own corpus of played games, and {gc_figures['tracked_objects']:,} "
+            "left to walk): "
             + ", ".join(f"generation {g} × {v['n']} (longest {v['max_ms']:.0f} ms)" for g, v in gens.items())
             + (". No full collection fell in the window" if not full else "")
-            + f"; a full collection of these objects, timed after the window, took {gc_figures['full_collection_ms']:.0f} "
+            + f"; the next full collection, timed after the window, took {gc_figures['full_collection_ms']:.0f} "
             "ms (it stops the loop that long).",
         ]
     out += [
@@ -306,11 +308,11 @@ def _persist(p: dict[str, Any]) -> list[str]:
         out += [
             f"**Why the realistic target is missed.** The offered load ({real['actions_per_s']:,.0f} actions/s) is "
             f"well below the saturated rate; the tail is stalls of the whole loop, during which every click due "
-            f"waits: garbage collection (a full collection of the live games' objects took {full:.0f} ms; the "
-            f"collector runs one now and then as they are replaced action by action) and the process not being "
+            f"waits: garbage collection (a full collection after the window took {full:.0f} ms; the collector "
+            f"runs one now and then as the games' objects are replaced action by action) and the process not being "
             f"scheduled{load_text}: a young-generation collection, normally well under a millisecond, took up to "
-            f"{young:.0f} ms in this window. What would close it: fewer long-lived objects per game (states held as "
-            "dumps or copy-on-write), `gc.freeze()` after start-up, and a machine of its own.",
+            f"{young:.0f} ms in this window. What would close it: fewer objects made per action, and a machine of "
+            "its own.",
             "",
         ]
     return out

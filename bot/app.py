@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot import boards, records
 from bot.clock import Clock, ScaledClock
+from bot.collector import CollectorPolicy
 from bot.config import Settings
 from bot.db import Database, Meta, open_database
 from bot.delivery import Dispatcher
@@ -61,6 +62,7 @@ class Nocturne(commands.AutoShardedBot):
         #: The board pool this bot installed at its start (bot.boards), and the one it replaced.
         self._boards: boards.Boards | None = None
         self._boards_before: boards.Boards | None = None
+        self._collector: CollectorPolicy | None = None
         #: Every shard was connected once since the start (before that, the bot is away since its last heartbeat).
         self._started = False
         #: The shards connected to the gateway now.
@@ -143,10 +145,11 @@ class Nocturne(commands.AutoShardedBot):
         self._boards_before = boards.install(self._boards)
         recovered = await self.runtime.recover()
         log.info("recovered %d running game(s)", len(recovered))
-        # What is loaded by now (modules, catalogues, the judge's lemma tables) lives as long as the process: out of
-        # the collector's reach, a full collection no longer walks it and stops the loop for less (bench §2)
+        # What is loaded by now (modules, catalogues, the judge's lemma tables, the recovered games) mostly lives on:
+        # from this full collection on, each one's survivors leave the collector's reach, so the next ones walk only
+        # what was made since and stop the loop for less (bot.collector, bench §2)
+        self._collector = CollectorPolicy().install()
         gc.collect()
-        gc.freeze()
 
     # -- the bot's presence (bot.downtime): a restart or a lost gateway is nobody's turn ---------------------
     # A shard can be reached from its READY (``shard_connect``, before discord.py's own ``ready`` waits for the
@@ -221,6 +224,9 @@ class Nocturne(commands.AutoShardedBot):
         if self.runtime is not None:  # no computer moves any more, and its worker processes stop (bot.computers)
             await self.runtime.computers.close()
         await super().close()
+        if self._collector is not None:  # everything frozen goes back to the collector, as for the board pool below
+            self._collector.uninstall()
+            self._collector = None
         if self._boards is not None:
             # the pool this bot installed goes, and whatever the process drew with before comes back (a bot run
             # inside another program, a test, leaves it as it found it)

@@ -3,6 +3,7 @@ the figures are the benchmark's to report (bench/RESULTS.md), not the tests' to 
 
 from __future__ import annotations
 
+import gc
 import math
 
 import pytest
@@ -41,6 +42,9 @@ async def test_every_benchmark_runs_and_renders(tmp_path, corpora):
     # nothing kept per ended game; the live-game figure is a tracemalloc difference over a few games, which memory
     # freed meanwhile elsewhere in the process (a checkpoint's thread, caches) can turn negative at quick sizes
     assert churn["footprint"]["games"] == 0 and churn["rss_small"] > 0 and math.isfinite(churn["bytes_per_live_game"])
+    # both run under the bot's collector policy, and hand what they froze back when done
+    assert churn["frozen_at_end"] > 0 and results["persist"]["realistic"]["gc"]["frozen_objects"] > 0
+    assert gc.get_freeze_count() == 0
     text = render(results, quick=True)
     assert "## 5. Memory per live game" in text and "cores" in text
     assert "### 3b. Restart storm" in text and "### 5b. Memory that does not grow with history" in text

@@ -1,0 +1,111 @@
+"""The collector's policy (bot.collector): full collections freeze their survivors, a thaw lets one walk everything.
+
+These tests change the process's collector and put it back (``uninstall`` hands everything frozen back)."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+from collections.abc import Iterator
+
+import pytest
+
+from bot.collector import CollectorPolicy
+
+
+class Node:
+    """Something the collector tracks that can sit in a cycle and be watched with a weak reference."""
+
+    def __init__(self) -> None:
+        self.other: Node | None = None
+
+
+def a_cycle() -> weakref.ref:
+    a, b = Node(), Node()
+    a.other, b.other = b, a
+    return weakref.ref(a)
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.t = 1_000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def policy() -> Iterator[tuple[CollectorPolicy, FakeTime]]:
+    now = FakeTime()
+    p = CollectorPolicy(thaw_every=60.0, now=now)
+    gc.collect()  # what earlier tests left, out of the way
+    p.install()
+    try:
+        yield p, now
+    finally:
+        p.uninstall()
+
+
+def test_a_full_collection_freezes_its_survivors(policy: tuple[CollectorPolicy, FakeTime]) -> None:
+    p, _ = policy
+    kept = [Node() for _ in range(100)]
+    gc.collect()
+    assert p.full_collections == 1
+    assert gc.get_freeze_count() >= len(kept)
+    walked = {id(o) for o in gc.get_objects()}  # every generation's objects, the frozen ones aside
+    assert not any(id(n) in walked for n in kept)
+
+
+def test_a_younger_collection_freezes_nothing(policy: tuple[CollectorPolicy, FakeTime]) -> None:
+    p, _ = policy
+    gc.collect(0)
+    gc.collect(1)
+    assert p.full_collections == 0
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_cycle_made_and_dropped_between_full_collections_is_freed_by_the_next(policy: tuple[CollectorPolicy, FakeTime]) -> None:
+    gc.collect()
+    cycle = a_cycle()
+    gc.collect()  # not frozen yet when it died: walked and freed as without the policy
+    assert cycle() is None
+
+
+def test_a_cycle_that_dies_frozen_waits_for_the_thaw(policy: tuple[CollectorPolicy, FakeTime]) -> None:
+    p, now = policy
+    alive = [Node(), Node()]
+    alive[0].other, alive[1].other = alive[1], alive[0]
+    cycle = weakref.ref(alive[0])
+    gc.collect()  # frozen while alive
+    del alive
+    gc.collect()
+    assert cycle() is not None, "frozen: the collector does not walk it until the thaw"
+    now.t += 59.0
+    gc.collect()
+    assert cycle() is not None and p.thaws == 0
+    now.t += 1.0
+    gc.collect()  # the first full collection after thaw_every walks everything
+    assert cycle() is None
+    assert p.thaws == 1
+    assert gc.get_freeze_count() > 0, "and freezes what survives it again"
+
+
+def test_the_thaws_come_every_thaw_every_seconds_from_the_last(policy: tuple[CollectorPolicy, FakeTime]) -> None:
+    p, now = policy
+    for _ in range(3):
+        now.t += 60.0
+        gc.collect()
+        gc.collect()  # the next one, at once, walks only what was made since
+    assert p.thaws == 3
+    assert p.full_collections == 6
+
+
+def test_uninstall_hands_everything_back_and_stops_freezing() -> None:
+    p = CollectorPolicy(thaw_every=60.0, now=FakeTime()).install()
+    gc.collect()
+    assert gc.get_freeze_count() > 0
+    p.uninstall()
+    assert gc.get_freeze_count() == 0
+    assert p._on_collection not in gc.callbacks
+    gc.collect()
+    assert gc.get_freeze_count() == 0 and p.full_collections == 1
