@@ -7,11 +7,11 @@ collection is mostly what lives on (the modules, the live games), so :class:`Col
 collector's reach (:func:`gc.freeze`) at the end of every full collection; the next ones walk only what was made
 since.
 
-Freezing frees nothing later than before for objects freed by reference counting, which is how a finished game's
-state goes. What it delays is reference *cycles* among frozen objects: they are freed by the first full collection
-after a thaw (:func:`gc.unfreeze`), which walks everything once more. The policy thaws every ``thaw_every`` seconds,
-so the memory a frozen cycle holds is bounded by what the bot leaves in cycles in that time (the memory
-benchmark's churn measures it: ``bench.memory``).
+An object freed by reference counting is freed as soon as before, frozen or not: that is how a finished game's
+state goes. What freezing delays is reference *cycles* among frozen objects: they are freed by the first full
+collection after a thaw (:func:`gc.unfreeze`), which walks everything once more. The policy thaws every
+``thaw_every`` seconds, so the memory held back is what the bot leaves in cycles in that time: the memory
+benchmark's churn, under this policy, found 40-70 such objects after 300-10,000 games (bench §5b).
 """
 
 from __future__ import annotations
