@@ -167,147 +167,149 @@ async def run_churn(
     # the bot's collector policy (bot.collector), as the bot installs it: a full collection's survivors are frozen,
     # so a cycle that dies frozen is held until the hourly thaw, and counts in the RSS below (the run is shorter)
     collector = CollectorPolicy().install()
-    db = await fresh_database(workdir / "memory-churn.sqlite3")
-    runtime = Runtime(db, Clock(), new_seed=lambda: "churn")  # real time: no test clock keeping cancelled sleepers
-    dispatcher = Dispatcher(runtime, NullTransport(), retry_delay=0, pacer=Pacer(_JumpClock()))
+    try:
+        db = await fresh_database(workdir / "memory-churn.sqlite3")
+        runtime = Runtime(db, Clock(), new_seed=lambda: "churn")  # real time: no test clock keeping cancelled sleepers
+        dispatcher = Dispatcher(runtime, NullTransport(), retry_delay=0, pacer=Pacer(_JumpClock()))
 
-    if not boards:
-        async def no_files(live: Any, op: Any) -> list:
-            return []
+        if not boards:
+            async def no_files(live: Any, op: Any) -> list:
+                return []
 
-        dispatcher._render = no_files  # type: ignore[method-assign]
-    played = 0
-    ended = {"finished": 0, "aborted": 0}
-    failed = _FailedBoards()
-    logging.getLogger("bot.delivery").addHandler(failed)
-    start = time.perf_counter()
+            dispatcher._render = no_files  # type: ignore[method-assign]
+        played = 0
+        ended = {"finished": 0, "aborted": 0}
+        failed = _FailedBoards()
+        logging.getLogger("bot.delivery").addHandler(failed)
+        start = time.perf_counter()
 
-    async def play(count: int, *, budget: bool = False) -> None:
-        nonlocal played
-        while count > 0:  # a few games at a time, as on a server (and sooner done)
-            batch = min(count, AT_ONCE)
-            over = await asyncio.gather(
-                *(_play_one(runtime, played + i, guild=1_000 + (played + i) % 50, actions=actions) for i in range(batch))
-            )
-            for finished in over:
-                ended["finished" if finished else "aborted"] += 1
-            played += batch
-            count -= batch
-            dispatcher.pacer.clock.t += 1.0  # a second of Discord's time a batch: the pacer sweeps now and then
-            # the batch's deliveries out (its boards drawn) before the next: a churn faster than the board workers
-            # would queue boards until they time out, and measure the queue
+        async def play(count: int, *, budget: bool = False) -> None:
+            nonlocal played
+            while count > 0:  # a few games at a time, as on a server (and sooner done)
+                batch = min(count, AT_ONCE)
+                over = await asyncio.gather(
+                    *(_play_one(runtime, played + i, guild=1_000 + (played + i) % 50, actions=actions) for i in range(batch))
+                )
+                for finished in over:
+                    ended["finished" if finished else "aborted"] += 1
+                played += batch
+                count -= batch
+                dispatcher.pacer.clock.t += 1.0  # a second of Discord's time a batch: the pacer sweeps now and then
+                # the batch's deliveries out (its boards drawn) before the next: a churn faster than the board workers
+                # would queue boards until they time out, and measure the queue
+                await runtime.idle()
+                if played % 500 < AT_ONCE:
+                    log(f"    churn: {played:,} games, {time.perf_counter() - start:.0f} s, RSS {_rss_bytes() / 2**20:.1f} MiB")
+                if budget and budget_s is not None and time.perf_counter() - start > budget_s:
+                    break
             await runtime.idle()
-            if played % 500 < AT_ONCE:
-                log(f"    churn: {played:,} games, {time.perf_counter() - start:.0f} s, RSS {_rss_bytes() / 2**20:.1f} MiB")
-            if budget and budget_s is not None and time.perf_counter() - start > budget_s:
-                break
-        await runtime.idle()
-        dispatcher.pacer.clock.t += 2 * dispatcher.pacer.window  # the pacer's window passes
-        await dispatcher.pacer.wait(1)  # a post elsewhere: its sweep forgets the quiet channels
+            dispatcher.pacer.clock.t += 2 * dispatcher.pacer.window  # the pacer's window passes
+            await dispatcher.pacer.wait(1)  # a post elsewhere: its sweep forgets the quiet channels
 
-    def rss() -> dict[str, int]:
-        import translations
+        def rss() -> dict[str, int]:
+            import translations
 
+            gc.collect()
+            workers = children_rss()
+            return {
+                "bot": _rss_bytes(), "board_workers": sum(workers.values()), "board_processes": len(workers),
+                # worded messages kept (an LRU of translations.WORDED_KEPT): a bounded cache, filled by each game's own
+                # names and times
+                "worded_kept": translations._translated.cache_info().currsize,
+                "worded_bound": translations._translated.cache_info().maxsize,
+            }
+
+        await play(small)
+        at_small = rss()
+        first = max(small, min(first, games))
+        traced = max(0, min(traced, first - small))
+        await play(first - small - traced)
+        # the last games before the first checkpoint under tracemalloc (it slows every allocation several times), caches
+        # warm by then (compiled statements, catalogues): what each ended game leaves behind
         gc.collect()
-        workers = children_rss()
+        tracemalloc.start()
+        traced_before = tracemalloc.get_traced_memory()[0]
+        await play(traced)
+        gc.collect()
+        traced_after = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        at_first = rss()
+        first_s = time.perf_counter() - start
+        await play(games - first, budget=True)
+        at_many = rss()
+        after_many = footprint(runtime)
+        churn_s = time.perf_counter() - start
+        # a thaw now: what it frees is what died frozen over the run (the cycles the policy holds until its hour is up)
+        frozen = gc.get_freeze_count()
+        gc.unfreeze()
+        thaw_start = time.perf_counter()
+        thaw_freed = gc.collect()
+        thaw_ms = (time.perf_counter() - thaw_start) * 1e3
+        at_thawed = rss()
+        tracemalloc.start()
+
+        from bot.lobby import lobby_ops
+
+        # the ended games' last deliveries and evictions done first, or what they free counts against the live ones
+        await runtime.idle()
+        gc.collect()
+        before_live = tracemalloc.get_traced_memory()[0]
+        for n in range(live_games):
+            host = 500_000_000_000_000_000 + 2 * n
+            live = await runtime.open_lobby(
+                "midnight_hunt", guild_id=1_000, guild_name="Bench", channel_id=3_000_000 + n, host_id=host,
+                host_name="host", language="en", lobby_ops=lobby_ops,
+            )
+            seats = [str(host), str(host + 1)]
+
+            def seat(row: Any, seats: list[str] = seats) -> None:
+                row.seats[:] = seats
+                row.names.update({p: f"P{p[-3:]}" for p in seats})
+
+            await runtime.update_lobby(live.id, seat, lobby_ops)
+            await runtime.start(live.id, lambda game: [{"do": "open_thread", "name": f"game {game.id}"}])
+        await runtime.idle()
+        gc.collect()
+        per_live = (tracemalloc.get_traced_memory()[0] - before_live) / live_games
+        tracemalloc.stop()
+        await runtime.close()
+        await db.close()
         return {
-            "bot": _rss_bytes(), "board_workers": sum(workers.values()), "board_processes": len(workers),
-            # worded messages kept (an LRU of translations.WORDED_KEPT): a bounded cache, filled by each game's own
-            # names and times
-            "worded_kept": translations._translated.cache_info().currsize,
-            "worded_bound": translations._translated.cache_info().maxsize,
+            "games": played,
+            "games_asked": games,
+            "actions": actions,
+            "boards": boards,
+            "ended": ended,
+            "boards_failed": failed.count,
+            "small": small,
+            "first": first,
+            "seconds": churn_s,
+            "first_seconds": first_s,
+            "rss_small": at_small["bot"],
+            "rss_first": at_first["bot"],
+            "rss_many": at_many["bot"],
+            "rss_ratio": at_many["bot"] / at_first["bot"] if at_first["bot"] else float("nan"),
+            "frozen_at_end": frozen,
+            "thaw_freed_objects": thaw_freed,
+            "thaw_ms": thaw_ms,
+            "rss_thawed": at_thawed["bot"],
+            "rss_ratio_small": at_many["bot"] / at_small["bot"] if at_small["bot"] else float("nan"),
+            "workers_small": at_small["board_workers"],
+            "workers_first": at_first["board_workers"],
+            "workers_many": at_many["board_workers"],
+            "board_processes": at_many["board_processes"],
+            "worded_kept": [at_small["worded_kept"], at_first["worded_kept"], at_many["worded_kept"]],
+            "worded_bound": at_many["worded_bound"],
+            "workers_ratio": at_many["board_workers"] / at_first["board_workers"] if at_first["board_workers"] else float("nan"),
+            "traced_games": traced,
+            "traced_growth_bytes": traced_after - traced_before,
+            "bytes_per_ended_game": (traced_after - traced_before) / max(1, traced),
+            "footprint": after_many,
+            "live_games": live_games,
+            "bytes_per_live_game": per_live,
         }
-
-    await play(small)
-    at_small = rss()
-    first = max(small, min(first, games))
-    traced = max(0, min(traced, first - small))
-    await play(first - small - traced)
-    # the last games before the first checkpoint under tracemalloc (it slows every allocation several times), caches
-    # warm by then (compiled statements, catalogues): what each ended game leaves behind
-    gc.collect()
-    tracemalloc.start()
-    traced_before = tracemalloc.get_traced_memory()[0]
-    await play(traced)
-    gc.collect()
-    traced_after = tracemalloc.get_traced_memory()[0]
-    tracemalloc.stop()
-    at_first = rss()
-    first_s = time.perf_counter() - start
-    await play(games - first, budget=True)
-    at_many = rss()
-    after_many = footprint(runtime)
-    churn_s = time.perf_counter() - start
-    # a thaw now: what it frees is what died frozen over the run (the cycles the policy holds until its hour is up)
-    frozen = gc.get_freeze_count()
-    gc.unfreeze()
-    thaw_start = time.perf_counter()
-    thaw_freed = gc.collect()
-    thaw_ms = (time.perf_counter() - thaw_start) * 1e3
-    at_thawed = rss()
-    tracemalloc.start()
-
-    from bot.lobby import lobby_ops
-
-    # the ended games' last deliveries and evictions done first, or what they free counts against the live ones
-    await runtime.idle()
-    gc.collect()
-    before_live = tracemalloc.get_traced_memory()[0]
-    for n in range(live_games):
-        host = 500_000_000_000_000_000 + 2 * n
-        live = await runtime.open_lobby(
-            "midnight_hunt", guild_id=1_000, guild_name="Bench", channel_id=3_000_000 + n, host_id=host,
-            host_name="host", language="en", lobby_ops=lobby_ops,
-        )
-        seats = [str(host), str(host + 1)]
-
-        def seat(row: Any, seats: list[str] = seats) -> None:
-            row.seats[:] = seats
-            row.names.update({p: f"P{p[-3:]}" for p in seats})
-
-        await runtime.update_lobby(live.id, seat, lobby_ops)
-        await runtime.start(live.id, lambda game: [{"do": "open_thread", "name": f"game {game.id}"}])
-    await runtime.idle()
-    gc.collect()
-    per_live = (tracemalloc.get_traced_memory()[0] - before_live) / live_games
-    tracemalloc.stop()
-    await runtime.close()
-    await db.close()
-    collector.uninstall()
-    return {
-        "games": played,
-        "games_asked": games,
-        "actions": actions,
-        "boards": boards,
-        "ended": ended,
-        "boards_failed": failed.count,
-        "small": small,
-        "first": first,
-        "seconds": churn_s,
-        "first_seconds": first_s,
-        "rss_small": at_small["bot"],
-        "rss_first": at_first["bot"],
-        "rss_many": at_many["bot"],
-        "rss_ratio": at_many["bot"] / at_first["bot"] if at_first["bot"] else float("nan"),
-        "frozen_at_end": frozen,
-        "thaw_freed_objects": thaw_freed,
-        "thaw_ms": thaw_ms,
-        "rss_thawed": at_thawed["bot"],
-        "rss_ratio_small": at_many["bot"] / at_small["bot"] if at_small["bot"] else float("nan"),
-        "workers_small": at_small["board_workers"],
-        "workers_first": at_first["board_workers"],
-        "workers_many": at_many["board_workers"],
-        "board_processes": at_many["board_processes"],
-        "worded_kept": [at_small["worded_kept"], at_first["worded_kept"], at_many["worded_kept"]],
-        "worded_bound": at_many["worded_bound"],
-        "workers_ratio": at_many["board_workers"] / at_first["board_workers"] if at_first["board_workers"] else float("nan"),
-        "traced_games": traced,
-        "traced_growth_bytes": traced_after - traced_before,
-        "bytes_per_ended_game": (traced_after - traced_before) / max(1, traced),
-        "footprint": after_many,
-        "live_games": live_games,
-        "bytes_per_live_game": per_live,
-    }
+    finally:  # a churn run in-process (the smoke test) leaves the collector as it found it
+        collector.uninstall()
 
 
 class _FailedBoards(logging.Handler):
