@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bench.common import TYPICAL_SIZES
+from bot.collector import THAW_EVERY_S
 
 
 def _verdict(ok: bool) -> str:
@@ -134,6 +135,18 @@ def _footprint(code: dict[str, Any] | None) -> list[str]:
     ]
 
 
+def _collector_text(gc_figures: dict[str, Any]) -> str:
+    """The collector the realistic window ran under: the bot's policy (runs since it), or one freeze (older runs)."""
+    if "frozen_objects" not in gc_figures:
+        return (f"{gc_figures['tracked_objects']:,} objects tracked (the modules and the live games; the bench's own "
+                "corpus of played games is frozen out)")
+    return (
+        f"under the bot's policy (`bot.collector`: the survivors of every full collection frozen, a thaw every "
+        f"{THAW_EVERY_S / 60:g} minutes; {gc_figures['frozen_objects']:,} objects frozen at its start, among them the "
+        f"bench's own corpus of played games, and {gc_figures['tracked_objects']:,} left to walk)"
+    )
+
+
 def _persist(p: dict[str, Any]) -> list[str]:
     base, un, commit, row = p["baseline"], p["unloaded"], p["commit"], p["raw_row"]
     real, sat, ab, prof = p["realistic"], p["saturated"], p["ab"], p["profile"]
@@ -199,10 +212,7 @@ def _persist(p: dict[str, Any]) -> list[str]:
         full = gens.get(2) or gens.get("2")
         out += [
             "",
-            f"Garbage collection during the realistic window, under the bot's policy (`bot.collector`: the survivors "
-            f"of every full collection frozen, a thaw an hour; {gc_figures.get('frozen_objects', 0):,} objects frozen "
-            f"at its start, among them the bench's own corpus of played games, and {gc_figures['tracked_objects']:,} "
-            "left to walk): "
+            f"Garbage collection during the realistic window, {_collector_text(gc_figures)}: "
             + ", ".join(f"generation {g} × {v['n']} (longest {v['max_ms']:.0f} ms)" for g, v in gens.items())
             + (". No full collection fell in the window" if not full else "")
             + f"; the next full collection, timed after the window, took {gc_figures['full_collection_ms']:.0f} "

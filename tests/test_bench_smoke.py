@@ -178,3 +178,15 @@ def test_the_churn_runs_in_a_fresh_process_over_every_game_with_boards(tmp_path)
     assert churn["games"] == 10 and sum(churn["ended"].values()) == 10 and churn["boards"]
     assert churn["footprint"]["games"] == 0 and churn["rss_first"] > 0 and churn["rss_many"] > 0
     assert "### 5b. Memory that does not grow with history" in "\n".join(memory.render_churn(churn))
+
+
+def test_the_realistic_windows_collector_is_named_as_the_run_had_it():
+    """Runs since the collector's policy say so, with the thaw the bot uses; older runs' JSON (``--render``) keeps
+    the one freeze they ran under."""
+    from bench.report import _collector_text
+    from bot.collector import THAW_EVERY_S
+
+    now = _collector_text({"tracked_objects": 125_000, "frozen_objects": 300_000})
+    assert "`bot.collector`" in now and f"a thaw every {THAW_EVERY_S / 60:g} minutes" in now and "300,000" in now
+    before = _collector_text({"tracked_objects": 225_440})
+    assert "policy" not in before and "225,440 objects tracked" in before
