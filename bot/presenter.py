@@ -73,6 +73,12 @@ class LegalMemo:
             actions = answers[player] = engine.legal_actions(state, player)
         return list(actions)
 
+    def settle(self, state: State | None) -> None:
+        """Forget the answers of every state but ``state``, the game's current one, once its steps are worded:
+        the older ones are asked about again only by a wording that lags behind, and until the game's next step
+        they would be kept alive for nothing, objects the collector walks at each full collection (issue 27)."""
+        self._states = [kept for kept in self._states if kept[0] is state]
+
 
 @dataclass
 class Table:

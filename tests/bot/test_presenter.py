@@ -246,3 +246,25 @@ def test_legal_actions_are_asked_of_the_engine_once_per_state_and_player_and_eac
         memo.legal(engine, later, PLAYERS[0])
     memo.legal(engine, state, PLAYERS[0])  # three newer states asked about since (it keeps three): asked again
     assert len(asked) == 6 and asked[-1] == (id(state), PLAYERS[0])
+
+
+def test_a_settled_memo_keeps_only_the_current_states_answers():
+    """Once a game's steps are worded the runtime settles its memo on the current state (issue 27): the older
+    states' answers go (asked again if ever wanted), the current one's stay for the next click's decoding."""
+    asked: list[tuple[int, str]] = []
+
+    class Counting:
+        def legal_actions(self, state, player):
+            asked.append((id(state), player))
+            return NW.legal_actions(state, player)
+
+    memo, engine = LegalMemo(), Counting()
+    before, _ = NW.setup(PLAYERS[:6], {}, seed=1)
+    after, _ = NW.apply(before, Action(HOST, before.prompts[0].id, "skip"))
+    for state in (before, after):
+        memo.legal(engine, state, PLAYERS[0])
+    memo.settle(after)
+    memo.legal(engine, after, PLAYERS[0])
+    assert len(asked) == 2  # the current state's answer was kept
+    memo.legal(engine, before, PLAYERS[0])
+    assert len(asked) == 3 and asked[-1] == (id(before), PLAYERS[0])  # the older one's was not

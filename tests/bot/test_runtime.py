@@ -184,6 +184,27 @@ async def open_game_without_delivery(runtime: Runtime):
     return await open_game(runtime)
 
 
+async def test_a_drained_game_keeps_only_its_current_states_legal_actions(runtime, monkeypatch):
+    """Issue 27: once a step is delivered, the game's memo of legal actions forgets the states before it (objects
+    every full collection would walk until the next step), so asking about the older state asks the engine again."""
+    live = await open_game(runtime)
+    await runtime.idle()
+    before = live.state
+    live.legal(before, PLAYERS[1])
+    await runtime.act(live.id, Action(HOST, before.prompts[0].id, "skip"))
+    await runtime.idle()
+    asked: list[object] = []
+    engine_legal = live.engine.legal_actions
+
+    def counting(state, player):
+        asked.append(state)
+        return engine_legal(state, player)
+
+    monkeypatch.setattr(live.engine, "legal_actions", counting)
+    live.legal(before, PLAYERS[1])
+    assert asked == [before]
+
+
 async def test_concurrent_writer_is_detected_by_sequence_number(database, clock, transport):
     """Two processes hold the same game; the second to write a step reloads and is refused as stale."""
     a = Runtime(database, clock)
