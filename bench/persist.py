@@ -576,6 +576,7 @@ class GCPauses:
         gc.callbacks.append(self._callback)
         self.tracked = len(gc.get_objects())
         self.frozen = gc.get_freeze_count()
+        self.full_every = gc.get_threshold()[2]
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -585,6 +586,7 @@ class GCPauses:
         return {
             "tracked_objects": self.tracked,
             "frozen_objects": self.frozen,
+            "full_every": self.full_every,
             "full_collection_ms": getattr(self, "full_collection_ms", float("nan")),
             "by_generation": {g: {"n": len(p), "max_ms": max(p) * 1e3, "total_ms": sum(p) * 1e3} for g, p in sorted(self.pauses.items())},
         }

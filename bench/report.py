@@ -140,8 +140,11 @@ def _collector_text(gc_figures: dict[str, Any]) -> str:
     if "frozen_objects" not in gc_figures:
         return (f"{gc_figures['tracked_objects']:,} objects tracked (the modules and the live games; the bench's own "
                 "corpus of played games is frozen out)")
+    # runs before the policy set the collector's third threshold did not record it: CPython's default, 10
+    full_every = gc_figures.get("full_every", 10)
     return (
-        f"under the bot's policy (`bot.collector`: the survivors of every full collection frozen, a thaw every "
+        f"under the bot's policy (`bot.collector`: the survivors of every full collection frozen, a full collection "
+        f"after every {full_every} of the middle generation, a thaw every "
         f"{THAW_EVERY_S / 60:g} minutes; {gc_figures['frozen_objects']:,} objects frozen at its start, among them the "
         f"bench's own corpus of played games, and {gc_figures['tracked_objects']:,} left to walk)"
     )

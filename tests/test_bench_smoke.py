@@ -10,6 +10,7 @@ import pytest
 
 from bench import common, engines_speed, memory, persist, restart
 from bench.report import render
+from bot.collector import FULL_EVERY
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +45,8 @@ async def test_every_benchmark_runs_and_renders(tmp_path, corpora):
     assert churn["footprint"]["games"] == 0 and churn["rss_small"] > 0 and math.isfinite(churn["bytes_per_live_game"])
     # both run under the bot's collector policy, and hand what they froze back when done
     assert churn["frozen_at_end"] > 0 and results["persist"]["realistic"]["gc"]["frozen_objects"] > 0
-    assert gc.get_freeze_count() == 0
+    assert results["persist"]["realistic"]["gc"]["full_every"] == FULL_EVERY
+    assert gc.get_freeze_count() == 0 and gc.get_threshold()[2] != FULL_EVERY  # the collector's own thresholds again
     text = render(results, quick=True)
     assert "## 5. Memory per live game" in text and "cores" in text
     assert "### 3b. Restart storm" in text and "### 5b. Memory that does not grow with history" in text
@@ -186,7 +188,10 @@ def test_the_realistic_windows_collector_is_named_as_the_run_had_it():
     from bench.report import _collector_text
     from bot.collector import THAW_EVERY_S
 
-    now = _collector_text({"tracked_objects": 125_000, "frozen_objects": 300_000})
+    now = _collector_text({"tracked_objects": 125_000, "frozen_objects": 300_000, "full_every": 4})
     assert "`bot.collector`" in now and f"a thaw every {THAW_EVERY_S / 60:g} minutes" in now and "300,000" in now
+    assert "a full collection after every 4 of the middle generation" in now
+    # a run under the policy before it set the third threshold ran under CPython's own, 10
+    assert "after every 10 of" in _collector_text({"tracked_objects": 125_000, "frozen_objects": 300_000})
     before = _collector_text({"tracked_objects": 225_440})
     assert "policy" not in before and "225,440 objects tracked" in before

@@ -110,3 +110,17 @@ def test_uninstall_hands_everything_back_and_stops_freezing() -> None:
     assert p._on_collection not in gc.callbacks
     gc.collect()
     assert gc.get_freeze_count() == 0 and p.full_collections == 1
+
+
+def test_the_policy_runs_full_collections_more_often_and_gives_the_thresholds_back() -> None:
+    """While installed, a full collection is due after every ``full_every`` middle-generation collections (each then
+    walks less: what was promoted since the last one); once uninstalled, the collector's own thresholds again."""
+    before = gc.get_threshold()
+    policy = CollectorPolicy(full_every=3).install()
+    try:
+        assert gc.get_threshold() == (before[0], before[1], 3)
+    finally:
+        policy.uninstall()
+    assert gc.get_threshold() == before
+    policy.uninstall()  # a second time changes nothing
+    assert gc.get_threshold() == before
