@@ -5,7 +5,9 @@ with 1,000 live games tracks some 225,000 (their states, rows, timers), and each
 about 150 ms, twice in a 20 s window: the slowest clicks of the realistic benchmark (bench §2). What survives a full
 collection is mostly what lives on (the modules, the live games), so :class:`CollectorPolicy` moves it out of the
 collector's reach (:func:`gc.freeze`) at the end of every full collection; the next ones walk only what was made
-since.
+since. What they walk is then what was promoted since the last one and still lives (the clicks and deliveries in
+flight, the newest states), so the policy also has them come more often than CPython would (:data:`FULL_EVERY`),
+each the shorter for it.
 
 An object freed by reference counting is freed as soon as before, frozen or not: that is how a finished game's
 state goes. What freezing delays is reference *cycles* among frozen objects: they are freed by the first full
