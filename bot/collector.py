@@ -30,7 +30,7 @@ THAW_EVERY_S = 3600.0
 #: A full collection comes after this many collections of the middle generation (CPython's default is 10). Under
 #: the policy each one walks only what was promoted since the one before and is still alive, so more frequent ones
 #: are shorter: at 1,000 live games, 4 instead of 10 took the realistic window's longest pause from 85-116 ms to
-#: 33-44 ms and its whole collection time down by a fifth (bench §2, the eleventh machine).
+#: 33-44 ms and its whole collection time down by a fifth (bench/RESULTS.md, "What a full collection walks").
 FULL_EVERY = 4
 
 #: The generation whose collection is a full one.
@@ -52,7 +52,11 @@ class CollectorPolicy:
     """
 
     def __init__(
-        self, *, thaw_every: float = THAW_EVERY_S, full_every: int = FULL_EVERY, now: Callable[[], float] = time.monotonic
+        self,
+        *,
+        thaw_every: float = THAW_EVERY_S,
+        full_every: int = FULL_EVERY,
+        now: Callable[[], float] = time.monotonic,
     ) -> None:
         self.thaw_every = thaw_every
         self.full_every = full_every
