@@ -223,18 +223,23 @@ def test_nw_12_at_dawn_the_sleep_notes_are_forgotten_without_a_call_and_the_task
         assert by_slot[f"dm:{night.id}:{actor}"]["do"] == "edit" and by_slot[f"dm:{night.id}:{actor}"]["components"] == []
 
 
+class CountingLegal:
+    """Night Watch's legal actions, each question recorded as (the state's id, the player)."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[int, str]] = []
+
+    def legal_actions(self, state, player):
+        self.asked.append((id(state), player))
+        return NW.legal_actions(state, player)
+
+
 def test_legal_actions_are_asked_of_the_engine_once_per_state_and_player_and_each_caller_gets_its_own_list():
     """A click's decoding, its answer and the wording of its step ask for the same legal actions (issue 27): the
     memo asks the engine once per state and player, for its newest states only, and hands out copies (a caller that
     changes its list changes nobody else's)."""
-    asked: list[tuple[int, str]] = []
-
-    class Counting:
-        def legal_actions(self, state, player):
-            asked.append((id(state), player))
-            return NW.legal_actions(state, player)
-
-    memo, engine = LegalMemo(), Counting()
+    engine = CountingLegal()
+    memo, asked = LegalMemo(), engine.asked
     state, _ = NW.setup(PLAYERS[:6], {}, seed=1)
     first = memo.legal(engine, state, PLAYERS[0])
     first.clear()
@@ -251,14 +256,8 @@ def test_legal_actions_are_asked_of_the_engine_once_per_state_and_player_and_eac
 def test_a_settled_memo_keeps_only_the_current_states_answers():
     """Once a game's steps are worded the runtime settles its memo on the current state (issue 27): the older
     states' answers go (asked again if ever wanted), the current one's stay for the next click's decoding."""
-    asked: list[tuple[int, str]] = []
-
-    class Counting:
-        def legal_actions(self, state, player):
-            asked.append((id(state), player))
-            return NW.legal_actions(state, player)
-
-    memo, engine = LegalMemo(), Counting()
+    engine = CountingLegal()
+    memo, asked = LegalMemo(), engine.asked
     before, _ = NW.setup(PLAYERS[:6], {}, seed=1)
     after, _ = NW.apply(before, Action(HOST, before.prompts[0].id, "skip"))
     for state in (before, after):
