@@ -13,7 +13,9 @@ An object freed by reference counting is freed as soon as before, frozen or not:
 state goes. What freezing delays is reference *cycles* among frozen objects: they are freed by the first full
 collection after a thaw (:func:`gc.unfreeze`), which walks everything once more. The policy thaws every
 ``thaw_every`` seconds, so the memory held back is what the bot leaves in cycles in that time: the memory
-benchmark's churn, under this policy, found 40-70 such objects after 300-10,000 games (bench §5b).
+benchmark's churn found 40-70 such objects after 300-10,000 games with CPython's full collections (bench §5b), and
+260 after 10,000 with the policy's more frequent ones, which catch more short-lived cycles alive (bench/RESULTS.md,
+"What a full collection walks").
 """
 
 from __future__ import annotations

@@ -112,7 +112,7 @@ def test_uninstall_hands_everything_back_and_stops_freezing() -> None:
     assert gc.get_freeze_count() == 0 and p.full_collections == 1
 
 
-def test_the_policy_runs_full_collections_more_often_and_gives_the_thresholds_back() -> None:
+def test_the_policy_sets_how_often_full_collections_come_and_gives_the_thresholds_back() -> None:
     """While installed, a full collection is due after every ``full_every`` middle-generation collections (each then
     walks less: what was promoted since the last one); once uninstalled, the collector's own thresholds again."""
     before = gc.get_threshold()
