@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from bot.db import Game
-from bot.presenter import LegalMemo, Table
+from bot.presenter import StateMemo, Table
 from engines.core import Action, Engine, State
 
 #: Statuses of a game that is over: nothing changes it any more, only its last deliveries are left.
@@ -83,8 +83,8 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=GameLock)
     #: The steps whose render requests are not worded yet, by seq (taken by :meth:`bot.wording.Wording.presented`).
     steps: dict[int, Step] = field(default_factory=dict)
-    #: The legal actions asked of its newest states (by clicks and by the wording; see :class:`LegalMemo`).
-    legal_memo: LegalMemo = field(default_factory=LegalMemo, repr=False, compare=False)
+    #: The legal actions and views asked of its newest states (by clicks and by the wording; see :class:`StateMemo`).
+    memo: StateMemo = field(default_factory=StateMemo, repr=False, compare=False)
     #: The game's id, which never changes: read a few times by every action, where the row's own attribute (a
     #: SQLAlchemy descriptor, cold in the CPU's cache by the next click) costs a call each time (issue 27).
     id: int = field(init=False, repr=False, compare=False)
@@ -122,12 +122,13 @@ class LiveGame:
             narrator=str(self.row.narrator_id) if self.row.narrator_id else None,
             host=str(self.row.host_id),
             deadlines=dict(self.deadlines if deadlines is None else deadlines),
-            memo=self.legal_memo,
+            memo=self.memo,
         )
 
     def legal(self, state: State, player: str) -> list[Action]:
-        """``player``'s legal actions in ``state``, one of this game's (asked of the engine once: :class:`LegalMemo`)."""
-        return self.legal_memo.legal(self.engine, state, player)
+        """``player``'s legal actions in ``state``, one of this game's (asked of the engine once: a
+        :class:`StateMemo`)."""
+        return self.memo.legal(self.engine, state, player)
 
     def users(self) -> set[str]:
         """Everyone the game may have a DM channel or a pending answer for: seats, names, host and narrator."""

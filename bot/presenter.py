@@ -43,35 +43,55 @@ STORY_ROOM = 1800
 STORY_LINES = 20
 
 
-class LegalMemo:
-    """Each player's legal actions in a game's newest states, asked once: a click's decoding, its answer and the
-    wording of its step ask the engine for the same ones (the wording of a step asks every player's, in the state
-    before it and after it, and the next click's decoding asks the actor's in that same state again; Ghost at
-    Home's are a walk over the board). Engines are pure and a state is never changed once made, so an answer
-    holds as long as its state, which is told by identity; the newest :attr:`KEEP` states asked about are kept.
-    Each caller gets a list of its own."""
+class StateMemo:
+    """What a game's newest states answer, asked of the engine once: each player's legal actions and each viewer's
+    view. A click's decoding, its answer and the wording of its step ask for the same ones: the wording of a step
+    asks every player's, in the state before it and after it, and the next step's wording asks the state it starts
+    from again (more than half of the views a step's wording asks for were asked already, issue 27; Ghost at
+    Home's legal actions are a walk over the board). Engines are pure and a state is never changed once made, so an
+    answer holds as long as its state, which is told by identity; the newest :attr:`KEEP` states asked about are
+    kept.
+
+    Each caller of :meth:`legal` gets a list of its own. A view is shared by everyone who asks for the same state
+    and viewer: it is read, never changed (with :attr:`CHECK` set, as the tests set it, a view handed out again is
+    first compared with a fresh one, so a caller that changed it fails loudly)."""
 
     __slots__ = ("_states",)
 
     #: States kept: the one before a step and the one after it, and the next.
     KEEP = 3
+    #: Check every view handed out again against the engine's own (the tests set this; see above).
+    CHECK = False
 
     def __init__(self) -> None:
-        self._states: list[tuple[State, dict[str, list[Action]]]] = []
+        #: ``(state, legal actions by player, views by viewer)``, oldest first.
+        self._states: list[tuple[State, dict[str, list[Action]], dict[str | None, dict[str, Any]]]] = []
+
+    def _kept(self, state: State) -> tuple[State, dict[str, list[Action]], dict[str | None, dict[str, Any]]]:
+        for kept in self._states:
+            if kept[0] is state:
+                return kept
+        kept = (state, {}, {})
+        self._states.append(kept)
+        if len(self._states) > self.KEEP:
+            del self._states[0]
+        return kept
 
     def legal(self, engine: Engine, state: State, player: str) -> list[Action]:
-        for kept, answers in self._states:
-            if kept is state:
-                break
-        else:
-            answers = {}
-            self._states.append((state, answers))
-            if len(self._states) > self.KEEP:
-                del self._states[0]
+        answers = self._kept(state)[1]
         actions = answers.get(player)
         if actions is None:
             actions = answers[player] = engine.legal_actions(state, player)
         return list(actions)
+
+    def view(self, engine: Engine, state: State, viewer: str | None) -> dict[str, Any]:
+        views = self._kept(state)[2]
+        seen = views.get(viewer)
+        if seen is None:
+            seen = views[viewer] = engine.view(state, viewer)
+        elif self.CHECK and seen != engine.view(state, viewer):
+            raise AssertionError(f"a shared view (step {state.step}, viewer {viewer!r}) was changed by one who read it")
+        return seen
 
     def settle(self, state: State | None) -> None:
         """Forget the answers of every state but ``state``, the game's current one, once its steps are worded:
@@ -94,8 +114,8 @@ class Table:
     host: str | None = None
     #: When each open timed prompt runs out (unix seconds).
     deadlines: dict[str, float] = field(default_factory=dict)
-    #: The game's legal actions asked already (its :class:`bot.live.LiveGame`'s), or ``None``: ask the engine.
-    memo: LegalMemo | None = field(default=None, repr=False, compare=False)
+    #: The game's legal actions and views asked already (its :class:`bot.live.LiveGame`'s), or ``None``: ask the engine.
+    memo: StateMemo | None = field(default=None, repr=False, compare=False)
 
     @property
     def prefix(self) -> str:
@@ -114,7 +134,10 @@ class Table:
         return self.names.get(player, player)
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        """What ``viewer`` may see (``None``: anyone) — the only window a presenter has on a game."""
+        """What ``viewer`` may see (``None``: anyone) — the only window a presenter has on a game. Read it, never
+        change it: it may be shared with the game's other readers (:class:`StateMemo`)."""
+        if self.memo is not None:
+            return self.memo.view(self.engine, state, viewer)
         return self.engine.view(state, viewer)
 
     def legal(self, state: State, player: str) -> list[Action]:
@@ -569,13 +592,13 @@ def present_safely(
 
 
 __all__ = [
-    "LegalMemo",
     "HOST",
     "PLAIN",
     "Presenter",
     "Table",
     "STORY_LINES",
     "STORY_ROOM",
+    "StateMemo",
     "Typed",
     "back_safely",
     "chunks",

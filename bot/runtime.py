@@ -113,10 +113,11 @@ class Runtime:
 
     def drained(self, game_id: int) -> None:
         """Called by the dispatcher when it has delivered everything it knows of for ``game_id``: a game that is
-        over may leave memory now, and one still running keeps only its current state's legal actions."""
+        over may leave memory now, and one still running keeps only what its current state answered (its legal
+        actions and views)."""
         live = self.cache.games.get(game_id)
         if live is not None:
-            live.legal_memo.settle(live.state)
+            live.memo.settle(live.state)
         self.cache.evict_if_over(game_id)
 
     async def refreshed(self, live: LiveGame) -> LiveGame | None:

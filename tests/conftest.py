@@ -19,6 +19,7 @@ import pytest
 
 import cogs.registry  # noqa: F401
 from bot import boards
+from bot.presenter import StateMemo
 from tests.board_words import BOARD_WORDS
 from tests.e2e.harness import BotProcess
 from tests.fakediscord import PACE_ENV
@@ -30,6 +31,9 @@ from tests.fakediscord import PACE_ENV
 #: workers' tests, the benches); the bots the end-to-end tests start draw every board in worker processes, as in
 #: production.
 boards.install(boards.Boards(0, BOARD_WORDS))
+#: Views are shared by everyone who reads the same state (issue 27): in tests, a view handed out again is checked
+#: against a fresh one, so a presenter, control or board that changes what it was given fails the test it runs in.
+StateMemo.CHECK = True
 
 
 @pytest.fixture

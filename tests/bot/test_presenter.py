@@ -6,7 +6,7 @@ import pytest
 
 from bot.games import game_ui
 from bot.ops import MAX_CUSTOM_ID, button, rows, select
-from bot.presenter import LegalMemo, Table, chunks
+from bot.presenter import StateMemo, Table, chunks
 from engines import get_engine
 from engines.core import HOST, Action, IllegalAction
 from engines.playout import random_playout
@@ -224,14 +224,19 @@ def test_nw_12_at_dawn_the_sleep_notes_are_forgotten_without_a_call_and_the_task
 
 
 class CountingLegal:
-    """Night Watch's legal actions, each question recorded as (the state's id, the player)."""
+    """Night Watch's legal actions and views, each question recorded as (the state's id, the player or viewer)."""
 
     def __init__(self) -> None:
         self.asked: list[tuple[int, str]] = []
+        self.viewed: list[tuple[int, str | None]] = []
 
     def legal_actions(self, state, player):
         self.asked.append((id(state), player))
         return NW.legal_actions(state, player)
+
+    def view(self, state, viewer):
+        self.viewed.append((id(state), viewer))
+        return NW.view(state, viewer)
 
 
 def test_legal_actions_are_asked_of_the_engine_once_per_state_and_player_and_each_caller_gets_its_own_list():
@@ -239,7 +244,7 @@ def test_legal_actions_are_asked_of_the_engine_once_per_state_and_player_and_eac
     memo asks the engine once per state and player, for its newest states only, and hands out copies (a caller that
     changes its list changes nobody else's)."""
     engine = CountingLegal()
-    memo, asked = LegalMemo(), engine.asked
+    memo, asked = StateMemo(), engine.asked
     state, _ = NW.setup(PLAYERS[:6], {}, seed=1)
     first = memo.legal(engine, state, PLAYERS[0])
     first.clear()
@@ -257,7 +262,7 @@ def test_a_settled_memo_keeps_only_the_current_states_answers():
     """Once a game's steps are worded the runtime settles its memo on the current state (issue 27): the older
     states' answers go (asked again if ever wanted), the current one's stay for the next click's decoding."""
     engine = CountingLegal()
-    memo, asked = LegalMemo(), engine.asked
+    memo, asked = StateMemo(), engine.asked
     before, _ = NW.setup(PLAYERS[:6], {}, seed=1)
     after, _ = NW.apply(before, Action(HOST, before.prompts[0].id, "skip"))
     for state in (before, after):
@@ -267,3 +272,37 @@ def test_a_settled_memo_keeps_only_the_current_states_answers():
     assert len(asked) == 2  # the current state's answer was kept
     memo.legal(engine, before, PLAYERS[0])
     assert len(asked) == 3 and asked[-1] == (id(before), PLAYERS[0])  # the older one's was not
+
+
+def test_views_are_asked_of_the_engine_once_per_state_and_viewer_and_kept_with_the_states_legal_actions(monkeypatch):
+    """The wording of a step asks every player's view before and after it, and the next step's wording asks the
+    state it starts from again (issue 27): the memo asks the engine once per state and viewer, the public view
+    (``None``) included, keeps them as long as it keeps the state, and a settled memo forgets the older states'."""
+    monkeypatch.setattr(StateMemo, "CHECK", False)  # as the bot runs (the tests' check asks the engine again)
+    engine = CountingLegal()
+    memo = StateMemo()
+    before, _ = NW.setup(PLAYERS[:6], {}, seed=1)
+    after, _ = NW.apply(before, Action(HOST, before.prompts[0].id, "skip"))
+    for state in (before, after, before, after):
+        for viewer in (None, PLAYERS[0]):
+            assert memo.view(engine, state, viewer) == NW.view(state, viewer)
+    assert engine.viewed == [(id(s), v) for s in (before, after) for v in (None, PLAYERS[0])]
+    assert memo.view(engine, after, PLAYERS[1]) != memo.view(engine, after, PLAYERS[0])  # each viewer their own
+    memo.settle(after)
+    memo.view(engine, after, None)
+    memo.view(engine, before, None)
+    assert engine.viewed[-2:] == [(id(after), PLAYERS[1]), (id(before), None)]
+
+
+def test_a_shared_view_changed_by_a_reader_is_caught_where_the_tests_check_views(monkeypatch):
+    """Views are shared, so reading one must never change it; the tests run with :attr:`StateMemo.CHECK` set
+    (tests/conftest.py), and then the next reader of a changed view fails loudly instead of reading a lie."""
+    assert StateMemo.CHECK
+    engine, memo = CountingLegal(), StateMemo()
+    state, _ = NW.setup(PLAYERS[:6], {}, seed=1)
+    memo.view(engine, state, None)["alive"].pop()
+    with pytest.raises(AssertionError, match="was changed"):
+        memo.view(engine, state, None)
+    monkeypatch.setattr(StateMemo, "CHECK", False)  # as the bot runs: no second view asked of the engine
+    assert len(memo.view(engine, state, None)["alive"]) == len(NW.view(state, None)["alive"]) - 1
+    assert len(engine.viewed) == 2
