@@ -13,6 +13,9 @@ from engines.core import State
 
 #: How many of the night's earlier cards the private message lists (newest first).
 CARDS_LISTED = 12
+#: The fields of a player's own view that their message of the round shows, and all it reads of the view: when none
+#: of them changed in a step, neither did the message, and its text is not built again (issue 27).
+SHOWN = ("round", "role", "card", "element", "round_cards")
 FATE_MARK = {"yellow": "🟡", "blue": "🔵", "penalty": "🟥", "unused": "⚪"}
 
 
@@ -28,7 +31,8 @@ class RoundMessages(Presenter):
 
     def round_message(self, table: Table, state: State, player: str) -> tuple[str, list[dict[str, Any]]] | None:
         """``player``'s private message of the running round, or ``None`` when they have none (the Dreamer, a
-        player who left, the day). Built only from the player's own view (KS-P1, KS-P3, KS-P5)."""
+        player who left, the day). Built only from the player's own view (KS-P1, KS-P3, KS-P5), and of it only
+        from the fields :data:`SHOWN` names."""
         view = table.view(state, player)
         if "round_cards" not in view or view.get("role") in (None, "dreamer"):
             return None
@@ -69,6 +73,8 @@ class RoundMessages(Presenter):
         same_round = before is not None and table.view(before, None)["round"] == number
         ops: list[Op] = []
         for player in public["players"]:
+            if same_round and before is not None and _unchanged(table.view(before, player), table.view(after, player)):
+                continue  # most steps: a clue, a pass, a turn; both texts would be built only to be found equal
             now = self.round_message(table, after, player)
             was = self.round_message(table, before, player) if same_round and before is not None else None
             slot = element_slot(number, player)
@@ -82,3 +88,10 @@ class RoundMessages(Presenter):
                 ops.append({"do": "edit", "slot": slot, "content": text, "components": [], "forget": True})
         return ops
 
+
+def _unchanged(was: dict[str, Any], now: dict[str, Any]) -> bool:
+    """Whether a message of the round shows the same in two views of one player (the views are shared: only read)."""
+    return all(was.get(field, _ABSENT) == now.get(field, _ABSENT) for field in SHOWN)
+
+
+_ABSENT = object()
