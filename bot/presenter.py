@@ -88,7 +88,13 @@ class StateMemo:
         views = self._kept(state)[2]
         seen = views.get(viewer)
         if seen is None:
-            seen = views[viewer] = engine.view(state, viewer)
+            if viewer is None:
+                seen = views[None] = engine.view(state, None)
+            else:  # the public view is asked for by every step's wording: a player's may be built on it
+                public = views.get(None)
+                if public is None:
+                    public = views[None] = engine.view(state, None)
+                seen = views[viewer] = engine.view(state, viewer, public=public)
         elif self.CHECK and seen != engine.view(state, viewer):
             raise AssertionError(f"a shared view (step {state.step}, viewer {viewer!r}) was changed by one who read it")
         return seen

@@ -194,13 +194,23 @@ class Engine:
         """The runtime's call when a prompt's time runs out; recorded in the log like any action."""
         return self.apply(state, Action.timeout(prompt_id))
 
-    def view(self, state: State, viewer: str | None, *, known: bool = False) -> dict[str, Any]:
+    def view(
+        self, state: State, viewer: str | None, *, known: bool = False, public: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         """What ``viewer`` may see, JSON-safe. ``None`` is a spectator, who sees only public information.
 
         ``known=True`` adds, under :data:`SAMPLING`, the seat's whole knowledge as :meth:`sample_state` reads it (a
         computer player's view, ``engines.ai``). People never need it and it costs a walk over the whole state, so
-        the views that are shown (and drawn, and compared for redraws) are made without it."""
-        shown = self._view(state, viewer)
+        the views that are shown (and drawn, and compared for redraws) are made without it.
+
+        ``public`` is this state's public view (``view(state, None)``) when the caller has made it already: a game
+        whose players see the public view with their own secrets added builds theirs on it rather than making the
+        public part again (:meth:`_view_over`), so the two share their nested values, which their readers only
+        read. The view is the same either way."""
+        if public is not None and viewer is not None:
+            shown = self._view_over(public, state, viewer)
+        else:
+            shown = self._view(state, viewer)
         if known and state.outcome is None and viewer is not None:
             table = self._known(state, viewer)
             if table is not None:
@@ -273,6 +283,10 @@ class Engine:
 
     def _view(self, state: State, viewer: str | None) -> dict[str, Any]:
         raise NotImplementedError
+
+    def _view_over(self, public: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
+        """``viewer``'s view given the state's public one (see :meth:`view`); by default made from the state alone."""
+        return self._view(state, viewer)
 
 
 

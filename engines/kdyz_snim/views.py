@@ -17,7 +17,12 @@ class Views:
 
     def _view(self, state: KdyzSnimState, viewer: str | None) -> dict[str, Any]:
         """What ``viewer`` may see. Secrets of the running round reach only the non-dreamers still in the game
-        (the element, the piles, guesses; KS-P1, KS-P5) and each role only its holder (KS-P3)."""
+        (the element, the piles, guesses; KS-P1, KS-P5) and each role only its holder (KS-P3). A player sees the
+        public view with their own part added (:meth:`_view_over`)."""
+        public = self._public_view(state)
+        return public if viewer is None else self._view_over(public, state, viewer)
+
+    def _public_view(self, state: KdyzSnimState) -> dict[str, Any]:
         language = state.options["language"]
         r = state.round
         current = r.current if not r.revealed else None
@@ -49,14 +54,22 @@ class Views:
         if over:
             view["standings"] = self.standings(state)
             view["seed"] = state.seed
-        if viewer is None or viewer not in state.players:
+        return view
+
+    def _view_over(self, public: dict[str, Any], state: KdyzSnimState, viewer: str) -> dict[str, Any]:
+        """The public view and what ``viewer`` alone may see of the running round (KS-10, KS-21, KS-P3)."""
+        view = dict(public)
+        if viewer not in state.players:
             return view
         view["you"] = viewer
+        r = state.round
         if viewer == r.dreamer:
             view["role"] = "dreamer"
         elif viewer in r.roles:
             view["role"] = r.roles[viewer]  # KS-P3: a holder sees their own card, even after leaving
         if not r.revealed and viewer in self._receivers(state):  # KS-10 / KS-21
+            language = state.options["language"]
+            current = r.current
             if current is not None:
                 forms = element(current.element).forms[language]
                 view["element"] = {"word": forms.word, "aliases": list(forms.aliases)}

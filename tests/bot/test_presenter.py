@@ -234,9 +234,9 @@ class CountingLegal:
         self.asked.append((id(state), player))
         return NW.legal_actions(state, player)
 
-    def view(self, state, viewer):
+    def view(self, state, viewer, public=None):
         self.viewed.append((id(state), viewer))
-        return NW.view(state, viewer)
+        return NW.view(state, viewer, public=public)
 
 
 def test_legal_actions_are_asked_of_the_engine_once_per_state_and_player_and_each_caller_gets_its_own_list():
@@ -292,6 +292,12 @@ def test_views_are_asked_of_the_engine_once_per_state_and_viewer_and_kept_with_t
     memo.view(engine, after, None)
     memo.view(engine, before, None)
     assert engine.viewed[-2:] == [(id(after), PLAYERS[1]), (id(before), None)]
+    # a player's view is built on the state's public view, which is asked for first and kept (Engine.view's public=)
+    fresh, _ = NW.setup(PLAYERS[:6], {}, seed=2)
+    assert memo.view(engine, fresh, PLAYERS[2]) == NW.view(fresh, PLAYERS[2])
+    assert engine.viewed[-2:] == [(id(fresh), None), (id(fresh), PLAYERS[2])]
+    memo.view(engine, fresh, None)
+    assert engine.viewed[-1] == (id(fresh), PLAYERS[2])
 
 
 def test_a_shared_view_changed_by_a_reader_is_caught_where_the_tests_check_views(monkeypatch):
