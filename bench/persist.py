@@ -18,10 +18,11 @@ playouts.
   SQLite writer and the aiosqlite one (``CommitQueue(in_process=False)``, the write path before issue 16's
   second step), on the same games in the same run.
 * **Realistic**: every game has a table of players clicking at human pace: a phase is 3-8 clicks 1-3 s apart,
-  then 10-40 s pass before the next phase opens (discussion, a sand timer). Each game starts at a random point of
-  its cycle, so the load is the steady state from the first second and a window of ``realistic_s`` seconds of real
-  time measures it (no time is compressed: clicks are real-time paced, open loop). Click-to-answer is from the
-  moment the click was due to ``act`` returning, so a backlog counts.
+  then 10-40 s pass before the next phase opens (discussion, a sand timer). Each game has been playing at that
+  pace for a few minutes when the window opens (its earlier clicks counted off, not played), so the load is the
+  steady state from the first second and a window of ``realistic_s`` seconds of real time measures it (no time is
+  compressed: clicks are real-time paced, open loop). Click-to-answer is from the moment the click was due to
+  ``act`` returning, so a backlog counts.
 * **Saturated**: every game's task acts as fast as it can for ``seconds``: actions per second at saturation;
   then half as long with the aiosqlite writer, for the old path's rate in the same run.
 * **Profile**: cProfile over a block of unloaded actions: where one action's time goes.
@@ -69,6 +70,8 @@ ROW = json.dumps({"player": "400000000000000003", "prompt": "vote#7", "kind": "v
 CLICK_GAP = (1.0, 3.0)
 PHASE_CLICKS = (3, 8)
 PHASE_GAP = (10.0, 40.0)
+#: How long each table has been playing at that pace when the realistic window opens (seconds: about ten cycles).
+SETTLED = 300.0
 #: Actions per block when the old and new write paths alternate.
 AB_BLOCK = 25
 
@@ -522,17 +525,21 @@ async def realistic(runtime: Runtime, ids: list[int], seconds: float, seed: str,
     """Human-paced tables (see the module doc), open loop, for ``seconds`` of real time."""
     latencies: list[float] = []
     loop = asyncio.get_running_loop()
-    start = loop.time() + 0.05
-    end = start + seconds
 
-    async def table(gid: int) -> None:
+    def settled(gid: int) -> tuple[random.Random, int, float]:
+        """A table that has been playing at this pace since long before the window opens (its clicks before it are
+        only counted off), so the window finds each game where the steady state has it: most of them between two
+        phases, a few in the middle of one. (A game started at a random click of a phase instead put 8 in 9 games
+        in a phase at once: 2.3 times the steady load for the window's first seconds.) Its chooser, the clicks
+        left in its phase and when its next click is due, in seconds from the window's start."""
         chooser = random.Random(f"{seed}/{gid}")
-        # a random point of the cycle: somewhere in a phase (clicks left), or in the pause before the next one
-        clicks_left = chooser.randint(0, PHASE_CLICKS[1])
-        due = start + (chooser.uniform(*CLICK_GAP) if clicks_left else chooser.uniform(0, PHASE_GAP[1]))
-        while due < end:
-            if not clicks_left:
-                clicks_left = chooser.randint(*PHASE_CLICKS)
+        clicks_left, at = 0, -SETTLED + chooser.uniform(0, PHASE_GAP[1])
+        while at < 0:
+            clicks_left, at = _next_click(chooser, clicks_left, at)
+        return chooser, clicks_left, at
+
+    async def table(gid: int, chooser: random.Random, clicks_left: int, at: float) -> None:
+        while (due := start + at) < end:
             await asyncio.sleep(max(0.0, due - loop.time()))
             action = next_action(runtime, gid, chooser)
             if action is None:
@@ -540,12 +547,16 @@ async def realistic(runtime: Runtime, ids: list[int], seconds: float, seed: str,
             if not await act(runtime, gid, action, errors):
                 return
             latencies.append(loop.time() - due)
-            clicks_left -= 1
-            due += chooser.uniform(*CLICK_GAP) if clicks_left else chooser.uniform(*PHASE_GAP)
+            clicks_left, at = _next_click(chooser, clicks_left, at)
 
-    t0 = time.perf_counter()
+    # the tables' pace and the collector's census (a walk over every object: a quarter of a second at 1,000
+    # games) are made before the window's clock starts, so no click is due while they hold the loop
     with GCPauses() as pauses:
-        await asyncio.gather(*(table(gid) for gid in ids))
+        tables = [(gid, *settled(gid)) for gid in ids]
+        start = loop.time() + 0.05
+        end = start + seconds
+        t0 = time.perf_counter()
+        await asyncio.gather(*(table(*t) for t in tables))
     elapsed = time.perf_counter() - t0
     full = time.perf_counter()
     gc.collect()  # what the next full collection costs under the bot's policy (it stops the loop that long)
@@ -556,6 +567,13 @@ async def realistic(runtime: Runtime, ids: list[int], seconds: float, seed: str,
         "seconds": elapsed,
         "gc": pauses.figures(),
     }
+
+
+def _next_click(chooser: random.Random, clicks_left: int, at: float) -> tuple[int, float]:
+    """A table's pace: the click due ``at`` is made (opening a phase of 3-8 clicks when none are left), and the
+    clicks left and when the next one is due follow (1-3 s later in a phase, 10-40 s after its last click)."""
+    clicks_left = (clicks_left or chooser.randint(*PHASE_CLICKS)) - 1
+    return clicks_left, at + (chooser.uniform(*CLICK_GAP) if clicks_left else chooser.uniform(*PHASE_GAP))
 
 
 class GCPauses:

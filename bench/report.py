@@ -224,7 +224,8 @@ def _persist(p: dict[str, Any]) -> list[str]:
     out += [
         "",
         "Realistic load: in every game a phase is 3-8 clicks 1-3 s apart, then 10-40 s pass before the next phase; "
-        "each game starts at a random point of that cycle, so the window measures the steady state from its first "
+        "each game has been playing at that pace for a few minutes when the window opens (its earlier clicks counted "
+        "off, not played), so the window measures the steady state from its first "
         f"second ({real.get('seconds', 0):.0f} s of real time, real-time pacing, open loop: a click is timed from "
         "the moment it was due, so a backlog counts).",
         "",
