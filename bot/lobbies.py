@@ -9,11 +9,13 @@ one deadline, named :data:`bot.live.LOBBY`, that every change pushes back: a lob
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+import asyncio
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, insert, update
 
+import translations as i18n
 from bot.db import Database, Deadline, Game, OutboxRow, Snapshot
 from bot import boards
 from bot.games import game_ui
@@ -23,6 +25,7 @@ from bot.play import closing_ops, deadline_changes
 from engines import get_engine
 
 if TYPE_CHECKING:
+    from bot.presenter import Presenter
     from bot.runtime import Runtime
 
 #: A lobby nobody touches for this long closes by itself (its deadline row is named ``LOBBY``).
@@ -71,6 +74,9 @@ class Lobbies:
             paused=False,
             created_at=self.clock.now(),
         )
+        # what its words and its game's reading need, loaded off the loop (a tenth of a second or more each) before
+        # the lobby is worded: the language's catalogues when new to this process, and the game's own tables
+        await asyncio.to_thread(_warm, language, game_ui(engine_name).presenter, row.options)
         due = self.clock.now() + LOBBY_SECONDS
         async with self.db.sessions.begin() as session:
             session.add(row)
@@ -208,3 +214,8 @@ def _copy_row(row: Game) -> Game:
 
 
 __all__ = ["LOBBY_SECONDS", "Lobbies"]
+
+
+def _warm(language: str, presenter: Presenter, options: Mapping[str, Any]) -> None:
+    i18n.bundle(language)
+    presenter.warm(options)

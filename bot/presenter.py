@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import logging
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -182,6 +182,11 @@ class Presenter:
 
     #: The game has a board image (its renderer is registered with its :class:`bot.games.GameUI`).
     has_board: bool = False
+
+    def warm(self, options: Mapping[str, Any]) -> None:
+        """Load ahead what wording or reading a game with these options will need and what would be loaded on the
+        event loop by its first words otherwise (a table that takes a tenth of a second): called in a thread when
+        its lobby opens, and at a restart before anyone is served (:mod:`bot.recovery`). Nothing, by default."""
 
     def present(
         self, table: Table, before: State | None, after: State, events: Sequence[Event], actor: str | None = None

@@ -32,7 +32,7 @@ and the words: summaries, standings, answers (:mod:`cogs.kdyz_snim.words`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot import controls as ctl
@@ -72,6 +72,11 @@ def _find(state: State | None, name: str) -> Prompt | None:
 
 class KdyzSnimPresenter(RoundMessages, KdyzSnimTyped, KdyzSnimWords):
     has_board = False
+
+    def warm(self, options: Mapping[str, Any]) -> None:
+        """The judge's lemma table of the game's element language (KS-15, KS-20), loaded before its lobby is
+        played; a language changed in the lobby afterwards is loaded when the game starts (:meth:`present`)."""
+        warm_judge(str(options.get("language", "en")))
 
     # -- one transition ------------------------------------------------------------------------------------
 

@@ -812,12 +812,15 @@ state, events = UI.engine.setup(players, {"language": "ru"}, "s")
 table = Table(game_id=1, engine=UI.engine, lang="en", names={}, guild_name="G", host=players[0], deadlines={})
 UI.presenter.present(table, None, state, events)
 print(sorted(lemmas.loaded()))
+UI.presenter.warm({"language": "cs"})  # what the bot calls when a lobby opens and at a restart (issue 27)
+print(sorted(lemmas.loaded()))
 """
 
 
 def test_the_bot_loads_the_judge_of_a_games_language_when_the_game_starts():
     """Issue 12: the judge loads only the languages a game uses. Importing the package loads nothing; presenting a
-    game's start loads that game's language (so its first clue does not wait for it), and no other."""
+    game's start loads that game's language (so its first clue does not wait for it), and no other; and so does
+    the presenter's ``warm`` with a game's options (issue 27: the bot calls it off the loop and before serving)."""
     import os
     import subprocess
     import sys
@@ -833,7 +836,7 @@ def test_the_bot_loads_the_judge_of_a_games_language_when_the_game_starts():
         timeout=120,
         check=True,
     )
-    assert done.stdout.strip().splitlines()[-1] == "['ru']", done.stdout + done.stderr
+    assert done.stdout.strip().splitlines()[-2:] == ["['ru']", "['cs', 'ru']"], done.stdout + done.stderr
 
 
 @pytest.mark.parametrize("server_language", ["ru", "en", "cs"])

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 
 import pytest
 from sqlalchemy import func, select
 
+import translations as i18n
 from bot.db import ActionRow, Deadline, Game, OutboxRow, Result
 from bot.deliverer import Undelivered
 from bot.delivery import Dispatcher
+from bot.games import game_ui
 from bot.lobby import lobby_ops
 from bot.runtime import GameError, Runtime
 from engines.core import HOST, Action, IllegalAction, replay
@@ -19,7 +22,7 @@ GUILD, CHANNEL = 111, 222
 PLAYERS = [str(1000 + i) for i in range(10)]
 
 
-async def open_game(runtime: Runtime, players=PLAYERS, engine="night_watch", options=None):
+async def open_game(runtime: Runtime, players=PLAYERS, engine="night_watch", options=None, language="en"):
     live = await runtime.open_lobby(
         engine,
         guild_id=GUILD,
@@ -27,7 +30,7 @@ async def open_game(runtime: Runtime, players=PLAYERS, engine="night_watch", opt
         channel_id=CHANNEL,
         host_id=int(players[0]),
         host_name="host",
-        language="en",
+        language=language,
         lobby_ops=lobby_ops,
     )
 
@@ -139,6 +142,43 @@ async def test_restart_rebuilds_games_and_rearms_timers(database, clock, transpo
         await clock.advance(prompt.timeout + 1)
         await second.idle()
         assert again.state.step == state_before.step + 1 or again.state.outcome is not None
+    await second.close()
+
+
+async def test_a_language_is_parsed_before_its_first_words_a_lobbys_off_the_loop_a_restarts_before_serving(
+    database, clock, transport, monkeypatch
+):
+    """Issue 27: the first words in a language parsed its catalogues on the event loop, a tenth to a fifth of a
+    second in which no click was answered (a bench window's worst stall). A lobby opening in a language not loaded
+    yet has it parsed in a thread before the lobby is worded; a restart parses those its games speak, and English
+    (what a catalogue lacks is said in English), before anyone is served, and no other. Each game's presenter
+    loads what it needs ahead at both moments (:meth:`bot.presenter.Presenter.warm`)."""
+    parsed: list[tuple[str, bool]] = []
+    original = i18n.bundle
+
+    def bundle(lang):
+        if not i18n.loaded(lang):
+            parsed.append((lang, threading.current_thread() is threading.main_thread()))
+        return original(lang)
+
+    warmed: list[tuple[dict, bool]] = []  # and what the game's presenter loads ahead (Když sním: the judge's table)
+    presenter = game_ui("kdyz_snim").presenter
+    monkeypatch.setattr(presenter, "warm", lambda options: warmed.append((dict(options), threading.current_thread() is threading.main_thread())))
+    monkeypatch.setattr(i18n, "bundle", bundle)
+    monkeypatch.setattr(i18n, "_BUNDLES", {})
+    first = Runtime(database, clock)
+    Dispatcher(first, transport, retry_delay=0)
+    live = await open_game(first, PLAYERS[:5], engine="kdyz_snim", options={"language": "ru"}, language="cs")
+    assert parsed[0] == ("cs", False)  # in a thread, before anything was worded in Czech
+    assert warmed == [({"language": "cs"}, False)]  # the lobby's options: the server's language, its default
+    await first.close()
+    monkeypatch.setattr(i18n, "_BUNDLES", {})
+    parsed.clear()
+    second = Runtime(database, clock)
+    Dispatcher(second, transport, retry_delay=0)
+    assert live.id in await second.recover()
+    assert sorted(lang for lang, _ in parsed) == ["cs", "en"] and sorted(i18n._BUNDLES) == ["cs", "en"]
+    assert warmed[1:] == [({"language": "ru"}, True)]  # the running game's options, as the host set them
     await second.close()
 
 
