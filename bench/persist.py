@@ -549,8 +549,8 @@ async def realistic(runtime: Runtime, ids: list[int], seconds: float, seed: str,
             latencies.append(loop.time() - due)
             clicks_left, at = _next_click(chooser, clicks_left, at)
 
-    # the tables' pace and the collector's census (a walk over every object: a quarter of a second at 1,000
-    # games) are made before the window's clock starts, so no click is due while they hold the loop
+    # the tables' pace (a few minutes of it counted off for each) and the collector's census are made before the
+    # window's clock starts, so no click is due while they hold the loop
     with GCPauses() as pauses:
         tables = [(gid, *settled(gid)) for gid in ids]
         start = loop.time() + 0.05
