@@ -530,7 +530,7 @@ async def realistic(runtime: Runtime, ids: list[int], seconds: float, seed: str,
         """A table that has been playing at this pace since long before the window opens (its clicks before it are
         only counted off), so the window finds each game where the steady state has it: most of them between two
         phases, a few in the middle of one. (A game started at a random click of a phase instead put 8 in 9 games
-        in a phase at once: 2.3 times the steady load for the window's first seconds.) Its chooser, the clicks
+        in a phase at once: nearly three times the steady load in the window's first seconds.) Its chooser, the clicks
         left in its phase and when its next click is due, in seconds from the window's start."""
         chooser = random.Random(f"{seed}/{gid}")
         clicks_left, at = 0, -SETTLED + chooser.uniform(0, PHASE_GAP[1])
