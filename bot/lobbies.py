@@ -213,9 +213,9 @@ def _copy_row(row: Game) -> Game:
     return copy
 
 
-__all__ = ["LOBBY_SECONDS", "Lobbies"]
-
-
 def _warm(language: str, presenter: Presenter, options: Mapping[str, Any]) -> None:
     i18n.bundle(language)
     presenter.warm(options)
+
+
+__all__ = ["LOBBY_SECONDS", "Lobbies"]

@@ -41,8 +41,11 @@ from bot.presenter import Table, chunks, dm_slot, prompt_slot
 from cogs.kdyz_snim.round_message import RoundMessages
 from cogs.kdyz_snim.typed import KdyzSnimTyped, warm_judge
 from cogs.kdyz_snim.words import KdyzSnimWords, user_text
+from engines import get_engine
 from engines.core import HOST, Event, Prompt, State
 
+#: The elements' language of a game whose options do not name one (the engine's default, KS-5).
+ELEMENT_LANGUAGE = next(str(o.default) for o in get_engine("kdyz_snim").options if o.name == "language")
 #: Private events whose content reaches the non-dreamers through their per-round message instead of a DM each.
 IN_ROUND_MESSAGE = frozenset({"ks.your_role", "ks.element", "ks.guess_judged", "ks.clue_refused", "ks.foul_confirmed", "ks.card_unused"})
 #: Public events that the prompt messages word themselves (a clue turn, time up, recap, the next dreamer).
@@ -76,7 +79,7 @@ class KdyzSnimPresenter(RoundMessages, KdyzSnimTyped, KdyzSnimWords):
     def warm(self, options: Mapping[str, Any]) -> None:
         """The judge's lemma table of the game's element language (KS-15, KS-20), loaded before its lobby is
         played; a language changed in the lobby afterwards is loaded when the game starts (:meth:`present`)."""
-        warm_judge(str(options.get("language", "en")))
+        warm_judge(str(options.get("language") or ELEMENT_LANGUAGE))
 
     # -- one transition ------------------------------------------------------------------------------------
 

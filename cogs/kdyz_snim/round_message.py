@@ -89,9 +89,9 @@ class RoundMessages(Presenter):
         return ops
 
 
+_ABSENT = object()
+
+
 def _unchanged(was: dict[str, Any], now: dict[str, Any]) -> bool:
     """Whether a message of the round shows the same in two views of one player (the views are shared: only read)."""
     return all(was.get(field, _ABSENT) == now.get(field, _ABSENT) for field in SHOWN)
-
-
-_ABSENT = object()

@@ -812,7 +812,7 @@ state, events = UI.engine.setup(players, {"language": "ru"}, "s")
 table = Table(game_id=1, engine=UI.engine, lang="en", names={}, guild_name="G", host=players[0], deadlines={})
 UI.presenter.present(table, None, state, events)
 print(sorted(lemmas.loaded()))
-UI.presenter.warm({"language": "cs"})  # what the bot calls when a lobby opens and at a restart (issue 27)
+UI.presenter.warm({})  # as the bot calls it when a lobby opens and at a restart (issue 27): the default, Czech
 print(sorted(lemmas.loaded()))
 """
 
