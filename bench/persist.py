@@ -526,18 +526,6 @@ async def realistic(runtime: Runtime, ids: list[int], seconds: float, seed: str,
     latencies: list[float] = []
     loop = asyncio.get_running_loop()
 
-    def settled(gid: int) -> tuple[random.Random, int, float]:
-        """A table that has been playing at this pace since long before the window opens (its clicks before it are
-        only counted off), so the window finds each game where the steady state has it: most of them between two
-        phases, a few in the middle of one. (A game started at a random click of a phase instead put 8 in 9 games
-        in a phase at once: nearly three times the steady load in the window's first seconds.) Its chooser, the clicks
-        left in its phase and when its next click is due, in seconds from the window's start."""
-        chooser = random.Random(f"{seed}/{gid}")
-        clicks_left, at = 0, -SETTLED + chooser.uniform(0, PHASE_GAP[1])
-        while at < 0:
-            clicks_left, at = _next_click(chooser, clicks_left, at)
-        return chooser, clicks_left, at
-
     async def table(gid: int, chooser: random.Random, clicks_left: int, at: float) -> None:
         while (due := start + at) < end:
             await asyncio.sleep(max(0.0, due - loop.time()))
@@ -552,7 +540,7 @@ async def realistic(runtime: Runtime, ids: list[int], seconds: float, seed: str,
     # the tables' pace (a few minutes of it counted off for each) and the collector's census are made before the
     # window's clock starts, so no click is due while they hold the loop
     with GCPauses() as pauses:
-        tables = [(gid, *settled(gid)) for gid in ids]
+        tables = [(gid, *settled(seed, gid)) for gid in ids]
         start = loop.time() + 0.05
         end = start + seconds
         t0 = time.perf_counter()
@@ -567,6 +555,19 @@ async def realistic(runtime: Runtime, ids: list[int], seconds: float, seed: str,
         "seconds": elapsed,
         "gc": pauses.figures(),
     }
+
+
+def settled(seed: str, gid: int) -> tuple[random.Random, int, float]:
+    """A realistic table that has been playing at its pace since long before the window opens (its clicks before it
+    are only counted off), so the window finds each game where the steady state has it: most of them between two
+    phases, about one in four in the middle of one. (A game started at a random click of a phase instead put 8 in 9
+    games in a phase at once: nearly three times the steady load in the window's first seconds.) Its chooser, the
+    clicks left in its phase and when its next click is due, in seconds from the window's start."""
+    chooser = random.Random(f"{seed}/{gid}")
+    clicks_left, at = 0, -SETTLED + chooser.uniform(0, PHASE_GAP[1])
+    while at < 0:
+        clicks_left, at = _next_click(chooser, clicks_left, at)
+    return chooser, clicks_left, at
 
 
 def _next_click(chooser: random.Random, clicks_left: int, at: float) -> tuple[int, float]:

@@ -196,3 +196,17 @@ def test_the_realistic_windows_collector_is_named_as_the_run_had_it():
     assert "after every 10 of" in _collector_text({"tracked_objects": 125_000, "frozen_objects": 300_000})
     before = _collector_text({"tracked_objects": 225_440})
     assert "policy" not in before and "225,440 objects tracked" in before
+
+
+def test_the_realistic_window_opens_on_the_steady_state_of_its_pace():
+    """Issue 27: the realistic window's tables have been playing at their pace for minutes when it opens, so about
+    one in four is in the middle of a phase (3-8 clicks 1-3 s apart, then 10-40 s of pause), as at any moment of
+    the steady state; the bench once started every table at a random click of a phase, 8 in 9 of them in a phase
+    at once, nearly three times the steady load for the window's first seconds."""
+    tables = [persist.settled("realistic", gid) for gid in range(2000)]
+    in_phase = sum(1 for _chooser, clicks_left, _at in tables if clicks_left) / len(tables)
+    assert 0.2 < in_phase < 0.35
+    assert all(0 <= at < persist.PHASE_GAP[1] for _chooser, _clicks_left, at in tables)
+    # the clicks due in the first two seconds are two seconds' worth of the steady rate: 5.5 clicks a cycle of ~34 s
+    due_soon = sum(1 for _chooser, _clicks_left, at in tables if at < 2.0) / len(tables)
+    assert 0.2 < due_soon < 0.4

@@ -223,8 +223,8 @@ def test_nw_12_at_dawn_the_sleep_notes_are_forgotten_without_a_call_and_the_task
         assert by_slot[f"dm:{night.id}:{actor}"]["do"] == "edit" and by_slot[f"dm:{night.id}:{actor}"]["components"] == []
 
 
-class CountingLegal:
-    """Night Watch's legal actions and views, each question recorded as (the state's id, the player or viewer)."""
+class CountingEngine:
+    """Night Watch answering legal actions and views, each question recorded as (the state's id, the player or viewer)."""
 
     def __init__(self) -> None:
         self.asked: list[tuple[int, str]] = []
@@ -243,7 +243,7 @@ def test_legal_actions_are_asked_of_the_engine_once_per_state_and_player_and_eac
     """A click's decoding, its answer and the wording of its step ask for the same legal actions (issue 27): the
     memo asks the engine once per state and player, for its newest states only, and hands out copies (a caller that
     changes its list changes nobody else's)."""
-    engine = CountingLegal()
+    engine = CountingEngine()
     memo, asked = StateMemo(), engine.asked
     state, _ = NW.setup(PLAYERS[:6], {}, seed=1)
     first = memo.legal(engine, state, PLAYERS[0])
@@ -261,7 +261,7 @@ def test_legal_actions_are_asked_of_the_engine_once_per_state_and_player_and_eac
 def test_a_settled_memo_keeps_only_the_current_states_answers():
     """Once a game's steps are worded the runtime settles its memo on the current state (issue 27): the older
     states' answers go (asked again if ever wanted), the current one's stay for the next click's decoding."""
-    engine = CountingLegal()
+    engine = CountingEngine()
     memo, asked = StateMemo(), engine.asked
     before, _ = NW.setup(PLAYERS[:6], {}, seed=1)
     after, _ = NW.apply(before, Action(HOST, before.prompts[0].id, "skip"))
@@ -279,7 +279,7 @@ def test_views_are_asked_of_the_engine_once_per_state_and_viewer_and_kept_with_t
     state it starts from again (issue 27): the memo asks the engine once per state and viewer, the public view
     (``None``) included, keeps them as long as it keeps the state, and a settled memo forgets the older states'."""
     monkeypatch.setattr(StateMemo, "CHECK", False)  # as the bot runs (the tests' check asks the engine again)
-    engine = CountingLegal()
+    engine = CountingEngine()
     memo = StateMemo()
     before, _ = NW.setup(PLAYERS[:6], {}, seed=1)
     after, _ = NW.apply(before, Action(HOST, before.prompts[0].id, "skip"))
@@ -304,7 +304,7 @@ def test_a_shared_view_changed_by_a_reader_is_caught_where_the_tests_check_views
     """Views are shared, so reading one must never change it; the tests run with :attr:`StateMemo.CHECK` set
     (tests/conftest.py), and then the next reader of a changed view fails loudly instead of reading a lie."""
     assert StateMemo.CHECK
-    engine, memo = CountingLegal(), StateMemo()
+    engine, memo = CountingEngine(), StateMemo()
     state, _ = NW.setup(PLAYERS[:6], {}, seed=1)
     memo.view(engine, state, None)["alive"].pop()
     with pytest.raises(AssertionError, match="was changed"):

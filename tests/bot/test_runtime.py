@@ -163,7 +163,9 @@ async def test_a_language_is_parsed_before_its_first_words_a_lobbys_off_the_loop
 
     warmed: list[tuple[dict, bool]] = []  # and what the game's presenter loads ahead (Když sním: the judge's table)
     presenter = game_ui("kdyz_snim").presenter
-    monkeypatch.setattr(presenter, "warm", lambda options: warmed.append((dict(options), threading.current_thread() is threading.main_thread())))
+    monkeypatch.setattr(
+        presenter, "warm", lambda options: warmed.append((dict(options), threading.current_thread() is threading.main_thread()))
+    )
     monkeypatch.setattr(i18n, "bundle", bundle)
     monkeypatch.setattr(i18n, "_BUNDLES", {})
     first = Runtime(database, clock)
