@@ -8,7 +8,8 @@ Every change to a running game goes through :meth:`Play.act` (players, host cont
    delete, or a game's end: its record, its role deleted);
 3. one transaction inserts the action with its sequence number, the ops, the deadlines of newly opened prompts
    and the game's new ``seq`` (a snapshot now and then follows in a transaction of its own);
-4. only then is the cache updated, timers re-armed and the dispatcher woken to deliver the ops.
+4. only then is the cache updated; the game's timers and computer players are re-armed and its dispatcher woken
+   right after the click's answer is on its way (:meth:`Play.follow_up`), or at once when the action ended the game.
 
 If another process wrote the same step first, the insert fails on the primary key; the game is reloaded and the
 action tried again against the fresh state (usually refused as stale).
@@ -67,6 +68,10 @@ class Play:
         self.clock = runtime.clock
         #: Snapshots being written after their actions (see :meth:`_snapshot_soon`).
         self.background: set[asyncio.Task[None]] = set()
+        #: Games acted on whose timers, computers and delivery are still to follow (see :meth:`follow_up`), each
+        #: with whether every row written since was handed to the dispatcher; and the loop's call that follows up.
+        self._to_follow: dict[int, tuple[LiveGame, bool]] = {}
+        self._following: asyncio.Handle | None = None
 
     async def act(
         self, game_id: int, action: Action, also: Callable[[Table, State, State, list], list[Op]] | None = None
@@ -118,15 +123,49 @@ class Play:
                     self._snapshot_soon(live, after)
                 finished = after.outcome is not None
                 live.stored(after.step, "finished" if finished else None)
-            rt.timers.arm(live)
-            rt.computers.arm(live)  # a computer's turn, when a prompt now awaits one (bot.computers)
-            rt.wake(game_id, handed=handed)  # handed: its rows were handed over at the commit
-            if finished:
-                for hook in rt.on_finished:
-                    hook(live)
-                rt.cache.evict_if_over(game_id)  # at once without a dispatcher; else when its drain of the last ops ends
+            if not finished:
+                self._follow_up_soon(live, handed)
+                return events
+            self.follow_up()  # the earlier actions' first, in order
+            self._follow_up(live, handed)
+            for hook in rt.on_finished:
+                hook(live)
+            rt.cache.evict_if_over(game_id)  # at once without a dispatcher; else when its drain of the last ops ends
             return events
         raise AssertionError("unreachable")
+
+    def _follow_up_soon(self, live: LiveGame, handed: bool) -> None:
+        """Follow ``live``'s action up on the loop's next turn (:meth:`follow_up`). ``handed``: its rows were handed
+        to the dispatcher at the commit; a single action of the game whose rows were not makes it read the outbox."""
+        pending = self._to_follow
+        earlier = pending.get(live.id)
+        pending[live.id] = (live, handed and (earlier is None or earlier[1]))
+        if self._following is None:
+            self._following = asyncio.get_running_loop().call_soon(self.follow_up)
+
+    def follow_up(self) -> None:
+        """Re-arm the timers and computer players of every game acted on since the last call, and wake their
+        delivery: on the loop's turn after the actions, once for all of them. What a click's answer waits for is
+        its action made durable, not this (a task for the drain, timers, computers' turns: a tenth of an action's
+        time, issue 27); the drain lets the answer out first anyway. Each is made to match the game as it is by
+        then, so following up after a later change (a pause, another action) is right; a timer still armed
+        meanwhile on a prompt that closed fires into a stale timeout, which is ignored. The timer or computer task
+        whose action it was ends without awaiting anything after it, so it is over by then and is not cancelled.
+
+        Called at once wherever the order matters: when a game ends, when the runtime is made idle or closed."""
+        if self._following is not None:
+            self._following.cancel()
+            self._following = None
+        pending, self._to_follow = self._to_follow, {}
+        games = self.runtime.cache.games
+        for game_id, (live, handed) in pending.items():
+            self._follow_up(games.get(game_id, live), handed)
+
+    def _follow_up(self, live: LiveGame, handed: bool) -> None:
+        rt = self.runtime
+        rt.timers.arm(live)
+        rt.computers.arm(live)  # a computer's turn, when a prompt now awaits one (bot.computers)
+        rt.wake(live.id, handed=handed)  # handed: its rows were handed over at the commit
 
     async def timeout(self, game_id: int, prompt_id: str) -> None:
         """A prompt's time ran out: applied through :meth:`act` like any action (stale ones are ignored)."""

@@ -278,6 +278,7 @@ class Runtime:
 
     async def idle(self) -> None:
         """Wait until no timer work runs, snapshots are written and every outbox is delivered (tests; shutdown)."""
+        self.play.follow_up()
         await self.timers.settled()
         await self.computers.settled()
         while self.play.background:
@@ -287,6 +288,7 @@ class Runtime:
 
     async def close(self) -> None:
         """Stop every timer and let deliveries in flight finish (shutdown; the end of a test)."""
+        self.play.follow_up()  # the last actions' deliveries are woken, and their timers armed before all are stopped
         await self.computers.close()
         await self.timers.stop()
         await self.idle()

@@ -200,6 +200,7 @@ async def test_a_computer_waits_for_a_person_and_answers_after_them(runtime, clo
     assert not runtime.computers.tasks and not decider.calls  # nothing awaits the computer
     action = live.engine.legal_actions(live.state, HUMAN)[0]
     await runtime.act(live.id, action)
+    await asyncio.sleep(0)  # the action's bookkeeping, its computers' turns among it, follows on the loop's next turn
     awaited = {p for pr in live.state.prompts for p in pr.players}
     assert "-13" in awaited  # Ghost at Home: the other player's turn
     assert (live.id, "-13") in runtime.computers.tasks
@@ -216,6 +217,7 @@ async def test_a_stale_decision_is_dropped_and_the_new_state_decided_again(runti
     first = runtime.computers.tasks[(live.id, "-12")]
     # the prompt times out (the safety net) before the computer's pace: the game moved on
     await runtime.act(live.id, Action.timeout(prompt.id))
+    await asyncio.sleep(0)  # settled on the loop's next turn (bot.play.Play.follow_up)
     assert first[1].cancelled() or first[1].done() or first[1].cancelling()
     step = live.state.step
     awaited = {p for pr in live.state.prompts for p in pr.players}

@@ -122,6 +122,33 @@ async def test_timers_fire_through_the_log_and_warn_first(runtime, clock, transp
     assert log[-1] == {"player": "@clock", "prompt": prompt.id, "kind": "timeout", "args": {}}
 
 
+async def test_an_actions_timers_and_delivery_follow_on_the_loops_next_turn_and_a_last_actions_at_once(runtime, clock, transport):
+    """Issue 27: a click's answer waits for its action made durable, not for the bookkeeping after it: the timers of
+    the prompts it opened and closed, and the drain delivering its messages, follow on the loop's next turn
+    (bot.play.Play.follow_up). An action that ends its game is followed up at once: the game
+    is evicted only once its last messages are out, which a drain not yet started could not say."""
+    games = [await open_game(runtime, options={"discussion_seconds": 60}) for _ in range(2)]
+    for live in games:
+        await runtime.act(live.id, Action.timeout(live.state.prompts[0].id))  # NW-9, NW-10: the discussion ends, the vote opens
+        assert live.state.phase == "vote" and set(live.deadlines) == {"vote#2"}  # durable and in memory ...
+        assert set(runtime._timers[live.id]) == {"discussion#1"}  # ... its bookkeeping not yet done
+        assert not runtime.dispatcher.busy(live.id)
+        await asyncio.sleep(0)  # the loop's next turn
+        assert set(runtime._timers[live.id]) == set(live.deadlines) == {"vote#2"}
+        assert runtime.dispatcher.busy(live.id)  # its drain runs
+    await runtime.idle()
+    assert all(any("Vote" in text for text in transport.texts(live.row.thread_id)) for live in games)
+
+    last = games[0]
+    await play_randomly(runtime, last.id, random.Random(3), 500)
+    assert last.state.outcome is not None
+    assert last.id not in runtime._timers  # settled at once: no timer left for a prompt of a game that is over
+    assert runtime.dispatcher.busy(last.id) and last.id in runtime.games  # kept while its last messages go out
+    await runtime.idle()
+    assert last.id not in runtime.games  # then evicted
+    assert any("🏁" in text for text in transport.texts(CHANNEL))
+
+
 async def test_restart_rebuilds_games_and_rearms_timers(database, clock, transport):
     first = Runtime(database, clock)
     Dispatcher(first, transport, retry_delay=0)
