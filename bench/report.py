@@ -231,8 +231,9 @@ def _persist(p: dict[str, Any]) -> list[str]:
         "",
         "| target | measured | verdict |",
         "|---|---|---|",
-        f"| unloaded p50 ≤ 2 × baseline p50 | {p50_ratio:.1f} × ({un['p50_ms']:.3f} vs {base['p50_ms']:.3f} ms) "
-        f"| {_verdict(p50_ratio <= 2)} |",
+        f"| unloaded p50 ≤ 2.5 × baseline p50 (issue 27's bar) | {p50_ratio:.1f} × ({un['p50_ms']:.3f} vs "
+        f"{base['p50_ms']:.3f} ms) | {_verdict(p50_ratio <= 2.5)} |",
+        f"| unloaded p50 ≤ 2 × baseline p50 (the aim) | {p50_ratio:.1f} × | {_verdict(p50_ratio <= 2)} |",
         f"| unloaded p99 ≤ 3 × baseline p99 | {p99_ratio:.1f} × ({un['p99_ms']:.3f} vs {base['p99_ms']:.3f} ms) "
         f"| {_verdict(p99_ratio <= 3)} |",
         f"| saturated ≥ 500 actions/s | {rate:,.0f}/s | {_verdict(rate >= 500)} |",
@@ -283,14 +284,14 @@ def _persist(p: dict[str, Any]) -> list[str]:
     if p50_ratio > 2:
         apply_ms = prof["ms_per_action"].get("engine: apply (rules + copying the fields they read)", float("nan"))
         out += [
-            f"**Why the p50 target is missed.** The baseline is the database's work alone ({base['p50_ms']:.3f} ms: "
+            f"**Why the 2 × aim is missed.** The baseline is the database's work alone ({base['p50_ms']:.3f} ms: "
             "no fsync in WAL with synchronous=NORMAL, a handful of rows made beforehand). The action no longer words "
             "anything (its outbox holds a render request, worded when delivered: the dispatcher's line in the "
             "profile), copies only the state fields the rules read, and leaves the snapshot to a transaction of its "
             f"own; what is left besides the writer is the rules themselves (`engine.apply`, {apply_ms:.3f} ms "
             f"profiled, {100 * apply_ms / act_ms:.0f} % of the action), which must run before anything is written "
-            "(an illegal click writes nothing), and the runtime's bookkeeping (deadlines, timers, the dispatcher's "
-            f"hand-over). The persistence part alone, the time in the writer, is {commit50:.1f} × the baseline at p50 "
+            "(an illegal click writes nothing), and the runtime's bookkeeping (the deadlines, the dispatcher's "
+            "hand-over; the timers and the drain's wake follow on the loop's next turn, after the answer). The persistence part alone, the time in the writer, is {commit50:.1f} × the baseline at p50 "
             f"and {commit99:.1f} × at p99: within the targets by itself. Meeting 2 × for the whole action would "
             "need the rules to cost less than the commit.",
             "",
