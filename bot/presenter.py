@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import logging
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -273,9 +273,10 @@ class Presenter:
                 ops.append(self.dm(table, person, text, components=components, slot=dm_slot(prompt, person)))
         return ops
 
-    def prompt_messages(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
+    def prompt_messages(self, table: Table, state: State, prompt: Prompt, seats: Collection[str] | None = None) -> list[Op]:
         """The messages that offer ``prompt`` in ``state``, as :meth:`open_prompt` sends them (a game that offers it
-        in more messages adds them): what :meth:`refresh_ops` compares."""
+        in more messages adds them): what :meth:`refresh_ops` compares. ``seats``: only these seats' private
+        messages are asked for (those whose choices changed); a game may build just those, or all of them."""
         return self.open_prompt(table, state, prompt)
 
     def refresh_ops(self, table: Table, before: State | None, after: State) -> list[Op]:
@@ -290,10 +291,13 @@ class Presenter:
         was_open = {p.id: p for p in before.prompts}
         ops: list[Op] = []
         for prompt in after.prompts:
-            if prompt.id not in was_open or not self._choices_changed(table, before, after, prompt.id):
+            changed = self._choices_changed(table, before, after, prompt.id) if prompt.id in was_open else None
+            if not changed:
                 continue
-            was = {op["slot"]: op for op in self.prompt_messages(table, before, was_open[prompt.id]) if _private(op)}
-            now = {op["slot"]: op for op in self.prompt_messages(table, after, prompt) if _private(op)}
+            # a private message's controls are made from its seat's choices alone (bot.controls), so only the seats
+            # whose choices changed can need a rewrite: a 25-player night asked every DM twice for one answer
+            was = {op["slot"]: op for op in self.prompt_messages(table, before, was_open[prompt.id], changed) if _private(op)}
+            now = {op["slot"]: op for op in self.prompt_messages(table, after, prompt, changed) if _private(op)}
             for slot in dict.fromkeys([*was, *now]):
                 components = (now.get(slot) or {}).get("components") or []
                 if ((was.get(slot) or {}).get("components") or []) == components:
@@ -308,13 +312,14 @@ class Presenter:
         return ops
 
     @staticmethod
-    def _choices_changed(table: Table, before: State, after: State, prompt_id: str) -> bool:
-        """Has anyone's choice on ``prompt_id`` changed (the cheap test before its messages are rendered twice)?"""
+    def _choices_changed(table: Table, before: State, after: State, prompt_id: str) -> set[str]:
+        """The seats whose choices on ``prompt_id`` changed (the cheap test before its messages are built twice)."""
+        changed = set()
         for player in [*after.players, HOST]:
             was = ctl.playable(table.legal(before, player), prompt_id)
             if was != ctl.playable(table.legal(after, player), prompt_id):
-                return True
-        return False
+                changed.add(player)
+        return changed
 
     def close_prompt(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
         """A prompt closed: its messages (public and private) lose their controls, so nothing stale looks

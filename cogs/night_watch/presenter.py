@@ -14,6 +14,7 @@ Everything here reads :meth:`bot.presenter.Table.view`, never the state's fields
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from bot import controls as ctl
@@ -29,6 +30,13 @@ class NightWatchPresenter(Presenter):
         if prompt.key == "nw.vote":
             return [self._vote(table, state, prompt)]
         return self._night(table, state, prompt)
+
+    def prompt_messages(self, table: Table, state: State, prompt: Prompt, seats: Collection[str] | None = None) -> list[Op]:
+        """A night's DMs of ``seats`` alone: an answer changes one or two seats' choices, and a 25-player night
+        built every living player's DM twice to find them (NW-12; the refresh after each night action)."""
+        if prompt.key == "nw.night" and seats is not None:
+            return self._night(table, state, prompt, seats)
+        return self.open_prompt(table, state, prompt)
 
     def may_rewrite_alone(self, before: State | None, after: State) -> bool:
         """A step that closes a prompt takes its message's controls off and forgets it (:meth:`close_prompt`, from
@@ -126,12 +134,14 @@ class NightWatchPresenter(Presenter):
         lines.append(table.say(event))
         return "\n".join(lines)
 
-    def _night(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
-        """NW-12: one DM for every living player, alike in presence and timing; quiet (no public notice when
-        DMs are closed: it would name who has a power)."""
+    def _night(self, table: Table, state: State, prompt: Prompt, seats: Collection[str] | None = None) -> list[Op]:
+        """NW-12: one DM for every living player (or those of ``seats``), alike in presence and timing; quiet (no
+        public notice when DMs are closed: it would name who has a power)."""
         ops = []
         night = table.view(state, None)
         for player in night["alive"]:
+            if seats is not None and player not in seats:
+                continue
             view = table.view(state, player)
             components = self.components(table, state, player, prompt) if player in prompt.players else []
             if components:  # a night task: the narrator wakes the role and says what to do (the seed's order of calls)

@@ -90,3 +90,42 @@ def test_a_step_said_not_to_be_a_rewrite_alone_never_is_over_random_games():
     for seed in range(3):
         random_playout(NW, PLAYERS + [str(10**17 + 9)], seed, on_step=check)
     assert seen[True] and seen[False]
+
+
+def test_issue_27_a_night_answer_rebuilds_only_the_dms_of_seats_whose_choices_changed(monkeypatch):
+    """Issue 27, NW-12: after each step the DMs of a prompt still open are compared, and those whose controls changed
+    are rewritten (``refresh_ops``). A night's DMs are built only for the seats whose choices changed, not for every
+    living player twice. Over random 25-player games (and an 8-player one), the ops of every step are exactly those
+    of building every DM, and in most night steps with a change most DMs were not built."""
+    from engines.playout import random_playout
+
+    presenter = game_ui("night_watch").presenter
+    built: list[int] = []
+    night = presenter._night
+
+    def counting(table, state, prompt, seats=None):
+        ops = night(table, state, prompt, seats)
+        built.append(len(ops))
+        return ops
+
+    monkeypatch.setattr(presenter, "_night", counting)
+    nights = fewer = 0
+
+    def check(before, action, after, events):
+        nonlocal nights, fewer
+        if before is after:  # setup
+            return
+        table = Table(game_id=1, engine=NW, lang="en", names={p: p[-2:] for p in after.players})
+        built.clear()
+        quick = presenter.refresh_ops(table, before, after)
+        asked = sum(built)
+        with monkeypatch.context() as m:  # every seat's messages, as before
+            m.setattr(presenter, "prompt_messages", lambda t, s, p, seats=None: presenter.open_prompt(t, s, p))
+            assert presenter.refresh_ops(table, before, after) == quick, action
+        if asked and after.phase == "night":
+            nights += 1
+            alive = len(NW.view(after, None)["alive"])
+            fewer += asked < alive  # fewer DMs built for both states together than one state's living players
+    for seed, n in ((1, 25), (2, 25), (3, 8)):
+        random_playout(NW, [str(10**17 + i) for i in range(n)], seed, on_step=check)
+    assert nights and fewer > nights / 2, (nights, fewer)
