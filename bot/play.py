@@ -159,7 +159,10 @@ class Play:
         pending, self._to_follow = self._to_follow, {}
         games = self.runtime.cache.games
         for game_id, (live, handed) in pending.items():
-            self._follow_up(games.get(game_id, live), handed)
+            try:
+                self._follow_up(games.get(game_id, live), handed)
+            except Exception:  # the action stands (it is committed); one game's failure must not leave the others
+                log.exception("game %s: its timers, computers or delivery could not be woken after an action", game_id)
 
     def _follow_up(self, live: LiveGame, handed: bool) -> None:
         rt = self.runtime

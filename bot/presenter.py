@@ -294,8 +294,9 @@ class Presenter:
             changed = self._choices_changed(table, before, after, prompt.id) if prompt.id in was_open else None
             if not changed:
                 continue
-            # a private message's controls are made from its seat's choices alone (bot.controls), so only the seats
-            # whose choices changed can need a rewrite: a 25-player night asked every DM twice for one answer
+            # the seats whose choices changed are those whose controls can need a rewrite (bot.controls makes them
+            # from a seat's choices): a game may build only their messages, as Night Watch's night does (a 25-player
+            # night built every DM twice for one answer)
             was = {op["slot"]: op for op in self.prompt_messages(table, before, was_open[prompt.id], changed) if _private(op)}
             now = {op["slot"]: op for op in self.prompt_messages(table, after, prompt, changed) if _private(op)}
             for slot in dict.fromkeys([*was, *now]):

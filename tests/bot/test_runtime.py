@@ -149,6 +149,26 @@ async def test_an_actions_timers_and_delivery_follow_on_the_loops_next_turn_and_
     assert any("🏁" in text for text in transport.texts(CHANNEL))
 
 
+async def test_one_games_failed_follow_up_leaves_the_others_followed_up(runtime, monkeypatch, caplog):
+    """The follow-up of the actions of one turn runs for every game even when one game's fails: that one is logged
+    (its action stands, committed), the others get their timers and delivery as usual."""
+    failing, fine = [await open_game(runtime, options={"discussion_seconds": 60}) for _ in range(2)]
+    arm = runtime.timers.arm
+
+    def broken(live):
+        if live.id == failing.id:
+            raise RuntimeError("boom")
+        arm(live)
+
+    monkeypatch.setattr(runtime.timers, "arm", broken)
+    for live in (failing, fine):
+        await runtime.act(live.id, Action.timeout(live.state.prompts[0].id))
+    await asyncio.sleep(0)
+    assert set(runtime._timers[fine.id]) == {"vote#2"} and runtime.dispatcher.busy(fine.id)
+    assert failing.state.phase == "vote"  # the action stands
+    assert any("could not be woken" in r.getMessage() and str(failing.id) in r.getMessage() for r in caplog.records)
+
+
 async def test_restart_rebuilds_games_and_rearms_timers(database, clock, transport):
     first = Runtime(database, clock)
     Dispatcher(first, transport, retry_delay=0)
