@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from bot.db import ActionRow, Database, Deadline, Game, Snapshot
 from bot.live import GameError, LiveGame
@@ -70,27 +71,37 @@ class GameCache:
         return live
 
     async def _load(self, game_id: int) -> LiveGame:
-        """Read a game: its row, and for a game that was dealt its state (snapshot + the actions after it), and
-        for a game still open its deadlines (a paused one's are not running, so not kept)."""
+        """Read a game (see :meth:`_read`): on a SQLite file at once, on the writer's own connection, else through
+        an async session."""
+        quick = self.runtime.writer.session_now()
+        if quick is not None:
+            with quick:
+                return self._read(quick, game_id)
         async with self.db.sessions() as session:
-            row = await session.get(Game, game_id)
-            if row is None:
-                raise GameError("no_game", id=game_id)
-            live = LiveGame(row, get_engine(row.engine))
-            if row.status in ("running", "finished"):
-                snap = await session.get(Snapshot, game_id)
-                if snap is None:
-                    raise GameError("corrupt_game", id=game_id)
-                state = live.engine.load(snap.state)
-                tail = await session.scalars(
-                    select(ActionRow).where(ActionRow.game_id == game_id, ActionRow.seq > snap.seq).order_by(ActionRow.seq)
-                )
-                for entry in tail:
-                    state, _ = live.engine.apply(state, Action.from_json(entry.action))
-                live.state = state
-            if row.status in ("lobby", "running"):
-                rows = await session.scalars(select(Deadline).where(Deadline.game_id == game_id))
-                live.deadlines = {r.prompt_id: r.due_at for r in rows if r.remaining is None}
+            return await session.run_sync(self._read, game_id)
+
+    @staticmethod
+    def _read(session: Session, game_id: int) -> LiveGame:
+        """A game's row, and for a game that was dealt its state (snapshot + the actions after it), and for a game
+        still open its deadlines (a paused one's are not running, so not kept)."""
+        row = session.get(Game, game_id)
+        if row is None:
+            raise GameError("no_game", id=game_id)
+        live = LiveGame(row, get_engine(row.engine))
+        if row.status in ("running", "finished"):
+            snap = session.get(Snapshot, game_id)
+            if snap is None:
+                raise GameError("corrupt_game", id=game_id)
+            state = live.engine.load(snap.state)
+            tail = session.scalars(
+                select(ActionRow).where(ActionRow.game_id == game_id, ActionRow.seq > snap.seq).order_by(ActionRow.seq)
+            )
+            for entry in tail:
+                state, _ = live.engine.apply(state, Action.from_json(entry.action))
+            live.state = state
+        if row.status in ("lobby", "running"):
+            rows = session.scalars(select(Deadline).where(Deadline.game_id == game_id))
+            live.deadlines = {r.prompt_id: r.due_at for r in rows if r.remaining is None}
         return live
 
     def forget(self, game_id: int) -> None:

@@ -169,6 +169,27 @@ async def test_one_games_failed_follow_up_leaves_the_others_followed_up(runtime,
     assert any("could not be woken" in r.getMessage() and str(failing.id) in r.getMessage() for r in caplog.records)
 
 
+async def test_a_game_is_read_at_once_on_the_writers_connection_and_reads_as_through_a_session(runtime, monkeypatch):
+    """Issue 27: on a SQLite file a game's first use reads it at once on the writer's own connection (no round trips
+    to aiosqlite's thread: a game's rebuild after a restart took 4.3 ms, 1.5 ms so), and reads the same game as an
+    async session does (PostgreSQL always reads through one)."""
+    live = await open_game(runtime, options={"discussion_seconds": 60})
+    await play_randomly(runtime, live.id, random.Random(2), 12)
+    await runtime.idle()
+    runtime.forget(live.id)
+    async with runtime.db.sessions() as session:
+        through_session = await session.run_sync(runtime.cache._read, live.id)
+    if runtime.writer.in_process:  # SQLite: no session is opened at all
+        monkeypatch.setattr(runtime.db, "sessions", lambda: pytest.fail("read through an async session"))
+    loaded = await runtime.get(live.id)
+    assert loaded is not live and loaded.state == live.state == through_session.state
+    assert loaded.deadlines == live.deadlines == through_session.deadlines
+    assert (loaded.row.seq, loaded.row.seats, loaded.row.slots) == (through_session.row.seq, through_session.row.seats, through_session.row.slots)
+    if runtime.writer.in_process:  # the writer's connection is left as it was: the next action commits
+        await runtime.act(live.id, Action.timeout(loaded.state.prompts[0].id))
+        assert runtime.games[live.id].state.step == live.state.step + 1
+
+
 async def test_restart_rebuilds_games_and_rearms_timers(database, clock, transport):
     first = Runtime(database, clock)
     Dispatcher(first, transport, retry_delay=0)
