@@ -46,19 +46,24 @@ async def recover(runtime: Runtime) -> list[int]:
         pending = (await session.execute(select(OutboxRow.game_id).where(OutboxRow.sent.is_(False)).distinct())).all()
     owned = sorted(gid for gid, (guild, *_) in live_games.items() if runtime.owns_guild(guild))
     owned_set = set(owned)
+    # the writer's own connection (a SQLite file) before serving: each game is read on it at its first use
+    # (bot.cache), at once rather than through aiosqlite's thread, and the first action need not wait to connect
+    await runtime.writer.open()
     i18n.bundle(i18n.DEFAULT_LANGUAGE)  # what a catalogue lacks is said in English
     for game_id in owned:
         _guild, engine, language, options = live_games[game_id]
         i18n.bundle(language)
         game_ui(engine).presenter.warm(options or {})
-    for game_id, prompt_id, due in deadlines:
-        if game_id in owned_set:
-            runtime.timers.arm_one(game_id, prompt_id, due)
     dispatcher = runtime.dispatcher
     if dispatcher is not None:
         for (game_id,) in pending:
             dispatcher.resume(game_id)
     await runtime.computers.recover()  # computers' pending turns, derived from their games' states
+    # the timers last, with nothing awaited after them: when this returns every deadline has its timer, and none
+    # has fired yet (an overdue one fires on the loop's next turn)
+    for game_id, prompt_id, due in deadlines:
+        if game_id in owned_set:
+            runtime.timers.arm_one(game_id, prompt_id, due)
     return owned
 
 

@@ -149,7 +149,7 @@ class CommitQueue:
         direct = self._direct
         if direct is not None:
             if direct.connection is None:
-                await direct.open()
+                await self.open()
             # while the lock is free this returns without yielding to the loop, like an uncontended asyncio.Lock:
             # the transaction runs to COMMIT right here (a caller acting in a loop must await something else, as
             # every interaction does)
@@ -167,6 +167,11 @@ class CommitQueue:
             self._task = asyncio.get_running_loop().create_task(self._run())
         self._queue.put_nowait(unit)
         await done
+
+    async def open(self) -> None:
+        """Connect the in-process writer now rather than at the first commit (nothing to do on PostgreSQL)."""
+        if self._direct is not None and self._direct.connection is None:
+            await self._direct.open()
 
     def read_now(self, sql: str, params: tuple[Any, ...]) -> list[Any] | None:
         """The rows of a small read run at once on the in-process connection (a SQLite file), on the loop's thread:
