@@ -359,8 +359,8 @@ def _restart(s: dict[str, Any]) -> list[str]:
         f"for its first use), so against the same work, every game rebuilt, the runtime takes "
         f"**{s['runtime_s'] / (s['raw_s'] + s['engine_s']):.1f} ×** the raw SELECT plus the engine work alone "
         f"({s['runtime_s']:.2f} s against {s['raw_s']:.3f} + {s['engine_s']:.2f} s). No target; what is above the same "
-        "work is reading each game on its own (four queries through aiosqlite's thread, and the ORM's rows) where the "
-        "raw reader reads all games in four.",
+        "work is reading each game on its own (four queries, at once on the writer's connection on a SQLite file, and "
+        "the ORM's rows) where the raw reader reads all games in four.",
         "",
         f"Rebuilding a game costs about {1000 * s['runtime_s'] / max(1, s['games']):.1f} ms here (the engine's part "
         f"{1000 * s['engine_s'] / max(1, s['games']):.1f} ms: its snapshot decoded and its tail replayed; the rest its "
