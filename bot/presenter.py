@@ -291,7 +291,7 @@ class Presenter:
         was_open = {p.id: p for p in before.prompts}
         ops: list[Op] = []
         for prompt in after.prompts:
-            changed = self._choices_changed(table, before, after, prompt.id) if prompt.id in was_open else None
+            changed = self._changed_seats(table, before, after, prompt.id) if prompt.id in was_open else None
             if not changed:
                 continue
             # the seats whose choices changed are those whose controls can need a rewrite (bot.controls makes them
@@ -313,7 +313,7 @@ class Presenter:
         return ops
 
     @staticmethod
-    def _choices_changed(table: Table, before: State, after: State, prompt_id: str) -> set[str]:
+    def _changed_seats(table: Table, before: State, after: State, prompt_id: str) -> set[str]:
         """The seats whose choices on ``prompt_id`` changed (the cheap test before its messages are built twice)."""
         changed = set()
         for player in [*after.players, HOST]:

@@ -179,12 +179,11 @@ class CommitQueue:
         click asks whether the game moved on, before it is answered). In WAL a read neither waits for nor blocks a
         writer, and between two awaits this connection holds no transaction of its own, so it sees every commit.
         ``None`` when there is no such connection (yet), or the read failed: the caller reads as usual."""
-        direct = self._direct
-        raw = direct.raw if direct is not None else None
-        if raw is None or raw.in_transaction:
+        direct = self._at_rest()
+        if direct is None:
             return None
         try:
-            return raw.execute(sql, params).fetchall()
+            return direct.raw.execute(sql, params).fetchall()
         except sqlite3.Error:
             return None
 
@@ -195,11 +194,16 @@ class CommitQueue:
         none. Only while the connection holds no transaction (between two awaits it never does); the session is
         bound to it, so closing the session leaves it as it was. ``None``: no such connection (yet), or busy; the
         caller reads as usual."""
+        direct = self._at_rest()
+        return Session(bind=direct.connection, expire_on_commit=False) if direct is not None else None
+
+    def _at_rest(self) -> _SQLiteWriter | None:
+        """The in-process connection when it is open and holds no transaction, at the driver's level or
+        SQLAlchemy's (between two awaits it never does): what may be read on at once."""
         direct = self._direct
-        raw = direct.raw if direct is not None else None
-        if raw is None or raw.in_transaction or direct.connection.in_transaction():
+        if direct is None or direct.raw is None or direct.raw.in_transaction or direct.connection.in_transaction():
             return None
-        return Session(bind=direct.connection, expire_on_commit=False)
+        return direct
 
     async def close(self) -> None:
         if self._task is not None:
