@@ -291,7 +291,8 @@ def _persist(p: dict[str, Any]) -> list[str]:
             f"own; what is left besides the writer is the rules themselves (`engine.apply`, {apply_ms:.3f} ms "
             f"profiled, {100 * apply_ms / act_ms:.0f} % of the action), which must run before anything is written "
             "(an illegal click writes nothing), and the runtime's bookkeeping (the deadlines, the dispatcher's "
-            "hand-over; the timers and the drain's wake follow on the loop's next turn, after the answer). The persistence part alone, the time in the writer, is {commit50:.1f} × the baseline at p50 "
+            "hand-over; the timers and the drain's wake follow on the loop's next turn, after the answer). "
+            f"The persistence part alone, the time in the writer, is {commit50:.1f} × the baseline at p50 "
             f"and {commit99:.1f} × at p99: within the targets by itself. Meeting 2 × for the whole action would "
             "need the rules to cost less than the commit.",
             "",
