@@ -33,7 +33,7 @@ events and prompts to where they go.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from bot import controls as ctl
@@ -200,8 +200,18 @@ class MidnightersPresenter(MidnightersControls):
     def open_prompt(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
         """Each prompted player gets a DM with what is asked and their controls. A window's DM goes to every
         eligible player whatever they hold (MN-P8): Pass is always there."""
+        return self._dms(table, state, prompt, prompt.players)
+
+    def prompt_messages(self, table: Table, state: State, prompt: Prompt, seats: Collection[str] | None = None) -> list[Op]:
+        """The DMs of ``seats`` alone: a pass in a window changes the passer's choices only, and a 6-player window
+        built every DM twice to find theirs (the refresh after each answer, MN-27)."""
+        if seats is None:
+            return self.open_prompt(table, state, prompt)
+        return self._dms(table, state, prompt, [p for p in prompt.players if p in seats])
+
+    def _dms(self, table: Table, state: State, prompt: Prompt, players: Sequence[str]) -> list[Op]:
         ops = []
-        for player in prompt.players:
+        for player in players:
             person = table.host if player == HOST and table.host else player
             components = self.components(table, state, player, prompt)
             text = "\n".join(

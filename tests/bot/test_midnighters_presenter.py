@@ -227,6 +227,37 @@ def test_mn_p8_a_window_opens_and_runs_the_same_way_whatever_anyone_holds(player
     assert windows or players == 2
 
 
+def test_issue_27_an_answer_rebuilds_only_the_dms_of_seats_whose_choices_changed(monkeypatch):
+    """Issue 27, MN-27 / MN-18: after each step the DMs of a prompt still open are compared, and those whose controls
+    changed are rewritten (``refresh_ops``). Only the DMs of the seats whose choices changed are built, not every
+    prompted player's twice. Over random 6- and 4-player games, the ops of every step are exactly those of building
+    every DM, and in most windows answered with others still to answer fewer DMs were built than were open."""
+    built: list[int] = []
+    dms = PRESENTER._dms
+
+    def counting(t, state, prompt, players):
+        ops = dms(t, state, prompt, players)
+        built.append(len(ops))
+        return ops
+
+    monkeypatch.setattr(PRESENTER, "_dms", counting)
+    windows = fewer = 0
+    for players, seed in ((6, 0), (6, 1), (4, 2)):
+        for before, after, events, action in transitions(players, seed)[1:]:
+            t = table("en", players, after)
+            built.clear()
+            quick = PRESENTER.refresh_ops(t, before, after)
+            asked = sum(built)
+            with monkeypatch.context() as m:  # every DM, as before
+                m.setattr(PRESENTER, "prompt_messages", lambda t, s, p, seats=None: PRESENTER.open_prompt(t, s, p))
+                assert PRESENTER.refresh_ops(t, before, after) == quick, action
+            still = [p for p in after.prompts if p.kind == "reaction" and p.id in {q.id for q in before.prompts}]
+            if asked and still:
+                windows += 1
+                fewer += asked < len(still[0].players)  # fewer for both states together than one state's window
+    assert windows and fewer > windows / 2, (windows, fewer)
+
+
 @pytest.mark.parametrize("players,seed,lang", GAMES[:4])
 def test_mn_p8_passing_and_running_out_look_the_same_in_public(players, seed, lang):
     """MN-28 / MN-P8: every eligible player passing at once and a window left to run out give the same public
