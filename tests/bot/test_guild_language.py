@@ -5,11 +5,14 @@ reading it from the database cost a round trip per click. It is read once per se
 from __future__ import annotations
 
 import asyncio
+import threading
 from types import SimpleNamespace
 from typing import Self
 
+import discord
 from sqlalchemy import event
 
+import translations as i18n
 from bot.delivery import Dispatcher
 from bot.runtime import Runtime
 from cogs.game import GameCog
@@ -143,4 +146,31 @@ async def test_a_click_in_a_server_channel_reads_no_language_from_the_database(d
         assert [sql for sql in statements.seen if sql.lstrip().upper().startswith("SELECT")] == []
     assert answers and not any("⚠️" in (text or "") for _, text in answers), answers  # answered, none refused
     assert len(live.state.votes) == 4, live.state.votes  # the clicks were applied
+    await runtime.close()
+
+
+async def test_a_servers_language_new_to_the_process_is_parsed_off_the_loop(database, clock, monkeypatch):
+    """A command in a server whose language no game here speaks yet (its own locale, Czech; or one just chosen with
+    /game language) words its answer in a language whose catalogues are not parsed: a tenth to a fifth of a second
+    of CPU. It is parsed in a thread before the answer is worded, once; the loop stays free meanwhile."""
+    parsed: list[tuple[str, bool]] = []
+    original = i18n.bundle
+
+    def bundle(lang):
+        if not i18n.loaded(lang):
+            parsed.append((lang, threading.current_thread() is threading.main_thread()))
+        return original(lang)
+
+    monkeypatch.setattr(i18n, "bundle", bundle)
+    monkeypatch.setattr(i18n, "_BUNDLES", {})
+    runtime = Runtime(database, clock)
+    cog = GameCog(SimpleNamespace(runtime=runtime, settings=None))
+    interaction = SimpleNamespace(guild_id=GUILD, guild_locale=discord.Locale.czech)
+    assert await cog.language(interaction) == "cs"  # no language chosen: the server's own locale
+    assert parsed == [("cs", False)] and i18n.loaded("cs")
+    assert await cog.language(interaction) == "cs"
+    assert parsed == [("cs", False)]  # once
+    await runtime.set_guild_language(GUILD, "ru")
+    assert await cog.language(interaction) == "ru"
+    assert parsed == [("cs", False), ("ru", False)]
     await runtime.close()
