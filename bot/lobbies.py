@@ -96,7 +96,8 @@ class Lobbies:
         """Change a lobby (seats, options, narrator) and refresh its message, in one transaction.
 
         The change is made to the row as read (and locked) inside the transaction, not to the cached copy, so
-        two processes seating players at once cannot overwrite each other.
+        two processes seating players at once cannot overwrite each other. Changed options have what they need
+        loaded in a thread (:meth:`bot.presenter.Presenter.warm`) before this returns, so not at the game's start.
         """
         rt = self.runtime
         live = await rt.get(game_id)
@@ -114,10 +115,13 @@ class Lobbies:
                     session.add(OutboxRow(game_id=game_id, seq=0, op=op, sent=False))
                 due = self.clock.now() + LOBBY_SECONDS  # any activity keeps a lobby open
                 await session.merge(Deadline(game_id=game_id, prompt_id=LOBBY, due_at=due))
+            options_changed = fresh.options != live.row.options
             live.row = _with_delivery_fields(_copy_row(fresh), live.row)
             live.deadlines = {LOBBY: due}
         rt.timers.rearm(live)
         rt.wake(game_id)
+        if options_changed:  # what the new options need (Když sním's judge in another language), off the loop now
+            await asyncio.to_thread(game_ui(fresh.engine).presenter.warm, fresh.options)
         return live
 
     async def start(self, game_id: int, start_ops: Callable[[LiveGame], list[Op]]) -> LiveGame:

@@ -78,12 +78,13 @@ class KdyzSnimPresenter(RoundMessages, KdyzSnimTyped, KdyzSnimWords):
 
     def warm(self, options: Mapping[str, Any]) -> None:
         """The judge's lemma table of the game's element language (KS-15, KS-20), loaded before its lobby is
-        played; a language changed in the lobby afterwards is loaded when the game starts (:meth:`present`)."""
+        played, and again when the lobby's language is changed (:meth:`bot.lobbies.Lobbies.update`)."""
         warm_judge(str(options.get("language") or ELEMENT_LANGUAGE))
 
     # -- one transition ------------------------------------------------------------------------------------
 
     def present(self, table: Table, before: State | None, after: State, events: Sequence[Event], actor: str | None = None) -> list[Op]:
+        # loaded by now as a rule (:meth:`warm`); not if another process ran the lobby, and then here, once
         warm_judge(table.view(after, None)["language"])
         ops = super().present(table, before, after, events, actor)
         # KS-13: the card's message follows its turns: the next turn on the same card rewrites it, with what the turn

@@ -220,7 +220,8 @@ async def test_a_language_is_parsed_before_its_first_words_a_lobbys_off_the_loop
     second in which no click was answered (a bench window's worst stall). A lobby opening in a language not loaded
     yet has it parsed in a thread before the lobby is worded; a restart parses those its games speak, and English
     (what a catalogue lacks is said in English), before anyone is served, and no other. Each game's presenter
-    loads what it needs ahead at both moments (:meth:`bot.presenter.Presenter.warm`)."""
+    loads what it needs ahead at both moments (:meth:`bot.presenter.Presenter.warm`), and in a thread when the
+    lobby's options change (Když sním's element language, KS-15)."""
     parsed: list[tuple[str, bool]] = []
     original = i18n.bundle
 
@@ -240,7 +241,8 @@ async def test_a_language_is_parsed_before_its_first_words_a_lobbys_off_the_loop
     Dispatcher(first, transport, retry_delay=0)
     live = await open_game(first, PLAYERS[:5], engine="kdyz_snim", options={"language": "ru"}, language="cs")
     assert parsed[0] == ("cs", False)  # in a thread, before anything was worded in Czech
-    assert warmed == [({"language": "cs"}, False)]  # the lobby's options: the server's language, its default
+    # the lobby's options (the server's language, its default), then the host's: in threads, before the deal
+    assert warmed == [({"language": "cs"}, False), ({"language": "ru"}, False)]
     await first.close()
     monkeypatch.setattr(i18n, "_BUNDLES", {})
     parsed.clear()
@@ -248,7 +250,7 @@ async def test_a_language_is_parsed_before_its_first_words_a_lobbys_off_the_loop
     Dispatcher(second, transport, retry_delay=0)
     assert live.id in await second.recover()
     assert sorted(lang for lang, _ in parsed) == ["cs", "en"] and sorted(i18n._BUNDLES) == ["cs", "en"]
-    assert warmed[1:] == [({"language": "ru"}, True)]  # the running game's options, as the host set them
+    assert warmed[2:] == [({"language": "ru"}, True)]  # the running game's options, as the host set them
     await second.close()
 
 
