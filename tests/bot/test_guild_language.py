@@ -5,7 +5,6 @@ reading it from the database cost a round trip per click. It is read once per se
 from __future__ import annotations
 
 import asyncio
-import threading
 from types import SimpleNamespace
 from typing import Self
 
@@ -18,7 +17,7 @@ from bot.runtime import Runtime
 from cogs.game import GameCog
 from engines.core import HOST, Action
 from tests.bot.test_answers import Discord, Interaction
-from tests.bot.test_runtime import GUILD, PLAYERS, open_game
+from tests.bot.test_runtime import GUILD, PLAYERS, open_game, parsing_recorded
 
 
 class Statements:
@@ -153,16 +152,7 @@ async def test_a_servers_language_new_to_the_process_is_parsed_off_the_loop(data
     """A command in a server whose language no game here speaks yet (its own locale, Czech; or one just chosen with
     /game language) words its answer in a language whose catalogues are not parsed: a tenth to a fifth of a second
     of CPU. It is parsed in a thread before the answer is worded, once; the loop stays free meanwhile."""
-    parsed: list[tuple[str, bool]] = []
-    original = i18n.bundle
-
-    def bundle(lang):
-        if not i18n.loaded(lang):
-            parsed.append((lang, threading.current_thread() is threading.main_thread()))
-        return original(lang)
-
-    monkeypatch.setattr(i18n, "bundle", bundle)
-    monkeypatch.setattr(i18n, "_BUNDLES", {})
+    parsed = parsing_recorded(monkeypatch)
     runtime = Runtime(database, clock)
     cog = GameCog(SimpleNamespace(runtime=runtime, settings=None))
     interaction = SimpleNamespace(guild_id=GUILD, guild_locale=discord.Locale.czech)

@@ -213,6 +213,21 @@ async def test_restart_rebuilds_games_and_rearms_timers(database, clock, transpo
     await second.close()
 
 
+def parsing_recorded(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bool]]:
+    """Every language's catalogues parsed from now on, from none, each with whether it was on the loop's thread."""
+    parsed: list[tuple[str, bool]] = []
+    original = i18n.bundle
+
+    def bundle(lang):
+        if not i18n.loaded(lang):
+            parsed.append((lang, threading.current_thread() is threading.main_thread()))
+        return original(lang)
+
+    monkeypatch.setattr(i18n, "bundle", bundle)
+    monkeypatch.setattr(i18n, "_BUNDLES", {})
+    return parsed
+
+
 async def test_a_language_is_parsed_before_its_first_words_a_lobbys_off_the_loop_a_restarts_before_serving(
     database, clock, transport, monkeypatch
 ):
@@ -222,21 +237,12 @@ async def test_a_language_is_parsed_before_its_first_words_a_lobbys_off_the_loop
     (what a catalogue lacks is said in English), before anyone is served, and no other. Each game's presenter
     loads what it needs ahead at both moments (:meth:`bot.presenter.Presenter.warm`), and in a thread when the
     lobby's options change (Když sním's element language, KS-15)."""
-    parsed: list[tuple[str, bool]] = []
-    original = i18n.bundle
-
-    def bundle(lang):
-        if not i18n.loaded(lang):
-            parsed.append((lang, threading.current_thread() is threading.main_thread()))
-        return original(lang)
-
+    parsed = parsing_recorded(monkeypatch)
     warmed: list[tuple[dict, bool]] = []  # and what the game's presenter loads ahead (Když sním: the judge's table)
     presenter = game_ui("kdyz_snim").presenter
     monkeypatch.setattr(
         presenter, "warm", lambda options: warmed.append((dict(options), threading.current_thread() is threading.main_thread()))
     )
-    monkeypatch.setattr(i18n, "bundle", bundle)
-    monkeypatch.setattr(i18n, "_BUNDLES", {})
     first = Runtime(database, clock)
     Dispatcher(first, transport, retry_delay=0)
     live = await open_game(first, PLAYERS[:5], engine="kdyz_snim", options={"language": "ru"}, language="cs")
