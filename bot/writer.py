@@ -47,7 +47,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.sql import Executable
 
 from bot.db import sqlite_pragmas
-from bot.statements import Prepared
+from bot.statements import SQLITE_STATEMENTS, Prepared
 
 log = logging.getLogger(__name__)
 
@@ -340,6 +340,8 @@ class _SQLiteWriter:
         self.sync_engine, self.dialect, self.raw = engine, engine.dialect, raw
         self._cursor = raw.cursor()
         self._plans = {}
+        for statement in SQLITE_STATEMENTS:  # compiled here, in this thread, rather than by the first click
+            self._plan(statement)
         self.connection = connection
 
     def close(self) -> None:
@@ -411,16 +413,18 @@ class _SQLiteWriter:
             if rows is not None:
                 unit.returned.append(rows)
 
+    def _plan(self, statement: Prepared) -> tuple[str, Callable[[dict[str, Any]], tuple[Any, ...]], bool]:
+        """A prepared statement's SQL, parameter maker and whether it returns ids, made once."""
+        sql, order = statement.sqlite(self.dialect)
+        plan = self._plans[statement] = (sql, _values_maker(order), statement.returns_id)
+        return plan
+
     def _execute(self, cursor: sqlite3.Cursor, statement: Any, params: Any) -> tuple[int, list[Any] | None]:
         if not isinstance(statement, Prepared):
             self._through_core = True
             result = self.connection.execute(statement) if params is None else self.connection.execute(statement, params)
             return result.rowcount, (result.all() if result.returns_rows else None)
-        plan = self._plans.get(statement)
-        if plan is None:
-            sql, order = statement.sqlite(self.dialect)
-            plan = self._plans[statement] = (sql, _values_maker(order), statement.returns_id)
-        sql, values, returns_id = plan
+        sql, values, returns_id = self._plans.get(statement) or self._plan(statement)
         if type(params) is list:
             if returns_id:  # one row at a time, each id as RETURNING would give it
                 ids = []

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 
 import pytest
 from sqlalchemy import insert, select, update
 
+from bot import statements as statements_module
 from bot import writer as writer_module
 from bot.db import ActionRow, Game, OutboxRow
-from bot.statements import ADVANCE_GAME, INSERT_ACTION, INSERT_OUTBOX_IDS
+from bot.statements import ADVANCE_GAME, INSERT_ACTION, INSERT_OUTBOX_IDS, Prepared
 from bot.writer import CommitQueue, Conflict
 from tests.databases import migrated_sqlite
 
@@ -81,6 +83,31 @@ async def test_the_in_process_path_stores_exactly_what_sqlalchemy_stores(db):
     assert ops[0][1:] == ops[1][1:]
     await fast.close()
     await slow.close()
+
+
+async def test_every_prepared_statement_is_compiled_when_the_writer_connects_not_by_the_first_click(db, monkeypatch):
+    """Issue 27: SQLAlchemy's compiler made each prepared statement's SQL at its first use: about 2 ms on the
+    process's first click (its action's five statements) and 1 ms on a game's last (its results), the slowest two
+    clicks of a game over HTTP (bench/RESULTS.md 2d). The writer compiles them all when it connects, in its thread;
+    the list holds every prepared statement :mod:`bot.statements` defines for SQLite."""
+    defined = [v for v in vars(statements_module).values() if isinstance(v, Prepared)] + [statements_module.SAVE_DM_CHANNEL["sqlite"]]
+    assert set(defined) == set(statements_module.SQLITE_STATEMENTS)
+    compiled_in = []
+    compile_sql = Prepared.sqlite
+    for statement in statements_module.SQLITE_STATEMENTS:  # as in a fresh process: nothing compiled yet
+        monkeypatch.setattr(statement, "_compiled", None)
+
+    def recorded(self, dialect):
+        compiled_in.append(threading.current_thread() is threading.main_thread())
+        return compile_sql(self, dialect)
+
+    monkeypatch.setattr(Prepared, "sqlite", recorded)
+    queue = CommitQueue(db.engine)
+    await queue.open()
+    assert compiled_in == [False] * len(statements_module.SQLITE_STATEMENTS)  # each once, none on the loop's thread
+    await queue.commit(*action(1, 0))
+    assert len(compiled_in) == len(statements_module.SQLITE_STATEMENTS)  # the first action compiled nothing
+    await queue.close()
 
 
 async def test_a_write_waits_on_the_loop_while_an_async_session_holds_the_lock_then_commits(db):
