@@ -7,7 +7,7 @@ was down fires at once, unless the bot is away, see :meth:`bot.timers.Timers.hol
 left unsent. The catalogues of the languages those games speak, and what their games' wording loads ahead
 (:meth:`bot.presenter.Presenter.warm`), are loaded here too, before anyone is served: the first words in a
 language would otherwise parse them on the event loop, a tenth to a fifth of a second in which no click is
-answered.
+answered. So is what every game's first action would make (:meth:`engines.core.Engine.prepare`).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from sqlalchemy import select
 import translations as i18n
 from bot.db import Deadline, Game, OutboxRow
 from bot.games import game_ui
+from engines import ENGINE_NAMES, get_engine
 
 if TYPE_CHECKING:
     from bot.runtime import Runtime
@@ -50,6 +51,8 @@ async def recover(runtime: Runtime) -> list[int]:
     # (bot.cache), at once rather than through aiosqlite's thread, and the first action need not wait to connect
     await runtime.writer.open()
     i18n.bundle(i18n.DEFAULT_LANGUAGE)  # what a catalogue lacks is said in English
+    for name in ENGINE_NAMES:  # every game's, not only those running here: any process may act on any game
+        get_engine(name).prepare()
     for game_id in owned:
         _guild, engine, language, options = live_games[game_id]
         i18n.bundle(language)

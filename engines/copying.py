@@ -109,6 +109,12 @@ def _plan(cls: type) -> tuple[type, tuple[str, ...]]:
     return plan
 
 
+def prepare(cls: type) -> None:
+    """Make ``cls``'s copy-on-read class and field copiers now rather than at its first :func:`private_copy`: its
+    annotations resolved and its copiers compiled, a millisecond or two once per state class and process."""
+    _copying(cls)
+
+
 def _copying(cls: type) -> type:
     """``cls`` with copy on read (see :func:`private_copy`)."""
     return (_PLANS.get(cls) or _plan(cls))[0]
