@@ -86,10 +86,10 @@ async def test_the_in_process_path_stores_exactly_what_sqlalchemy_stores(db):
 
 
 async def test_every_prepared_statement_is_compiled_when_the_writer_connects_not_by_the_first_click(db, monkeypatch):
-    """Issue 27: SQLAlchemy's compiler made each prepared statement's SQL at its first use: about 2 ms on the
-    process's first click (its action's five statements) and 1 ms on a game's last (its results), the slowest two
-    clicks of a game over HTTP (bench/RESULTS.md 2d). The writer compiles them all when it connects, in its thread;
-    the list holds every prepared statement :mod:`bot.statements` defines for SQLite."""
+    """Issue 27: SQLAlchemy's compiler made each prepared statement's SQL at its first use, on the loop: about 1 ms
+    of the process's first action (its five statements) and of a game's last (its results), the slowest two clicks
+    of a game over HTTP (bench/RESULTS.md 2d). The writer compiles them all when it connects, in its thread; the
+    list holds every prepared statement :mod:`bot.statements` defines for SQLite."""
     defined = [v for v in vars(statements_module).values() if isinstance(v, Prepared)] + [statements_module.SAVE_DM_CHANNEL["sqlite"]]
     assert set(defined) == set(statements_module.SQLITE_STATEMENTS)
     compiled_in = []
