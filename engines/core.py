@@ -34,7 +34,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from engines.copying import prepare, private_copy, settle
+from engines.copying import prepare as prepare_copies
+from engines.copying import private_copy, settle
 from engines.serial import from_plain, to_plain
 from engines.values import (  # the contract's values: engines and the bot name them as engines.core's
     CLOCK,
@@ -171,7 +172,7 @@ class Engine:
     def prepare(self) -> None:
         """Make now what this game's first :meth:`apply` in a process would make (how its state is copied on read,
         :func:`engines.copying.prepare`), so that no player's first click pays for it."""
-        prepare(self.state_class)
+        prepare_copies(self.state_class)
 
     def apply(self, state: State, action: Action) -> Transition:
         """Apply one action (or timeout). Returns a new state; ``state`` itself is never modified."""
