@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from bot.ops import ANSWER, PRESENT, Op
 from bot.outbox import NOTHING, Row
 from bot.payloads import rewrite
+from bot.statements import MARK_SENT
 from bot.transport import DeliveryError, Transport
 
 if TYPE_CHECKING:
@@ -57,6 +58,8 @@ class Answers:
         self._answers: dict[int, dict[str, _Pending]] = {}
         #: Each game's turn to rewrite its messages (:meth:`_turn`).
         self._turns: dict[int, asyncio.Lock] = {}
+        #: Answers' rows being marked sent as their answers went out (:meth:`_mark_shown_post`).
+        self._marking: set[asyncio.Task[None]] = set()
         super().__init__()
 
     def _turn(self, game_id: int) -> asyncio.Lock:
@@ -142,8 +145,34 @@ class Answers:
         answer = pending.get(str(token)) if written else pending.pop(str(token), None)
         if answer is not None and not answer.shown.done():
             answer.shown.set_result(shown)
+            if shown:
+                self._mark_shown_post(game_id, str(token))
         if not pending:
             self._answers.pop(game_id, None)
+
+    def _mark_shown_post(self, game_id: int, token: str) -> None:
+        """A click's answer went out whose op would otherwise post what it showed as a DM of its own (a check result
+        answered in a thread): its row is marked sent now, not when the game's drain comes to it, which can be
+        seconds behind earlier rows on Discord's pace; a crash meanwhile posted it again after the restart, and the
+        player read their check twice. The drain still comes to the row and makes no call. An answer that rewrote
+        the DM clicked on stays the drain's to mark: an edit of that DM on its way may yet take the answer's words
+        off, and the row then edits them back (:meth:`_answer`). Only where the dispatcher was handed the row at its
+        commit (a SQLite file); on PostgreSQL the drain reads its rows back and marks it, as before."""
+        known = self._known.get(game_id) or {}
+        row_id = next(
+            (rid for rid, op in known.items() if op.get("do") == ANSWER and op.get("answer") == token and op.get("message") is None),
+            None,
+        )
+        if row_id is not None:
+            task = asyncio.get_running_loop().create_task(self._mark_now(game_id, row_id, token))
+            self._marking.add(task)
+            task.add_done_callback(self._marking.discard)
+
+    async def _mark_now(self, game_id: int, row_id: int, token: str) -> None:
+        try:
+            await self.runtime.writer.commit([(MARK_SENT, [{"row_id": row_id, "outcome": {"answered": token}}])])
+        except Exception:  # the drain marks it as before
+            log.warning("game %s: the answer %s could not be marked at once", game_id, token, exc_info=True)
 
     async def _answer(self, live: Live, op: Op, nonce: str | None) -> dict[str, Any]:
         """A click's answer written with its action (:func:`bot.ops.answer`): no call when this process's answer
