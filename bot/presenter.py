@@ -182,6 +182,9 @@ class Presenter:
 
     #: The game has a board image (its renderer is registered with its :class:`bot.games.GameUI`).
     has_board: bool = False
+    #: Every prompted player gets the prompt's DM, even one with no control in it (:meth:`prompt_dms`): a DM whose
+    #: presence would otherwise tell the others what its player holds.
+    dm_without_controls: bool = False
 
     def warm(self, options: Mapping[str, Any]) -> None:
         """Load ahead what wording or reading a game with these options will need and what would be loaded on the
@@ -263,12 +266,17 @@ class Presenter:
         return table.say(event)
 
     def open_prompt(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
-        """Offer a new prompt: by default a DM to each prompted player with their controls."""
+        """Offer a new prompt: by default a DM to each prompted player with their controls (:meth:`prompt_dms`)."""
+        return self.prompt_dms(table, state, prompt, prompt.players)
+
+    def prompt_dms(self, table: Table, state: State, prompt: Prompt, players: Sequence[str]) -> list[Op]:
+        """The DM offering ``prompt`` to each of ``players``: what is asked, their controls and the deadline. A
+        player with no control gets none, unless :attr:`dm_without_controls`."""
         ops = []
-        for player in prompt.players:
+        for player in players:
             person = table.host if player == HOST and table.host else player
             components = self.components(table, state, player, prompt)
-            if components:
+            if components or self.dm_without_controls:
                 text = "\n".join(filter(None, [table.header(), self.prompt_text(table, state, prompt, player), table.deadline(prompt)]))
                 ops.append(self.dm(table, person, text, components=components, slot=dm_slot(prompt, person)))
         return ops

@@ -50,6 +50,9 @@ class MidnightersPresenter(MidnightersControls):
     the end (the words are :mod:`cogs.midnighters.words`, the buttons :mod:`cogs.midnighters.controls`)."""
 
     has_board = True
+    #: Each prompted player gets a DM with what is asked and their controls, and a window's DM goes to every eligible
+    #: player whatever they hold (MN-P8): Pass is always there, and no one's DM is missing for a hand without it.
+    dm_without_controls = True
 
     def ack_text(self, table: Table, action: Action) -> str:
         return "✅ " + self.action_text(table, action)
@@ -197,28 +200,12 @@ class MidnightersPresenter(MidnightersControls):
 
     # -- prompts -------------------------------------------------------------------------------------------
 
-    def open_prompt(self, table: Table, state: State, prompt: Prompt) -> list[Op]:
-        """Each prompted player gets a DM with what is asked and their controls. A window's DM goes to every
-        eligible player whatever they hold (MN-P8): Pass is always there."""
-        return self._dms(table, state, prompt, prompt.players)
-
     def prompt_messages(self, table: Table, state: State, prompt: Prompt, seats: Collection[str] | None = None) -> list[Op]:
         """The DMs of ``seats`` alone: a pass in a window changes the passer's choices only, and a 6-player window
         built every DM twice to find theirs (the refresh after each answer, MN-27)."""
         if seats is None:
             return self.open_prompt(table, state, prompt)
-        return self._dms(table, state, prompt, [p for p in prompt.players if p in seats])
-
-    def _dms(self, table: Table, state: State, prompt: Prompt, players: Sequence[str]) -> list[Op]:
-        ops = []
-        for player in players:
-            person = table.host if player == HOST and table.host else player
-            components = self.components(table, state, player, prompt)
-            text = "\n".join(
-                filter(None, [table.header(), self.prompt_text(table, state, prompt, player), table.deadline(prompt)])
-            )
-            ops.append(self.dm(table, person, text, components=components, slot=dm_slot(prompt, person)))
-        return ops
+        return self.prompt_dms(table, state, prompt, [p for p in prompt.players if p in seats])
 
     def prompt_text(self, table: Table, state: State, prompt: Prompt, player: str | None) -> str:
         if player is None or player == HOST:

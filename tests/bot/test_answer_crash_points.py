@@ -244,8 +244,7 @@ async def test_an_answer_that_went_out_is_marked_at_once_not_when_the_drain_come
     dispatcher.answering(live.id, token)
     await act(lambda player: [answer(token, post("dm", "✅ Check: nobody", user=player))])
     dispatcher.answered(live.id, token, True)  # the click's own answer went out
-    for _ in range(20):  # the mark's commit
-        await asyncio.sleep(0)
+    await asyncio.gather(*dispatcher._marking)  # its row's mark, committed
 
     async def sent() -> dict[str, bool]:
         async with database.sessions() as session:

@@ -233,14 +233,14 @@ def test_issue_27_an_answer_rebuilds_only_the_dms_of_seats_whose_choices_changed
     prompted player's twice. Over random 6- and 4-player games, the ops of every step are exactly those of building
     every DM, and in most windows answered with others still to answer fewer DMs were built than were open."""
     built: list[int] = []
-    dms = PRESENTER._dms
+    dms = PRESENTER.prompt_dms
 
     def counting(t, state, prompt, players):
         ops = dms(t, state, prompt, players)
         built.append(len(ops))
         return ops
 
-    monkeypatch.setattr(PRESENTER, "_dms", counting)
+    monkeypatch.setattr(PRESENTER, "prompt_dms", counting)
     windows = fewer = 0
     for players, seed in ((6, 0), (6, 1), (4, 2)):
         for before, after, events, action in transitions(players, seed)[1:]:
